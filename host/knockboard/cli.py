@@ -1,0 +1,101 @@
+"""The `knockboard` command."""
+
+import argparse
+import sys
+
+from . import __version__
+from .games import GameError, game_names, get_game
+
+
+class CliError(Exception):
+    """A bad command line; main() prints it as one line and exits with status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    # argparse prints usage + error and exits 2 itself; keep that but as a single line so
+    # every bad input of this command reads the same way.
+    def error(self, message):
+        raise CliError(f"{self.prog}: {message}")
+
+
+def _parse_options(pairs):
+    options = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option {pair!r}: expected KEY=VALUE")
+        options[key] = _convert(value)
+    return options
+
+
+def _convert(value):
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+def cmd_analyze(args):
+    """Apply moves to a position; print the resulting position and the legal actions."""
+    game = get_game(args.game, **_parse_options(args.option))
+    state = game.from_position(args.position) if args.position is not None \
+        else game.analysis_start()
+    for number, text in enumerate(args.moves, 1):
+        try:
+            state.apply_text(text)
+        except GameError as err:
+            raise GameError(f"move {number} {text!r}: {err}") from None
+    lines = [state.to_position()]
+    lines.extend(sorted(state.legal_action_strings()))
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_demo(args):
+    from .demo import run_demo
+    return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
+
+
+def build_parser():
+    parser = _Parser(prog="knockboard",
+                     description="Knockboard: a smart board for dice-driven knock games.")
+    parser.add_argument("--version", action="version", version=f"knockboard {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    analyze = sub.add_parser(
+        "analyze", help="apply moves to a position, print it and the legal actions",
+        description="Apply MOVEs (chance outcomes included) to a position and print the "
+                    "resulting position on the first line, then the legal actions or chance "
+                    "outcomes one per line, sorted.")
+    analyze.add_argument("game", choices=game_names(), metavar="GAME",
+                         help="one of: " + ", ".join(game_names()))
+    analyze.add_argument("--position", metavar="TEXT",
+                         help="start position (default: the game's standard start)")
+    analyze.add_argument("--option", action="append", metavar="KEY=VALUE",
+                         help="a game option, e.g. players=3 (repeatable)")
+    analyze.add_argument("moves", nargs="*", metavar="MOVE")
+    analyze.set_defaults(func=cmd_analyze)
+
+    demo = sub.add_parser("demo", help="watch a computer-vs-computer KNOCKabout game")
+    demo.add_argument("--seed", type=int, default=None, help="dice and bot seed")
+    demo.add_argument("--delay", type=float, default=None,
+                      help="seconds between moves (default 0.4 on a terminal, else 0)")
+    demo.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv=None):
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except (CliError, GameError) as err:
+        print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

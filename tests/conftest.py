@@ -1,0 +1,10 @@
+import os
+
+from hypothesis import HealthCheck, settings
+
+# CI gets more examples than a developer's quick run; both are deterministic per seed.
+settings.register_profile("ci", max_examples=200, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
