@@ -81,13 +81,21 @@ def build_parser():
     demo.add_argument("--delay", type=float, default=None,
                       help="seconds between moves (default 0.4 on a terminal, else 0)")
     demo.set_defaults(func=cmd_demo)
+    parser.subcommands = sub.choices
     return parser
 
 
 def main(argv=None):
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, rest = parser.parse_known_args(argv)
+        if rest:
+            # Positional MOVEs may follow options (`analyze G --position P M1 M2`), which
+            # plain argparse cannot mix; re-parse the subcommand's own words intermixed.
+            sub = parser.subcommands[args.command]
+            args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
+            args.command = sub.prog.split()[-1]
         return args.func(args)
     except (CliError, GameError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),

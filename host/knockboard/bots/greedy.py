@@ -1,0 +1,37 @@
+import random
+
+from .heuristics import score
+
+
+class GreedyBot:
+    """One ply: the action with the best expected score, chance outcomes that follow it
+    averaged with their probabilities; ties broken at random (seeded)."""
+
+    name = "greedy"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, state):
+        player = state.current_player()
+        best, best_value = [], None
+        for action in state.legal_actions():
+            state.apply(action)
+            value = _expected(state, player)
+            state.undo()
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+def _expected(state, player):
+    if not state.is_chance_node():
+        return score(state, player)
+    total = 0.0
+    for outcome, probability in state.chance_outcomes():
+        state.apply(outcome)
+        total += probability * score(state, player)
+        state.undo()
+    return total
