@@ -87,7 +87,14 @@ def build_parser():
 def main(argv=None):
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        # argparse gives `moves` its (possibly empty) share when it meets the game name, so
+        # moves written after an option (`analyze G --position P MOVE`) come back unparsed:
+        # they are moves all the same, in the order written.
+        args, extra = parser.parse_known_args(argv)
+        if extra and (args.command != "analyze" or any(e.startswith("-") for e in extra)):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        if extra:
+            args.moves = args.moves + extra
         return args.func(args)
     except (CliError, GameError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
