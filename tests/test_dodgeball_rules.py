@@ -537,3 +537,13 @@ def test_positions_are_normalised():
 def test_bad_positions_are_rejected_with_a_reason(position, message):
     with pytest.raises(PositionError, match=message):
         GAME.from_position(position)
+
+
+def test_a_clone_and_its_original_undo_independently():
+    state = at(THROW_AT, "5:move a1-b2")
+    copy = state.clone()
+    state.undo()
+    state.apply_text("6:move a1-b1")               # mutates the restored board
+    copy.undo()
+    assert copy.to_position() == THROW_AT
+    assert state.to_position() == "turn1 1:b1,c3+ 2:d6,h8 balls:de,gh dice:45x/123"

@@ -153,9 +153,12 @@ class DodgeballState(State):
                 self._spent[:], self._throw)
 
     def _restore(self, snap):
-        (self._stage, self._active, self._board, self._carry, self._loose, self._start,
-         self._npawns, d0, d1, self._spent, self._throw) = snap
-        self._dice = [d0, d1]
+        # Copies, not the snapshot's own lists: a clone shares the undo stack's snapshots.
+        (self._stage, self._active, board, carry, loose, start, npawns, d0, d1, spent,
+         self._throw) = snap
+        self._board, self._carry, self._loose, self._start = board[:], carry[:], loose[:], \
+            start[:]
+        self._npawns, self._dice, self._spent = npawns[:], [d0[:], d1[:]], spent[:]
         self._legal = None
 
     def clone(self):
@@ -207,9 +210,13 @@ class DodgeballState(State):
         return list(ROLL_OUTCOMES) if self.current_player() == CHANCE else []
 
     def legal_actions(self):
+        return list(self._actions())
+
+    def _actions(self):
+        """The legal actions, generated once per position (apply() checks against them)."""
         if self._legal is None:
             self._legal = self._generate()
-        return list(self._legal)
+        return self._legal
 
     def _generate(self):
         player = self.current_player()
@@ -288,9 +295,7 @@ class DodgeballState(State):
 
     # --- applying ----------------------------------------------------------------------
     def apply(self, action):
-        if self._legal is None:
-            self._legal = self._generate()
-        if action not in self._legal:
+        if action not in self._actions():
             raise IllegalMoveError(self._illegal_message(action))
         self._undo.append(self._snapshot())
         self.history.append(action)
@@ -422,7 +427,7 @@ class DodgeballState(State):
 
     def parse_action(self, text):
         action = parse_notation(text)
-        if action not in (self._legal if self._legal is not None else self.legal_actions()):
+        if action not in self._actions():
             raise IllegalMoveError(self._illegal_message(action))
         return action
 
