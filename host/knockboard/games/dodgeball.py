@@ -228,7 +228,7 @@ class DodgeballState(State):
             board = self._board
             return [_action(PLACE, 0, s) for s in BACK_ROW[player] if board[s] < 0]
         if self._throw is not None:
-            thrower, target, declared, _, _ = self._throw
+            _, target, declared, _, _ = self._throw
             if declared is None:
                 # D-4: a target already carrying a ball cannot catch.
                 return [DODGE_ACTION] if self._carry[target] else [CATCH_ACTION, DODGE_ACTION]
@@ -242,6 +242,8 @@ class DodgeballState(State):
         own = [s for s in HALF[team] if board[s] == team]
         opponents = [s for s in HALF[1 - team] if board[s] == 1 - team]
         steps = STEPS[team]
+        # Actions are built inline (as _action() would) in this loop: it is the engine's
+        # hot spot, about 170 actions a position in random play.
         actions = []
         for pawn in own:
             carrying = carry[pawn]
