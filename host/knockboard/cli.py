@@ -103,6 +103,10 @@ def main(argv=None):
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `knockboard analyze ... | head` closed the pipe early: not an error of ours.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
