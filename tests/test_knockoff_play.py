@@ -177,3 +177,39 @@ def test_cli_errors_exit_2_one_line(capsys, options, moves, fragment):
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1 and fragment in err
+
+
+def doc_commands():
+    """The `$ knockboard analyze ...` lines of docs/rules/knockoff.md with the output
+    printed under each."""
+    import pathlib
+    import shlex
+    doc = pathlib.Path(__file__).resolve().parent.parent / "docs" / "rules" / "knockoff.md"
+    found, current, in_block = [], None, False
+    for line in doc.read_text().splitlines():
+        if line.startswith("```"):
+            in_block = not in_block
+            current = None
+            continue
+        if not in_block:
+            continue
+        if line.startswith("$ knockboard analyze"):
+            command, _, pipe = line[2:].partition(" | ")
+            current = (shlex.split(command)[1:], pipe, [])
+            found.append(current)
+        elif current is not None:
+            current[2].append(line)
+    return found
+
+
+@pytest.mark.parametrize("argv,pipe,expected", doc_commands())
+def test_docs_examples_are_real_output(capsys, argv, pipe, expected):
+    status = main(argv)
+    out, err = capsys.readouterr()
+    lines = (out + err).splitlines()
+    if pipe == "head -1":
+        lines = lines[:1]
+    else:
+        assert pipe == ""
+    assert lines == expected
+    assert status == (2 if err else 0)
