@@ -7,8 +7,8 @@ home->4: 10, 1->2: 2, 1->3: 5, 2->3: 3, 2->4: 7, 3->4: 4, 3->5: 9, 4->5: 5, 4->6
 
 import pytest
 
-from knockboard.games import (CHANCE, TERMINAL, GameError, IllegalMoveError, NotationError,
-                              OptionError, PositionError, get_game)
+from knockboard.games import (CHANCE, TERMINAL, IllegalMoveError, NotationError, OptionError,
+                              PositionError, get_game)
 from knockboard.games.knockoff_board import STANDARD, Board, BoardError, get_board
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
@@ -117,6 +117,7 @@ def test_KOF0_another_board_is_data_only():
     ("homes H1-1a", "H1-1a"),
     ("homes H1>1a\nseats 1 H1\nladders 1a>2a", "ladders"),
     ("seats 1 H1", "no home bases"),
+    ("homes H1>1a\nseats 1 H1\nseats 1 H1\narrows 1a>2a", "given twice"),
 ])
 def test_KOF0_bad_board_description(text, why):
     with pytest.raises(BoardError, match=why):
@@ -532,4 +533,4 @@ def test_clone_is_independent():
 def test_analysis_start_skips_the_rolloff():
     s = game(3).analysis_start()
     assert s.to_position() == "-/-/- P1 roll"
-    assert isinstance(GameError("x"), ValueError)
+    assert game(3).new_initial_state().to_position() == "-/-/- rolloff ???"

@@ -155,6 +155,8 @@ def _parse(text):
             count = int(args[0])
             if len(args) - 1 != count:
                 raise BoardError(f"{where}: seats {count} lists {len(args) - 1} home bases")
+            if count in seats:
+                raise BoardError(f"{where}: seats {count} given twice")
             seats[count] = args[1:]
         elif keyword == "arrows":
             for item in args:
