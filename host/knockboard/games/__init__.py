@@ -13,6 +13,7 @@ from .base import (CHANCE, TERMINAL, Game, GameError, IllegalMoveError, Notation
 _ENGINES = {
     "knockabout": "knockabout:KnockaboutGame",
     "dodgeball": "dodgeball:DodgeballGame",
+    "knockoff": "knockoff:KnockoffGame",
 }
 
 
