@@ -12,6 +12,7 @@ from .base import (CHANCE, TERMINAL, Game, GameError, IllegalMoveError, Notation
 # game name -> "module:class", the module relative to this package
 _ENGINES = {
     # "knockabout": "knockabout:KnockaboutGame",  (added with the engine)
+    "ko": "ko:KOGame",
 }
 
 
