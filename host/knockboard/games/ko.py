@@ -111,7 +111,8 @@ class KOGame(Game):
         for seat, colors in enumerate(self.seats):
             for color in colors:
                 self.seat_of_color[color] = seat
-        self.colors = tuple(c for c in range(ncolors) if self.seat_of_color[c] >= 0)
+        # colors in play, listed seat by seat (as in the position format)
+        self.colors = tuple(c for colors in self.seats for c in colors)
         # owner seat of every piece slot (-1 for colors not in play)
         self.seat_of_piece = tuple(self.seat_of_color[p // PIECES_PER_COLOR]
                                    for p in range(self.num_pieces))

@@ -175,7 +175,7 @@ def _reason(state, action):
     start = state.pos[piece]
     if dest not in board.reach[start][steps]:
         return (f"{name} cannot reach {board.spaces[dest]} by a path of exactly {steps} "
-                "steps along lines that visits no space twice")
+                f"step{'s' if steps > 1 else ''} along lines that visits no space twice")
     other = state.occ[dest]
     if other >= 0:
         if game.seat_of_piece[other] == owner:

@@ -12,8 +12,8 @@
     turn:G:1>5,5>1      a turn after the throw: the moves left, `n>k` = piece n moves k
                         steps, `*>k` = any other piece (of a double) moves k steps
     end                 the game is over
-- one field per color in play: the spaces of its pieces 1..6, `-` for a piece knocked out,
-  `?` for one not placed yet.
+- one field per color in play, in seating order (R B G Y with 2 players): the spaces of its
+  pieces 1..6, `-` for a piece knocked out, `?` for one not placed yet.
 
 Parsing checks that the text describes a position the rules can reach, as far as that can
 be seen from the position alone, and names the offending field when it does not.
@@ -97,7 +97,8 @@ def parse_position(game, text):
         pos[color] = spots
     missing = [board.letters[c] for c in game.colors if c not in pos]
     if missing:
-        _fail(f"no field for color{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+        _fail(f"no field{'s' if len(missing) > 1 else ''} for color"
+              f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
 
     state = KOState(game)
     taken = {}
