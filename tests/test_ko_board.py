@@ -137,6 +137,7 @@ def test_paths_round_a_square_cannot_close_the_loop():
     (lambda d: d["seats"].__setitem__("2", [["red"], ["pink"]]), "unknown color 'pink'"),
     (lambda d: d["seats"].__setitem__("2", [["red"]]), "must give 2 seats"),
     (lambda d: d.pop("lines"), "malformed"),
+    (lambda d: d["lines"].remove("c4-g1"), "no path of lines joins"),
 ])
 def test_bad_board_data_is_refused_with_a_reason(change, message):
     data = json.loads(json.dumps(TINY))

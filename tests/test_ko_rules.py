@@ -5,8 +5,7 @@ import pytest
 
 from knockboard.games import CHANCE, TERMINAL, IllegalMoveError, get_game
 
-from ko_helpers import (POINTS, STARTS, expected_moves, position, quick_start,
-                        state_of)
+from ko_helpers import POINTS, STARTS, expected_moves, quick_start, state_of
 
 
 def moves(state):
@@ -444,7 +443,8 @@ def test_scoring_table_and_shared_places():
     state = state_of(3, "end", **colors)
     assert state.returns() == [3.0, 3.0, 2.0]
     assert state.places() == [1, 1, 3]
-    assert state.result() == "Red and Green share first place with 3 points (Red 3, Green 3, Yellow 2)"
+    assert state.result() == ("Red and Green share first place with 3 points "
+                              "(Red 3, Green 3, Yellow 2)")
 
 
 def test_scores_in_a_two_player_game_add_both_colors():

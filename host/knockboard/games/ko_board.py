@@ -161,6 +161,11 @@ class KOBoard:
                             dist[w] = dist[u] + 1
                             nxt.append(w)
                 frontier = nxt
+            if len(dist) < n:
+                # pieces in different parts could never meet, and a game might not end
+                lost = next(self.spaces[w] for w in range(n) if w not in dist)
+                raise BoardError(f"K.O. board {self.name}: no path of lines joins "
+                                 f"{self.spaces[v]} and {lost}")
             masks = [0] * (MAX_STEPS + 1)
             for w, d in dist.items():
                 for r in range(d, MAX_STEPS + 1):
