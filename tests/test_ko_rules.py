@@ -118,8 +118,10 @@ def test_rolloff_two_players_throw_once_each():
 def test_sheet_1_and_5_piece_1_moves_5_and_piece_5_moves_1():
     state = start4()
     colors = quick_start(4)
+    assert state.moves_left() is None
     state.apply_text("roll 5 1")
     assert state.to_position().startswith("R/G/Y/B turn:R:1>5,5>1 ")
+    assert state.moves_left() == ((1, 5), (5, 1))
     # R5 on b2: its neighbors a1 b1 c1 a2 a3 hold red pieces; b3 c2 c3 are free
     assert {m for m in moves(state) if m.startswith("R5")} == {"R5-b3", "R5-c2", "R5-c3"}
     assert moves(state) == expected_moves(4, colors, "R1", 5) | {"R5-b3", "R5-c2", "R5-c3"}
@@ -155,6 +157,7 @@ def test_sheet_5_and_5_piece_5_moves_5_and_any_other_piece_moves_5():
     colors = quick_start(4)
     state.apply_text("roll 5 5")
     assert state.to_position().startswith("R/G/Y/B turn:R:5>5,*>5 ")
+    assert state.moves_left() == ((5, 5), (0, 5))
     assert pieces_moving(state) == {"R1", "R2", "R3", "R4", "R5", "R6"}
     state.apply_text("R5-f6")          # b2 c3 d4 e5 f6: the long diagonal
     colors["R"][4] = "f6"
@@ -367,6 +370,9 @@ def test_frozen_piece_cannot_move_its_move_is_lost():
     colors = frozen_colors()
     state = state_of(3, "turn:R:2>4,4>2", **colors)
     assert pieces_moving(state) == {"R2"}
+    game = state.game
+    assert [game.piece_name(p) for p in range(18) if state.pos[p] >= 0
+            and state.is_frozen(p)] == ["R3", "R4", "G6"]
     with pytest.raises(IllegalMoveError, match="R4 is frozen"):
         state.parse_action("R4-g5")
 

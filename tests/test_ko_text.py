@@ -149,6 +149,11 @@ def test_notation_errors_for_non_actions():
             state.action_to_string(action)
     with pytest.raises(IllegalMoveError, match="is not a K.O. action"):
         state.apply(10 ** 6)
+    first = state.legal_actions()[0]
+    for fake in (float(first), str(first)):
+        with pytest.raises(IllegalMoveError):
+            state.apply(fake)
+    assert state.history == []
 
 
 @pytest.mark.parametrize("phase, text, message", [

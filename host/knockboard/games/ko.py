@@ -69,7 +69,7 @@ def places(points):
     return [1 + sum(1 for q in points if q > p) for p in points]
 
 
-def describe_result(names, points, noun="place"):
+def describe_result(names, points):
     """'Red wins with 9 points (Red 9, Green 4)' or 'Red and Green share first place ...'."""
     best = max(points)
     winners = [names[i] for i, p in enumerate(points) if p == best]
@@ -77,7 +77,7 @@ def describe_result(names, points, noun="place"):
     if len(winners) == 1:
         head = f"{winners[0]} wins with {best} {unit}"
     else:
-        head = (f"{', '.join(winners[:-1])} and {winners[-1]} share first {noun} "
+        head = (f"{', '.join(winners[:-1])} and {winners[-1]} share first place "
                 f"with {best} {unit}")
     table = ", ".join(f"{name} {p}" for name, p in zip(names, points))
     return f"{head} ({table})"
@@ -161,6 +161,8 @@ class KOGame(Game):
 
 
 class KOState(State):
+    """A K.O. position: where every piece is, the phase, whose turn, the moves left."""
+
     def __init__(self, game):
         super().__init__(game)
         self.pos = [ABSENT] * game.num_pieces
@@ -243,7 +245,7 @@ class KOState(State):
         """Per seat, its place by points (equal points share a place)."""
         return places(self.points())
 
-    def dice(self):
+    def moves_left(self):
         """The turn's remaining moves as ((number, steps), ...), number 0 meaning 'any
         other piece' of a double; None outside a turn or before the throw."""
         return self.tasks if self.phase == TURN else None
@@ -311,7 +313,7 @@ class KOState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        if action not in legal:
+        if type(action) is not int or action not in legal:   # 5.0 == 5, True == 1
             raise IllegalMoveError(self._explain(action))
         game = self.game
         ctl = self._ctl()

@@ -130,6 +130,8 @@ def parse_position(game, text):
     else:
         _fail(f"phase {tokens[1]!r}: expected setup:<piece>, rolloff:<throws>, "
               "turn:<seat>:roll, turn:<seat>:<moves> or end")
+    if state.phase != SETUP:
+        state.setup_next = len(game.setup_order)
     state._legal = None
     return state
 
