@@ -14,6 +14,7 @@ _ENGINES = {
     "knockabout": "knockabout:KnockaboutGame",
     "dodgeball": "dodgeball:DodgeballGame",
     "knockoff": "knockoff:KnockoffGame",
+    "ko": "ko:KOGame",
 }
 
 
