@@ -24,9 +24,10 @@ class EventQueue:
         self.overflowed = False
 
     def put(self, ev):
-        if self.count >= self.cap:
+        if self.overflowed or self.count >= self.cap:
             # Dropping means the host's picture of the keys is wrong from here on; the flag
-            # makes the device send a full STATE once the queue has drained.
+            # makes the device send a full STATE once the queue has drained, and until then
+            # later events would only describe a picture the host does not have.
             self.overflowed = True
             return False
         self.q[(self.head + self.count) % self.cap] = ev

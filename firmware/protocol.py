@@ -71,6 +71,7 @@ class Decoder:
         self.buf = bytearray(maxlen)
         self.mv = memoryview(self.buf)
         self.n = 0
+        self.flen = 0  # length of the frame last returned
         self.crc = 0xFFFF
         self.sync = False  # inside a frame (a FLAG has been seen)
         self.esc = False
@@ -89,6 +90,7 @@ class Decoder:
                     self.errors += 1
                 else:
                     self.frames += 1
+                    self.flen = self.n
                     result = FRAME
             self.sync = True
             self.n = 0
@@ -130,7 +132,7 @@ class Decoder:
         return self.buf[1]
 
     def payload(self):
-        return self.mv[2:self.n - 2]
+        return self.mv[2:self.flen - 2]
 
 
 class Encoder:
