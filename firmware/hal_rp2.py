@@ -9,6 +9,15 @@ import time
 
 from ssd1306 import SSD1306
 
+# PIO instruction names for the type checker (the stubs' documented recipe); on the board
+# the import fails and the assembler supplies the names.
+try:
+    from typing_extensions import TYPE_CHECKING  # type: ignore
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rp2.asm_pio import *  # noqa: F401,F403
+
 _SIO_IN = const(0xD0000004)
 _SIO_SET = const(0xD0000014)
 _SIO_CLR = const(0xD0000018)
@@ -23,13 +32,14 @@ WDT_MS = const(4000)
 def _ws2812():
     # 800 kHz WS2812 timing at 8 MHz: 10 cycles per bit (T1=2, T2=5, T3=3). pull_thresh=8
     # takes one byte per FIFO word from its top bits, so a GRB bytearray can be fed as is.
+    # (The stubs type instructions as plain callables, hence the ignores on .side().)
     wrap_target()
     label("bitloop")
-    out(x, 1).side(0)[2]
-    jmp(not_x, "do_zero").side(1)[1]
-    jmp("bitloop").side(1)[4]
+    out(x, 1).side(0)[2]  # type: ignore[attr-defined]
+    jmp(not_x, "do_zero").side(1)[1]  # type: ignore[attr-defined]
+    jmp("bitloop").side(1)[4]  # type: ignore[attr-defined]
     label("do_zero")
-    nop().side(0)[4]
+    nop().side(0)[4]  # type: ignore[attr-defined]
     wrap()
 
 
@@ -98,7 +108,7 @@ class HalRp2:
         # One byte at a time on purpose: after CR Ctrl-C the rest (mpremote's CR Ctrl-A)
         # must stay in the USB buffer for the REPL.
         for _ in self.poll.ipoll(0):
-            if self.stdin.readinto(self.b1, 1):
+            if self.stdin.readinto(self.b1, 1):  # type: ignore[union-attr]  # MicroPython's
                 return self.b1[0]
         return -1
 

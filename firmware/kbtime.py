@@ -9,7 +9,7 @@ except ImportError:
     _HALF = 1 << 29
 
     def ticks_ms():  # type: ignore[misc]
-        return int(_t.monotonic() * 1000) & (_PERIOD - 1)
+        return int(_t.monotonic() * 1000) & (_PERIOD - 1)  # type: ignore[attr-defined]
 
     def ticks_diff(a, b):  # type: ignore[misc]
         return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
