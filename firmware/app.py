@@ -27,6 +27,9 @@ MAX_EVENTS = const(32)  # per EVENTS frame
 RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
 CAPS = const(0x1F)  # oled, buzzer, effects, roll animation, standalone dice
 E_SESSION = const(5)
+# Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
+# transmit buffer saves ~5 KB of the Pico's heap against sizing it like the receiver's.
+TX_MAX = const(160)
 
 STOP_INTERRUPT = const(1)
 STOP_MAINT = const(2)
@@ -45,7 +48,7 @@ class Device:
         self.player = Player()
         self.dice = DiceRoller(random.getrandbits)
         self.dec = P.Decoder()
-        self.enc = P.Encoder()
+        self.enc = P.Encoder(TX_MAX)
         self.pend = bytearray(len(self.enc.out))  # the unacknowledged sequenced frame
         self.pend_len = 0
         self.pend_seq = 0

@@ -49,3 +49,18 @@ def test_runner_reports_failures():
         "mprunner.run(['test_broken'])\n", files=files)
     assert "FAIL test_broken.test_bad" in out and "PASS test_broken.test_good" in out
     assert "SUMMARY passed=1 failed=1" in out
+
+
+@pytest.mark.parametrize("use_mpy", [False, True], ids=["py", "mpy"])
+def test_memory_after_boot_fits_the_budget(use_mpy):
+    """The issue's target: under 64 KB of MicroPython heap for a 127-cell board, source or
+    compiled (the Pico has ~190 KB of heap; the rest is for buffers and headroom)."""
+    mpvm.require(pytest)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "fw_bench", os.path.join(mpvm.ROOT, "benchmarks", "firmware.py"))
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    boot, live = bench.vm_figures("knockabout", use_mpy, rates=False)["MEM"]
+    assert 10_000 < boot < 64 * 1024, boot
+    assert live < 64 * 1024, live
