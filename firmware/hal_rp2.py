@@ -24,6 +24,7 @@ _SIO_CLR = const(0xD0000018)
 _WDT_CTRL_CLR = const(0x40058000 + 0x3000)  # atomic-clear alias of WATCHDOG CTRL
 _WDT_ENABLE = const(1 << 30)
 _DREQ_PIO0_TX0 = const(0)
+_PIO0_TXF0 = const(0x50200010)  # PIO0 base + TXF0: state machine 0's TX FIFO
 WDT_MS = const(4000)
 
 
@@ -158,7 +159,7 @@ class HalRp2:
                 pass
             # byte writes to the FIFO are replicated across the word, so the top 8 bits
             # hold the byte the state machine shifts out
-            self.dma.config(read=grb, write=self.sm, count=len(grb), ctrl=self.dma_ctrl,
+            self.dma.config(read=grb, write=_PIO0_TXF0, count=len(grb), ctrl=self.dma_ctrl,
                             trigger=True)
         else:
             self.sm.put(grb, 24)

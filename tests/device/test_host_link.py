@@ -167,3 +167,11 @@ def test_maintenance_stops_the_firmware():
     rig = Rig()
     rig.board.maintenance()
     assert not rig.sim.running and rig.sim.dev.stop == 2
+
+
+def test_long_polls_keep_the_heartbeat_going():
+    rig = Rig()
+    for _ in range(4):
+        rig.board.poll(5.0)  # one call longer than the device's 3 s timeout
+    assert rig.sim.dev.mode == 1  # app.HOST: the device never felt abandoned
+    assert rig.board.connected

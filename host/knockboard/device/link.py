@@ -141,7 +141,9 @@ class Link:
                 self._pump_tx(now)
                 if now - self.last_rx >= TIMEOUT:
                     raise LinkDown(f"no word from the board for {TIMEOUT:g} s")
-                wait = min(end - now, RTO / 2) if self.pending is not None else end - now
+                # wake up for the next retransmission or heartbeat, whatever the timeout
+                wait = min(end - now, self.last_tx + HEARTBEAT - now,
+                           RTO / 2 if self.pending is not None else TIMEOUT)
                 data = self.transport.read(max(0.0, wait))
             except TransportError as err:
                 raise LinkDown(str(err)) from None
