@@ -175,3 +175,22 @@ def test_long_polls_keep_the_heartbeat_going():
         rig.board.poll(5.0)  # one call longer than the device's 3 s timeout
     assert rig.sim.dev.mode == 1  # app.HOST: the device never felt abandoned
     assert rig.board.connected
+
+
+def test_board_at_the_repl_is_explained():
+    from knockboard.device.transport import pipe_pair
+    host, repl = pipe_pair()
+
+    class Repl:
+        """Answers every write like MicroPython's friendly REPL would."""
+        def write(self, data):
+            host.write(data)
+            repl.write(b"\r\n>>> ")
+
+        def read(self, timeout):
+            return host.read(timeout)
+
+        def close(self):
+            host.close()
+    with pytest.raises(BoardError, match="at the MicroPython REPL.*mpremote reset"):
+        Board(lambda: Repl(), handshake_timeout=0.3)

@@ -127,6 +127,10 @@ def flash(port: str, board: str, out: Callable[[str], None] = print, *,
     (or the built version with verify=False / dry_run)."""
     if board not in board_names():
         raise FlashError(f"unknown board {board!r} (known: {', '.join(board_names())})")
+    if not dry_run and mpremote is None:
+        import importlib.util
+        if importlib.util.find_spec("mpremote") is None:
+            raise FlashError("mpremote is not installed: python3 -m pip install -e '.[device]'")
     if not dry_run and mpremote is None and os.name == "posix" and not os.path.exists(port):
         raise FlashError(f"serial port {port}: not found (is the board plugged in? "
                          "`knockboard ports` lists boards)")

@@ -59,15 +59,21 @@ class Link:
         assert self.transport is not None
         deadline = self.clock() + timeout
         next_hello = self.clock()
+        tail = b""
         while True:
             now = self.clock()
             if now >= next_hello:
                 self._write(P.encode_frame(P.H_HELLO, 0, P.hello_payload(self.session)))
                 next_hello = now + HELLO_EVERY
             if now >= deadline:
+                if b">>> " in tail or b"raw REPL" in tail:
+                    raise LinkError("the board is at the MicroPython REPL, not running the "
+                                    "firmware (stopped by a flash tool?): `mpremote reset` "
+                                    "or the reset button starts it again")
                 raise LinkError(f"no answer to HELLO within {timeout:g} s (is the Knockboard "
                                 "firmware running? `knockboard flash` installs it)")
             data = self.transport.read(min(next_hello, deadline) - now)
+            tail = (tail + data)[-256:]  # what a REPL would have said, for the error
             for frame in self.decoder.feed(data):
                 try:
                     msg = P.parse_device(frame)
