@@ -11,10 +11,11 @@ from board_driver import MENU
 
 
 class AutoPlayer:
-    def __init__(self, vb, seed=0, chooser=None):
+    def __init__(self, vb, seed=0, chooser=None, aggressive=False):
         self.vb = vb
         self.rng = random.Random(seed)
         self.chooser = chooser          # state -> action, e.g. a bot's choose
+        self.aggressive = aggressive    # prefer knocks and throws: shorter games
 
     @property
     def s(self):
@@ -46,7 +47,8 @@ class AutoPlayer:
             action = self.chooser(s.state.clone())
             option = next(o for o in it.options if o.action == action)
         else:
-            option = self.rng.choice(it.options)
+            knocks = [o for o in it.options if o.kind == "knock"] if self.aggressive else []
+            option = self.rng.choice(knocks or it.options)
         if it.choice is None:
             if option.path:
                 for cell in option.path:

@@ -21,6 +21,13 @@ class VirtualBoard:
         self.rig = Rig(board=game)
         self.board = self.rig.board
         self.session = None
+        self.sounds = []
+        send = self.board.sound
+
+        def sound(name):                  # what the session asked the buzzer for
+            self.sounds.append(name)
+            send(name)
+        self.board.sound = sound
 
     @property
     def hal(self):
@@ -30,10 +37,10 @@ class VirtualBoard:
     def dev(self):
         return self.rig.sim.dev
 
-    def start(self, game, seats=(), **kw):
+    def start(self, game, seats=(), actions=(), out=None, **kw):
         options = kw.pop("options", {})
         self.session = Session(self.board, Setup(game, options, list(seats), **kw),
-                               clock=self.rig.clock)
+                               clock=self.rig.clock, actions=actions, out=out)
         self.run(0.1)
         return self.session
 

@@ -38,7 +38,7 @@ class SessionError(Exception):
 
 
 class Session:
-    def __init__(self, board, setup, *, clock=time.monotonic, out=None):
+    def __init__(self, board, setup, *, clock=time.monotonic, out=None, actions=()):
         self.board = board
         self.clock = clock
         self.term = Terminal(out)
@@ -48,8 +48,9 @@ class Session:
         self.back_fired = False
         self._sent_scene = None
         self._sent_display = None
+        self.dirty = True
         self.running = True
-        self.start(setup)
+        self.start(setup, actions)
 
     # --- games ------------------------------------------------------------------------------
     def playable_games(self):
@@ -59,8 +60,10 @@ class Session:
         games = [g for g in layout_names() if get_layout(g).board_id == board_id]
         return games or [self.setup.game]
 
-    def start(self, setup):
-        """Begin a new game with `setup` (the menu's "New game" calls this too)."""
+    def start(self, setup, actions=()):
+        """Begin a new game with `setup` (the menu's "New game" calls this too); `actions`
+        (notation) are replayed first, to go on with a recorded game.  GameError if one of
+        them is not legal."""
         setup = setup.copy()
         if setup.seed is None:
             setup.seed = random.randrange(1 << 31)
@@ -94,6 +97,10 @@ class Session:
         self.last_was_chance = False
         self.rolled_kind = 6
         self.roll_fresh = False
+        for text in actions:
+            self.record.push(self.state, self.state.parse_action(text))
+            self.state.apply_text(text)
+        self.last_was_chance = False
         self.term.log(f"New game: {self.game.title}, seats "
                       + ", ".join(f"{self.game.player_name(i)}={k}"
                                   for i, k in enumerate(setup.seats))
@@ -240,6 +247,7 @@ class Session:
     def step(self, timeout=0.05):
         """Handle what the board sent within `timeout` seconds, then update it."""
         for message in self.board.poll(timeout):
+            self.dirty = True
             if isinstance(message, KeyEvent):
                 if message.control:
                     self._control(message.index, message.pressed)
@@ -252,9 +260,12 @@ class Session:
         if self.back_down is not None and not self.back_fired \
                 and now - self.back_down >= HOLD_S:
             self.back_fired = True
+            self.dirty = True
             if self.mode != MENU:
                 self.undo()
-        self.render()
+        expired = any(x and now >= x[1] for x in (self.flash, self.message))
+        if self.dirty or expired:
+            self.render()
         return self.running
 
     def run(self, until=None):
@@ -434,6 +445,8 @@ class Session:
 
     # --- output -----------------------------------------------------------------------------
     def render(self):
+        """Send the scene and the display, if they differ from what the board has."""
+        self.dirty = False
         now = self.clock()
         if self.flash and now >= self.flash[1]:
             self.flash = None
