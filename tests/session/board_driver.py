@@ -41,7 +41,7 @@ class VirtualBoard:
         options = kw.pop("options", {})
         self.session = Session(self.board, Setup(game, options, list(seats), **kw),
                                clock=self.rig.clock, actions=actions, out=out)
-        self.run(0.1)
+        self.run(1.0)                   # the handshake and the first scene settle
         return self.session
 
     # --- time and input ----------------------------------------------------------------------
