@@ -174,9 +174,9 @@ class Session:
                     break
         if actor == CHANCE:
             values = self.ui.dice_values(before, action)
-            if not self.last_was_chance:
-                self.rolled = []             # a new run of rolls: forget the last one
-            self.rolled = (self.rolled + list(values))[-4:]
+            if not self.last_was_chance or len(values) > 1:
+                self.rolled = []             # a new roll: forget the last one
+            self.rolled = (self.rolled + list(values))[-4:]   # one-die rolls add up
             self.rolled_kind = self.ui.die_kind(before)
             self.roll_fresh = not self.setup.physical_dice
             self._sound("roll")
