@@ -41,6 +41,18 @@ class GameRecord:
                 return i
         return None
 
+    def to_store(self):
+        """The same game as a `knockboard.store.GameRecord` (issue 8 saves those)."""
+        from ..store import GameRecord as StoredRecord
+        game = get_game(self.game, **self.options)
+        players = [{"name": game.player_name(i), "bot": None if kind == "human" else kind}
+                   for i, kind in enumerate(self.seats)]
+        state = self.replay()
+        return StoredRecord(game=self.game, options=dict(self.options), players=players,
+                            seed=self.seed, actions=list(self.actions),
+                            result=state.result(),
+                            status="finished" if state.is_terminal() else "playing")
+
     def to_dict(self):
         return {"game": self.game, "options": dict(self.options), "seats": list(self.seats),
                 "seed": self.seed, "physical_dice": self.physical_dice,
