@@ -1,25 +1,18 @@
-"""A board to play on in the session tests: the real firmware core on the fake HAL behind
-the real `Board` link (tests/device/harness.Rig), pressed and read as a person would, in
-simulated time.  (When the headless simulator `knockboard.sim` is on main this is the one
-place to switch to it.)"""
+"""A board to play on in the session tests: the simulator's headless virtual board
+(knockboard.sim: the real firmware core on simulated hardware) behind the real `Board`
+link, in simulated time, pressed and read as a person would."""
 
-import os
-import sys
+from knockboard.session import Session, Setup
+from knockboard.sim import VirtualBoard as SimBoard
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "device"))
-
-from harness import Rig  # noqa: E402
-
-from knockboard.session import Session, Setup  # noqa: E402
-
-OK, BACK, MENU = 0, 1, 2
-FX = {0: "solid", 1: "blink", 2: "pulse", 3: "chase"}
+OK, BACK, MENU = "OK", "BACK", "MENU"
 
 
 class VirtualBoard:
     def __init__(self, game):
-        self.rig = Rig(board=game)
-        self.board = self.rig.board
+        self.sim = SimBoard(game, seed=1)
+        self.board = self.sim.connect()
+        self.clock = self.sim.clock
         self.session = None
         self.sounds = []
         send = self.board.sound
@@ -30,37 +23,33 @@ class VirtualBoard:
         self.board.sound = sound
 
     @property
-    def hal(self):
-        return self.rig.sim.hal
-
-    @property
     def dev(self):
-        return self.rig.sim.dev
+        return self.sim.device
 
     def start(self, game, seats=(), actions=(), out=None, **kw):
         options = kw.pop("options", {})
         self.session = Session(self.board, Setup(game, options, list(seats), **kw),
-                               clock=self.rig.clock, actions=actions, out=out)
+                               clock=self.clock, actions=actions, out=out)
         self.run(1.0)                   # the handshake and the first scene settle
         return self.session
 
     # --- time and input ----------------------------------------------------------------------
     def run(self, seconds):
-        end = self.rig.clock() + seconds
-        while self.rig.clock() < end:
+        end = self.clock() + seconds
+        while self.clock() < end:
             self.session.step(0.01)
 
-    def press(self, cell, hold=0.03):
-        self.hal.press(cell)
+    def _tap(self, target, hold):
+        self.sim.press(target)
         self.run(hold)
-        self.hal.press(cell, False)
+        self.sim.release(target)
         self.run(0.03)
 
+    def press(self, cell, hold=0.03):
+        self._tap(cell, hold)
+
     def control(self, key, hold=0.03):
-        self.hal.control(key)
-        self.run(hold)
-        self.hal.control(key, False)
-        self.run(0.03)
+        self._tap(key, hold)
 
     def ok(self):
         self.control(OK)
@@ -77,22 +66,28 @@ class VirtualBoard:
     def press_space(self, name):
         self.press(self.space(name))
 
+    def unplug(self):
+        self.sim.power_off()
+
+    def plug(self):
+        self.sim.power_on()             # a new boot: the board knows nothing
+
     # --- output ------------------------------------------------------------------------------
     def cell(self, index):
-        """(r, g, b, effect name) the board holds for a cell (before brightness)."""
-        c = self.dev.scene.cells
-        o = 4 * index
-        return (c[o], c[o + 1], c[o + 2], FX[c[o + 3] & 15])
+        """(r, g, b, effect) the host's scene holds for a cell on the board."""
+        light = self.sim.cell(index)
+        return light.rgb + (light.effect,)
 
     def lit(self, effect=None):
         """Cells that are not off (with `effect`, only those showing it)."""
-        n = self.dev.scene.n
-        return {i for i in range(n) if self.cell(i)[:3] != (0, 0, 0)
-                and (effect is None or self.cell(i)[3] == effect)}
+        return {i for i in range(self.sim.cells)
+                if self.cell(i)[:3] != (0, 0, 0) and (effect is None or self.cell(i)[3] == effect)}
 
     def oled(self):
-        """(lines, dice values, roll flag) of the last display the board accepted."""
-        p = bytes(self.dev.last_display[:self.dev.last_display_len])
+        """(lines, dice values, roll flag) of the last display the board accepted (the
+        values sent, not the random faces drawn during the roll animation)."""
+        dev = self.dev
+        p = bytes(dev.last_display[:dev.last_display_len]) if dev else b""
         if not p:
             return [], (), False
         n = p[3]
@@ -107,9 +102,3 @@ class VirtualBoard:
 
     def text(self):
         return " | ".join(self.oled()[0])
-
-    def tones_since(self, t0_ms):
-        return [f for t, f in self.hal.tones if t >= t0_ms]
-
-    def now_ms(self):
-        return self.rig.clock.ms

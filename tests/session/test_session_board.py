@@ -168,10 +168,10 @@ def test_unplug_and_replug_in_the_middle_of_a_chain_loses_nothing():
     vb.ok()                                    # on to the chain's second step
     before = snapshot(session)
     scene = bytes(vb.dev.scene.cells)
-    vb.rig.unplug()
+    vb.unplug()
     vb.run(5.0)                                # the session waits and retries
     assert not vb.board.connected and snapshot(session) == before
-    vb.rig.plug(reboot=True)                   # the board comes back as a new boot
+    vb.plug()                                  # the board comes back as a new boot
     assert vb.lit() == set()                   # knowing nothing
     vb.run(3.0)
     assert vb.board.reconnects >= 1
