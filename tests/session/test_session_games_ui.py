@@ -1,6 +1,5 @@
 """What each game asks of the players on the board (the issue's per-game list)."""
 
-from knockboard.games import get_game
 
 from board_driver import VirtualBoard
 
@@ -95,7 +94,7 @@ def test_ko_secret_set_up_names_the_piece_lights_the_free_start_spaces_and_hides
     import io
     out = io.StringIO()
     vb = VirtualBoard("ko")
-    session = vb.start("ko", seed=1, options={"players": 3}, out=out)
+    vb.start("ko", seed=1, options={"players": 3}, out=out)
     assert vb.oled()[0][0] == "Red: put R1"
     starts = spaces(vb, vb.lit("pulse"))
     assert starts == {"a1", "b1", "c1", "a2", "b2", "a3"}

@@ -9,18 +9,17 @@ The host is the authority: the board shows, the session decides."""
 import random
 import time
 
-from ..device.protocol import BLINK, PULSE, SOLID, Display, KeyEvent, KeyState
+from ..device.protocol import BLINK, PULSE, Display, KeyEvent, KeyState
 from ..games import CHANCE, get_game, sample_chance
 from ..layouts import get_layout, layout_names
 from . import scene as S
 from .adapters import get_ui
-from .animation import ADVANCED, PROGRESS, WRONG, Animation
+from .animation import ADVANCED, WRONG, Animation
 from .dice_entry import DiceEntry
 from .interaction import ILLEGAL, OPEN_MENU, PLAY, Interaction, MENU_ENTRY
 from .menu import Menu
 from .record import GameRecord
 from .seats import HUMAN, make_bot
-from .setup import Setup
 from .terminal import Terminal
 from .types import Step, clip
 
@@ -388,8 +387,7 @@ class Session:
         what = self.menu.choose()
         self._sound("click")
         if what is None:
-            self.advance_if_playing()
-            return
+            return                       # a setting changed; it acts when the menu closes
         if what == "resume":
             self._close_menu()
         elif what == "undo":
@@ -405,9 +403,6 @@ class Session:
             self.menu = None
             self.mode = EDIT
             self.edit_info = "press a cell"
-
-    def advance_if_playing(self):
-        """After a seat or the dice changed in the menu: nothing to do until it closes."""
 
     def _close_menu(self):
         self.menu = None

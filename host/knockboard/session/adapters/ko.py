@@ -63,10 +63,12 @@ class KOUI(GameUI):
 
     def prompt(self, state):
         p = Parsed(state.to_position())
-        seat = self.seat_name(state.current_player())
         if p.phase.startswith("setup:"):
-            return clip(f"{seat}: put {p.phase[6:]}")
-        return clip(f"{seat} to move")
+            piece = p.phase[6:]
+            return clip(f"{NAMES[piece[0]]}: put {piece}")
+        seat = self.seat_name(state.current_player())
+        # "Green+Yellow to move" is 20 characters: the OLED line holds 16
+        return clip(f"{seat} to move" if len(seat) <= 8 else seat)
 
     def hides(self, state, action):
         return state.to_position().split()[1].startswith("setup:")
