@@ -100,11 +100,13 @@ def markdown(budgets, pm=None):
         "",
         "Which supply:",
         "",
-        f"- **USB only** (JP1 fitted, default `led_budget_ma` {p['led_budget_ma']}): every board stays within "
-        f"about {worst_default} mA even in its worst scene, the 500 mA of a USB 2.0 port "
-        "(a hair over only with the buzzer sounding and the OLED fully lit at the same moment; "
-        "the LED model is conservative, real WS2812B draw about 12-17 mA per channel). "
-        "A full-white board is then dim; typical play looks normal.",
+        f"- **USB only** (JP1 fitted, default `led_budget_ma` {p['led_budget_ma']}): typical play draws about "
+        f"{min(b['total_typical_ma'] for b in budgets)}-{max(b['total_typical_ma'] for b in budgets)} mA. "
+        f"The worst case by the model is {worst_default} mA against the {USB_PORT_MA} mA of a USB 2.0 port: "
+        "over it only while the LEDs sit at their full budget, the buzzer sounds and every OLED pixel is "
+        "lit at once, and the model is conservative (WS2812B draw nearer 12-17 mA per channel than 20). "
+        "On a port that is strictly limited, set `led_budget_ma` to 350. "
+        "A full-white board is dim at this budget (the brightness column); normal play looks normal.",
         f"- **External 5 V supply** (J1, MEAN WELL GST25E05-P1J 5 V 4 A; remove JP1): set "
         f"`led_budget_ma` to {EXTERNAL_BUDGET_MA} (`knockboard flash --board NAME --budget-ma {EXTERNAL_BUDGET_MA}`). "
         f"The polyfuse F1 holds {POLYFUSE_HOLD_MA} mA, so {EXTERNAL_BUDGET_MA} mA of LEDs plus the controller "

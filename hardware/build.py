@@ -99,8 +99,12 @@ def _wiring(nl, pm):
     u1 = nl.components["U1"]
     for pad in ("36", "39", "40", "30"):
         net = u1.pins.get(pad)
-        out.append(f"| {pad} | {u1.pin_name(pad)} | | {net} | "
-                   f"{', '.join(_describe(nl, r, p) for r, p in sorted(nl.pins_on(net)) if r != 'U1')} |")
+        nodes = [(r, p) for r, p in nl.pins_on(net) if r != "U1"]
+        if len(nodes) > 4:      # a supply: the parts it feeds
+            to = ", ".join(sorted({r for r, _ in nodes}, key=render._natural))
+        else:
+            to = ", ".join(_describe(nl, r, p) for r, p in sorted(nodes))
+        out.append(f"| {pad} | {u1.pin_name(pad)} | | {net} | {to} |")
     out.append("| 3, 8, 13, 18, 23, 28, 33, 38 | GND, AGND | | GND | all grounds |")
     out += ["", "Controller to cell board, pin for pin (straight cables):", "",
             "| controller | cell board | net |", "| --- | --- | --- |"]
