@@ -5,6 +5,7 @@ import sys
 
 from . import __version__
 from .games import GameError, game_names, get_game
+from .records_cli import RecordsCommandError, add_record_commands
 
 
 class CliError(Exception):
@@ -143,6 +144,7 @@ def build_parser():
                       help="seconds between moves (default 0.4 on a terminal, else 0)")
     demo.set_defaults(func=cmd_demo)
     _add_device_commands(sub)
+    add_record_commands(sub, _positive_int)
     parser.subcommands = sub.choices
     return parser
 
@@ -159,7 +161,7 @@ def main(argv=None):
             args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
             args.command = sub.prog.split()[-1]
         return args.func(args)
-    except (CliError, GameError) as err:
+    except (CliError, GameError, RecordsCommandError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
               file=sys.stderr)
         return 2
