@@ -3,7 +3,7 @@
 The pin map is read here and by the firmware (firmware/board.py), so the two cannot drift:
 change a GPIO in pinmap.json, run `python3 -m hardware.build`, and the netlist, BOM, wiring
 table and drawings follow. `signals()` names the net each pin-map entry must reach and
-`ENDPOINTS` the device pins on that net; tests/test_hardware.py checks both in the netlist."""
+`endpoints()` the device pins on that net; tests/test_hardware.py checks both in the netlist."""
 
 import json
 import math
@@ -83,7 +83,6 @@ def endpoints(pm):
     return ep
 
 
-ENDPOINTS = endpoints  # kept callable: it depends on the pin map's sizes
 
 
 def build(pm=None):
