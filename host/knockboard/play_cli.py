@@ -1,5 +1,6 @@
 """`knockboard play GAME`: play on a board (a real one, a pty, or the simulator)."""
 
+import argparse
 import importlib.util
 import sys
 import threading
@@ -34,7 +35,54 @@ def add_play_command(sub, parse_options):
                       help="roll real dice and enter the values on the board")
     play.add_argument("--option", action="append", metavar="KEY=VALUE",
                       help="a game option, e.g. setup=quick (repeatable)")
+    _add_store_arguments(play)
+    play.add_argument("--no-save", action="store_true", help="do not save this game")
     play.set_defaults(func=lambda args: cmd_play(args, parse_options))
+
+    resume = sub.add_parser(
+        "resume", help="go on with a saved game on the board",
+        description="Continue the last unfinished saved game (or game ID) on the board: "
+                    "the LEDs first show where the pieces must stand; OK goes on.")
+    resume.add_argument("id", nargs="?", type=_game_id, metavar="ID")
+    _add_board_arguments(resume)
+    _add_store_arguments(resume)
+    resume.set_defaults(func=cmd_resume)
+
+    replay = sub.add_parser(
+        "replay", help="step through a saved game on the board",
+        description="Show a saved game on the board step by step: OK forward, BACK back, "
+                    "MENU ends.")
+    replay.add_argument("id", type=_game_id, metavar="ID")
+    _add_board_arguments(replay)
+    _add_store_arguments(replay)
+    replay.set_defaults(func=cmd_replay)
+
+
+def _game_id(text):
+    if not text.isdigit() or int(text) == 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a positive number)")
+    return int(text)
+
+
+def _add_board_arguments(parser):
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--port", help="the board's serial port (default: the one "
+                                      "connected board)")
+    where.add_argument("--sim", action="store_true", help="use the simulator instead")
+
+
+def _add_store_arguments(parser):
+    parser.add_argument("--db", metavar="FILE",
+                        help="game database (default: $KNOCKBOARD_DB, else the user data "
+                             "folder)")
+
+
+def _open_store(args):
+    from .store import GameStore, StoreError, default_db_path
+    try:
+        return GameStore(default_db_path(args.db))
+    except StoreError as err:
+        raise PlayCommandError(str(err)) from None
 
 
 def make_setup(args, parse_options):
@@ -55,24 +103,80 @@ def make_setup(args, parse_options):
 
 
 def cmd_play(args, parse_options, out=None):
-    from .device import BoardError
-    from .session import Session, SessionError
+    from .session import RecordSaver, Session
     out = out or sys.stdout
     setup = make_setup(args, parse_options)
-    if args.sim:
-        return _play_on_sim(setup, out)
-    from .device import Board
+    store = None if args.no_save else _open_store(args)
+    saver = RecordSaver(store) if store else None
+
+    def session(board):
+        return Session(board, setup, out=out, saver=saver)
     try:
-        board = Board.open(args.port)
-    except BoardError as err:
-        raise PlayCommandError(f"play: {err}") from None
-    try:
-        session = Session(board, setup, out=out)
-        session.run()
-    except SessionError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        return _run_on_board(args, setup.game, setup.seed, session, out)
     finally:
-        board.close()
+        if saver and saver.game_id:
+            print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
+        if store:
+            store.close()
+
+
+def cmd_resume(args, out=None):
+    from .session import RecordSaver, Session, Setup
+    from .store import RecordError
+    out = out or sys.stdout
+    with _open_store(args) as store:
+        game_id = args.id if args.id is not None else store.last_unfinished()
+        if game_id is None:
+            raise PlayCommandError(f"resume: no unfinished game in {store.path}")
+        record = _stored(store, game_id)
+        if record.status != "playing":
+            raise PlayCommandError(f"resume: game {game_id} is {record.status} "
+                                   f"({record.result or 'no result'}); nothing to resume")
+        try:
+            record.replay()
+        except RecordError as err:
+            raise PlayCommandError(f"resume: game {game_id} does not replay: {err}") from None
+        seats = [p.get("bot") or "human" for p in record.players]
+        setup = Setup(record.game, dict(record.options), seats,
+                      record.dice == "physical", record.seed)
+        saver = RecordSaver(store, game_id)
+        print(f"knockboard: resuming game {game_id} ({record.game}) after "
+              f"{len(record.actions)} actions", file=out)
+
+        def session(board):
+            return Session(board, setup, out=out, actions=record.actions, saver=saver,
+                           resumed=True)
+        return _run_on_board(args, record.game, record.seed, session, out)
+
+
+def cmd_replay(args, out=None):
+    from .session.replay import Replay
+    from .store import RecordError
+    out = out or sys.stdout
+    with _open_store(args) as store:
+        record = _stored(store, args.id)
+    try:
+        record.replay()
+    except RecordError as err:
+        raise PlayCommandError(f"replay: game {args.id} does not replay: {err}") from None
+    return _run_on_board(args, record.game, record.seed,
+                         lambda board: Replay(board, record, out=out), out)
+
+
+def _stored(store, game_id):
+    from .store import StoreError
+    try:
+        return store.get(game_id)
+    except StoreError as err:
+        raise PlayCommandError(str(err)) from None
+
+
+def _run_on_board(args, game, seed, make_runner, out):
+    """Open the board the arguments name (a port, the one connected board, or the
+    simulator) and run what `make_runner(board)` makes on it until it stops."""
+    if args.sim:
+        return _play_on_sim(game, seed, make_runner, out)
+    _run_on_port(args.port, make_runner)
     return 0
 
 
@@ -80,7 +184,7 @@ def sim_available():
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
-def _play_on_sim(setup, out):
+def _play_on_sim(game, seed, make_runner, out):
     """The simulator in this process: its window when one can open, else headless behind a
     pseudo-terminal (then presses come from a script on that port's VirtualBoard)."""
     if not sim_available():
@@ -93,50 +197,49 @@ def _play_on_sim(setup, out):
         if display_problem() is None:
             window = run_window
     if window is not None:
-        return _play_in_window(window, setup, out)
+        return _play_in_window(window, game, seed, make_runner, out)
     try:
-        port = start_pty(setup.game, seed=setup.seed)
+        port = start_pty(game, seed=seed)
     except SimError as err:
         raise PlayCommandError(f"play --sim: {err}") from None
     print(f"knockboard play: simulated {port.board.name} board on {port.path} (no window "
           "here: scripts press its cells through knockboard.sim)", file=out, flush=True)
     try:
-        _run_on_port(port.path, setup, out)
+        _run_on_port(port.path, make_runner)
     finally:
         port.close()
     return 0
 
 
-def _run_on_port(path, setup, out, stop=None):
+def _run_on_port(path, make_runner, stop=None):
     from .device import Board, BoardError
-    from .session import Session, SessionError
+    from .session import SessionError
     try:
         board = Board.open(path)
     except BoardError as err:
         raise PlayCommandError(f"play: {err}") from None
     try:
-        session = Session(board, setup, out=out)
-        session.run(until=stop)
+        make_runner(board).run(until=stop)
     except SessionError as err:
         raise PlayCommandError(f"play: {err}") from None
     finally:
         board.close()
 
 
-def _play_in_window(run_window, setup, out):
+def _play_in_window(run_window, game, seed, make_runner, out):
     stop = threading.Event()
     errors = []
 
     def host(port, window):
         def run():
             try:
-                _run_on_port(port.path, setup, out, stop.is_set)
+                _run_on_port(port.path, make_runner, stop.is_set)
             except Exception as err:           # shown after the window closes
                 errors.append(err)
         threading.Thread(target=run, name="knockboard-session", daemon=True).start()
 
     try:
-        run_window(setup.game, seed=setup.seed, out=out, on_ready=host)
+        run_window(game, seed=seed, out=out, on_ready=host)
     finally:
         stop.set()
     if errors:

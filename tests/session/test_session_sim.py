@@ -64,7 +64,10 @@ def test_play_on_a_pty_board_runs_the_session_until_stopped():
     port = start_pty("dodgeball", seed=3)
     out, stop = io.StringIO(), threading.Event()
     setup = Setup("dodgeball", {}, ["human", "human"], seed=3)
-    thread = threading.Thread(target=_run_on_port, args=(port.path, setup, out, stop.is_set))
+
+    def session(board):
+        return Session(board, setup, out=out)
+    thread = threading.Thread(target=_run_on_port, args=(port.path, session, stop.is_set))
     thread.start()
     try:
         for _ in range(100):

@@ -2,8 +2,9 @@
 state into lights, dice and prompts, for all four games."""
 
 from .record import GameRecord
+from .saving import RecordSaver
 from .seats import SeatError, parse_bots
 from .session import Session, SessionError
 from .setup import Setup
 
-__all__ = ["GameRecord", "SeatError", "Session", "SessionError", "Setup", "parse_bots"]
+__all__ = ["GameRecord", "RecordSaver", "SeatError", "Session", "SessionError", "Setup", "parse_bots"]

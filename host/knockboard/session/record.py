@@ -51,7 +51,8 @@ class GameRecord:
         return StoredRecord(game=self.game, options=dict(self.options), players=players,
                             seed=self.seed, actions=list(self.actions),
                             result=state.result(),
-                            status="finished" if state.is_terminal() else "playing")
+                            status="finished" if state.is_terminal() else "playing",
+                            dice="physical" if self.physical_dice else "electronic")
 
     def to_dict(self):
         return {"game": self.game, "options": dict(self.options), "seats": list(self.seats),

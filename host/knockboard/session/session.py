@@ -37,8 +37,10 @@ class SessionError(Exception):
 
 
 class Session:
-    def __init__(self, board, setup, *, clock=time.monotonic, out=None, actions=()):
+    def __init__(self, board, setup, *, clock=time.monotonic, out=None, actions=(),
+                 saver=None, resumed=False):
         self.board = board
+        self.saver = saver         # keeps the game's record in the store (None: not saved)
         self.clock = clock
         self.term = Terminal(out)
         self.flash = None          # (cell index, until)
@@ -49,7 +51,7 @@ class Session:
         self._sent_display = None
         self.dirty = True
         self.running = True
-        self.start(setup, actions)
+        self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
     def playable_games(self):
@@ -59,10 +61,11 @@ class Session:
         games = [g for g in layout_names() if get_layout(g).board_id == board_id]
         return games or [self.setup.game]
 
-    def start(self, setup, actions=()):
+    def start(self, setup, actions=(), resumed=False):
         """Begin a new game with `setup` (the menu's "New game" calls this too); `actions`
         (notation) are replayed first, to go on with a recorded game.  GameError if one of
-        them is not legal."""
+        them is not legal.  A `resumed` game first shows where the pieces must stand (edit
+        mode) and goes on when OK is pressed."""
         setup = setup.copy()
         if setup.seed is None:
             setup.seed = random.randrange(1 << 31)
@@ -80,8 +83,7 @@ class Session:
         self.state = self.game.new_initial_state()
         self.record = GameRecord(setup.game, dict(setup.options), list(setup.seats),
                                  setup.seed, setup.physical_dice)
-        self.dice_rng = random.Random(setup.seed)
-        self.bots = {}
+        self.bots = {}             # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
         self.remembered = {}       # position at a chance node -> the outcome undone there
@@ -100,6 +102,10 @@ class Session:
             self.record.push(self.state, self.state.parse_action(text))
             self.state.apply_text(text)
         self.last_was_chance = False
+        if resumed:
+            self.mode = EDIT
+            self.edit_info = "resumed: set up"
+        self._save()
         self.term.log(f"New game: {self.game.title}, seats "
                       + ", ".join(f"{self.game.player_name(i)}={k}"
                                   for i, k in enumerate(setup.seats))
@@ -116,11 +122,27 @@ class Session:
         if kind == HUMAN:
             self.bots.pop(seat, None)
         else:
-            self.bots[seat] = make_bot(kind, self.setup.seed * 8 + seat + 1)
+            make_bot(kind, 0)                   # refuses an unknown kind now, not mid-game
+            self.bots[seat] = kind
 
     def dice_changed(self, physical):
         self.setup.physical_dice = physical
         self.record.physical_dice = physical
+
+    def _rng(self, *purpose):
+        # Each random choice depends only on the seed, the ply and its purpose, never on
+        # what was drawn before, so a game resumed from its record goes on exactly as it
+        # would have without the interruption.
+        return random.Random(f"{self.setup.seed}:{len(self.state.history)}:{purpose}")
+
+    def _save(self):
+        if self.saver is None:
+            return
+        try:
+            self.saver.sync(self.record, self.state)
+        except Exception as err:                # the game goes on; the players are told
+            self.term.log(f"NOT SAVED: {err}")
+            self.message = ("NOT SAVED", self.clock() + MESSAGE_S)
 
     @property
     def humans(self):
@@ -146,11 +168,12 @@ class Session:
                     self.mode = DICE
                     self.entry = DiceEntry(self.ui.dice_labels(state), self.ui.die_kind(state))
                     return
-                self._apply(sample_chance(state, self.dice_rng))
+                self._apply(sample_chance(state, self._rng("dice")))
                 continue
             seat = state.current_player()
             if seat in self.bots:
-                self._apply(self.bots[seat].choose(state.clone()), by_bot=True)
+                bot = make_bot(self.bots[seat], self._rng("bot", seat).getrandbits(62))
+                self._apply(bot.choose(state.clone()), by_bot=True)
                 continue
             self.interaction = Interaction(self.ui.options(state))
 
@@ -190,6 +213,7 @@ class Session:
                 self._sound("alert")
         self.last_was_chance = actor == CHANCE
         self.interaction = None
+        self._save()
         if steps:
             self.animation = Animation(steps, self.game.player_name(actor)
                                        if actor != CHANCE else "dice")
@@ -212,6 +236,7 @@ class Session:
             unit.append(action)
             steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
         self.redo_units.append(list(reversed(unit)))
+        self._save()
         self.term.log(f"Undo: back to {self.game.player_name(self.state.current_player())}"
                       " to move")
         self._reset_play(steps, "undo")
@@ -230,6 +255,7 @@ class Session:
             self.record.push(self.state, action)
             self.state.apply(action)
             steps.extend(self.ui.steps(before, action, self.state))
+        self._save()
         self.term.log("Redo")
         self._reset_play(steps, "redo")
         return True
