@@ -17,8 +17,9 @@ class VirtualBoard:
             self.board = self.sim.connect()
         else:
             from knockboard.device import Board
+            # a noisy line may need many HELLOs before one INFO comes back whole
             self.board = Board(lambda: opener(self.sim), clock=self.sim.clock,
-                               sleep=self.sim.sleep)
+                               sleep=self.sim.sleep, handshake_timeout=30.0)
         self.clock = self.sim.clock
         self.session = None
         self.sounds = []
