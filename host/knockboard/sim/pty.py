@@ -67,6 +67,10 @@ class PtyPort:
             n = 0  # no host drains the pty: the bytes are lost, as in a full USB buffer
         self.dropped += len(data) - n
 
+    def wait(self, timeout: Optional[float] = None) -> bool:
+        """Block until the port is closed (or `timeout` s pass); True if it was closed."""
+        return self._stop.wait(timeout)
+
     def close(self) -> None:
         self._stop.set()
         if self._thread is not threading.current_thread():
