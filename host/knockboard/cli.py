@@ -5,6 +5,7 @@ import sys
 
 from . import __version__
 from .games import GameError, game_names, get_game
+from .play_cli import PlayCommandError, add_play_command
 from .records_cli import RecordsCommandError, add_record_commands
 
 
@@ -197,6 +198,7 @@ def build_parser():
     _add_device_commands(sub)
     _add_sim_command(sub)
     add_record_commands(sub, _positive_int)
+    add_play_command(sub, _parse_options)
     parser.subcommands = sub.choices
     return parser
 
@@ -213,7 +215,7 @@ def main(argv=None):
             args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
             args.command = sub.prog.split()[-1]
         return args.func(args)
-    except (CliError, GameError, RecordsCommandError) as err:
+    except (CliError, GameError, RecordsCommandError, PlayCommandError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
               file=sys.stderr)
         return 2

@@ -1,0 +1,9 @@
+"""Playing on the board: the session that turns presses into legal actions and the engine's
+state into lights, dice and prompts, for all four games."""
+
+from .record import GameRecord
+from .seats import SeatError, parse_bots
+from .session import Session, SessionError
+from .setup import Setup
+
+__all__ = ["GameRecord", "SeatError", "Session", "SessionError", "Setup", "parse_bots"]
