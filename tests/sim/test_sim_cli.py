@@ -7,9 +7,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
-
-import pytest
 
 from knockboard.board_demo import OWNER_RGB, play_on_board
 from knockboard.cli import main
