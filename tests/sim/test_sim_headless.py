@@ -171,3 +171,17 @@ def test_sim_runs_the_files_in_firmware():
     core = firmware.load()
     assert os.path.samefile(core.app.__file__, os.path.join(ROOT, "firmware", "app.py"))
     assert firmware.board_ids() == ["dodgeball", "knockabout", "knockoff", "ko"]
+
+
+def test_controls_have_no_led_and_modes_do_not_mix():
+    from knockboard.sim import PtyPort
+    vb = VirtualBoard("dodgeball")
+    with pytest.raises(SimError, match="control button"):
+        vb.led("OK")
+    with pytest.raises(SimError, match="control button"):
+        vb.cell("MENU")
+    with pytest.raises(SimError, match="real-time"):
+        PtyPort(vb)  # a pty's host waits in real time; simulated time would never move
+    rt = VirtualBoard("dodgeball", realtime=True)
+    with pytest.raises(SimError, match="pseudo-terminal"):
+        rt.connect()
