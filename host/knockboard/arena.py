@@ -1,0 +1,186 @@
+"""`knockboard arena`: bots play each other; win rates with 95% confidence intervals.
+
+Games are played in blocks of one game per seat rotation: in game g the bot listed i-th sits
+in seat (i + g) mod P, so every bot plays every seat equally often.  All games of a block
+draw their dice from the same stream (a `random.Random` seeded from the arena seed and the
+block number), so luck is shared between the rotations as far as the games run alike.  A
+win is rank-based: the players with the highest return share one win (`win_shares`), which
+fits +1/-1 results and K.O.'s points alike.  The win rate's interval is Wilson's score
+interval; the time per move is measured around each bot's `choose`.
+"""
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from .bots import BOT_NAMES, make_bot
+from .bots.heuristics import win_shares
+from .games import sample_chance
+
+MAX_DECISIONS = 20_000   # a game that runs this long is stopped and counted as unfinished
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes, n, z=Z95):
+    """Wilson's score interval for a proportion (successes may be fractional: shared wins)."""
+    if n <= 0:
+        raise ValueError("no trials")
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1.0 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Entry:
+    """One listed bot's tally over the arena."""
+    name: str
+    wins: float = 0.0
+    games: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    seat_wins: dict = field(default_factory=dict)
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    games: int
+    seed: int
+    budget: float
+    iterations: object
+    entries: list
+    unfinished: int = 0
+    plies: int = 0
+
+
+def _seed(*parts):
+    # A stable integer from the parts (Python's hash() of str is salted per process).
+    value = 0
+    for part in parts:
+        value = (value * 1_000_003 + int(part)) % (1 << 61)
+    return value
+
+
+def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS):
+    """Play one game; returns (win shares per seat or None if unfinished, decisions, plies,
+    seconds per seat, moves per seat)."""
+    state = game.new_initial_state()
+    n = game.num_players
+    seconds = [0.0] * n
+    moves = [0] * n
+    decisions = plies = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(sample_chance(state, dice))
+        else:
+            seat = state.current_player()
+            start = time.perf_counter()
+            action = seat_bots[seat].choose(state)
+            seconds[seat] += time.perf_counter() - start
+            moves[seat] += 1
+            state.apply(action)
+            decisions += 1
+            if decisions >= max_decisions:
+                return None, decisions, plies + 1, seconds, moves
+        plies += 1
+    return win_shares(state.returns()), decisions, plies, seconds, moves
+
+
+def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progress=None,
+              max_decisions=MAX_DECISIONS):
+    n = game.num_players
+    if len(bot_names) != n:
+        raise ValueError(f"{game.name} with {n} players needs {n} bots, got {len(bot_names)}")
+    for name in bot_names:
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    entries = [Entry(name) for name in bot_names]
+    result = ArenaResult(game.name, n, games, seed, budget, iterations, entries)
+    for g in range(games):
+        block, rotation = divmod(g, n)
+        dice = random.Random(_seed(seed, block, 1))
+        # Seat s holds the bot listed (s - rotation) mod n.
+        listed = [(s - rotation) % n for s in range(n)]
+        seat_bots = [make_bot(bot_names[i], seed=_seed(seed, g, 2, i), budget=budget,
+                              iterations=iterations) for i in listed]
+        shares, _, plies, seconds, moves = play_game(game, seat_bots, dice, max_decisions)
+        result.plies += plies
+        if shares is None:
+            result.unfinished += 1
+        for seat, i in enumerate(listed):
+            entry = entries[i]
+            entry.games += 1
+            entry.moves += moves[seat]
+            entry.seconds += seconds[seat]
+            if shares is not None:
+                entry.wins += shares[seat]
+                entry.seat_wins[seat] = entry.seat_wins.get(seat, 0.0) + shares[seat]
+        if progress:
+            progress(g + 1, result)
+    return result
+
+
+def format_report(result):
+    budget = f"{result.budget:g} s" if result.budget is not None else "none"
+    iters = result.iterations if result.iterations is not None else "none"
+    lines = [f"arena {result.game}: {result.games} games, {result.players} players, "
+             f"seed {result.seed}, strong budget {budget}/move, iterations {iters}; "
+             f"seats rotated, dice shared per rotation",
+             f"{'#':<2} {'bot':<8} {'wins':>7} {'win rate':>8}  {'95% CI (Wilson)':<16} "
+             f"{'ms/move':>9} {'moves':>7}"]
+    for i, e in enumerate(result.entries, 1):
+        lo, hi = wilson_interval(e.wins, e.games)
+        per_move = 1000.0 * e.seconds / e.moves if e.moves else 0.0
+        lines.append(f"{i:<2} {e.name:<8} {e.wins:>7g} {e.wins / e.games:>8.3f}  "
+                     f"[{lo:.3f}, {hi:.3f}]   {per_move:>9.1f} {e.moves:>7}")
+    lines.append(f"unfinished games: {result.unfinished} (stopped after {MAX_DECISIONS} "
+                 f"decisions, no winner); plies per game: "
+                 f"{result.plies / max(result.games, 1):.1f}")
+    return "\n".join(lines)
+
+
+def parse_bots(text):
+    """'strong,greedy' -> ['strong', 'greedy'], or ValueError naming the problem."""
+    names = [part.strip() for part in text.split(",")]
+    if len(names) < 2 or not all(names):
+        raise ValueError(f"--bots {text!r}: expected two to four bot names separated by "
+                         f"commas, e.g. strong,greedy (bots: {', '.join(BOT_NAMES)})")
+    for name in names:
+        if name not in BOT_NAMES:
+            raise ValueError(f"--bots: unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    return names
+
+
+def arena_command(game_name, bots_text, games, seed, budget, iterations, options, out,
+                  err=None):
+    """`knockboard arena`: validate, play, print the report.  ValueError/GameError for bad
+    arguments (before anything is played)."""
+    from .games import get_game
+    names = parse_bots(bots_text)
+    if games < 1:
+        raise ValueError(f"--games {games}: play at least one game")
+    if not (budget > 0 and math.isfinite(budget)):
+        raise ValueError(f"--budget {budget:g}: a time budget is a positive number of seconds")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"--iterations {iterations}: at least one iteration")
+    options = dict(options)
+    probe = get_game(game_name)
+    if "players" in probe.OPTIONS and "players" not in options:
+        options["players"] = len(names)       # `--bots a,b` plays the 2-player game
+    game = get_game(game_name, **options)
+    if game.num_players != len(names):
+        raise ValueError(f"--bots: {game.name} is played by {game.num_players} players, "
+                         f"{len(names)} bots given")
+
+    def progress(done, result):
+        if err is not None and done % max(1, games // 10) == 0:
+            print(f"  {done}/{games} games", file=err, flush=True)
+
+    result = run_arena(game, names, games, seed, budget=budget, iterations=iterations,
+                       progress=progress)
+    print(format_report(result), file=out)
+    return result
