@@ -41,7 +41,7 @@ class Entry:
     games: int = 0
     moves: int = 0
     seconds: float = 0.0
-    seat_wins: dict = field(default_factory=dict)
+    seat_games: dict = field(default_factory=dict)   # seat -> games played there
 
 
 @dataclass
@@ -63,6 +63,11 @@ def _seed(*parts):
     for part in parts:
         value = (value * 1_000_003 + int(part)) % (1 << 61)
     return value
+
+
+def dice_seed(seed, game_index, players):
+    """The dice stream's seed of a game: one per block of `players` seat rotations."""
+    return _seed(seed, game_index // players, 1)
 
 
 def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS):
@@ -101,8 +106,8 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
     entries = [Entry(name) for name in bot_names]
     result = ArenaResult(game.name, n, games, seed, budget, iterations, entries)
     for g in range(games):
-        block, rotation = divmod(g, n)
-        dice = random.Random(_seed(seed, block, 1))
+        rotation = g % n
+        dice = random.Random(dice_seed(seed, g, n))
         # Seat s holds the bot listed (s - rotation) mod n.
         listed = [(s - rotation) % n for s in range(n)]
         seat_bots = [make_bot(bot_names[i], seed=_seed(seed, g, 2, i), budget=budget,
@@ -116,9 +121,9 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
             entry.games += 1
             entry.moves += moves[seat]
             entry.seconds += seconds[seat]
+            entry.seat_games[seat] = entry.seat_games.get(seat, 0) + 1
             if shares is not None:
                 entry.wins += shares[seat]
-                entry.seat_wins[seat] = entry.seat_wins.get(seat, 0.0) + shares[seat]
         if progress:
             progress(g + 1, result)
     return result
