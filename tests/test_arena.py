@@ -103,6 +103,7 @@ def test_two_bots_play_the_two_player_variant_of_a_multi_player_game(capsys):
     (["arena", "knockabout", "--bots", "greedy,random", "--budget", "nan"], "--budget"),
     (["arena", "knockabout", "--bots", "greedy,random", "--iterations", "0"],
      "--iterations 0"),
+    (["arena", "knockabout", "--bots", "greedy,random", "--max-moves", "0"], "--max-moves 0"),
     (["arena", "knockabout", "--bots", "greedy,random", "--option", "first=black"],
      "first='black'"),
     (["arena", "knockabout", "--bots", "greedy,random", "--option", "colour"], "KEY=VALUE"),

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from knockboard.bots import BOT_NAMES, GreedyBot, StrongBot, make_bot, suggest
-from knockboard.bots.heuristics import evaluate, is_mixed_decision, win_shares
+from knockboard.bots.heuristics import evaluate, is_mixed_decision, score, win_shares
 from knockboard.games import CHANCE, get_game, game_names, sample_chance
 
 CAP = 30.0   # seconds: a cap that a test's iteration budget never reaches
@@ -271,6 +271,10 @@ def test_evaluations_stay_inside_minus_one_one_before_the_end(variant):
         values = evaluate(state)
         assert len(values) == state.game.num_players
         assert all(-1.0 < v < 1.0 for v in values), (state.to_position(), values)
+        if state.game.num_players == 2:
+            # evaluate() scores one side only and negates it for the other: the scores
+            # must be "own minus the other's".
+            assert score(state, 0) == pytest.approx(-score(state, 1))
 
 
 def test_suggest_gives_a_legal_action_and_refuses_where_nobody_decides():

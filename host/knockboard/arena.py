@@ -18,7 +18,10 @@ from .bots import BOT_NAMES, make_bot
 from .bots.heuristics import win_shares
 from .games import sample_chance
 
-MAX_DECISIONS = 20_000   # a game that runs this long is stopped and counted as unfinished
+# A game that runs this long is stopped and counted as unfinished (no win for anyone):
+# the rules know no draw, and two bots can repeat moves for ever (KNOCKabout: pushing the
+# same die back and forth; Dodgeball: a side that keeps every ball and never throws).
+MAX_DECISIONS = 2000
 Z95 = 1.959963984540054
 
 
@@ -55,6 +58,7 @@ class ArenaResult:
     entries: list
     unfinished: int = 0
     plies: int = 0
+    max_decisions: int = MAX_DECISIONS
 
 
 def _seed(*parts):
@@ -104,7 +108,8 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
         if name not in BOT_NAMES:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
     entries = [Entry(name) for name in bot_names]
-    result = ArenaResult(game.name, n, games, seed, budget, iterations, entries)
+    result = ArenaResult(game.name, n, games, seed, budget, iterations, entries,
+                         max_decisions=max_decisions)
     for g in range(games):
         rotation = g % n
         dice = random.Random(dice_seed(seed, g, n))
@@ -142,8 +147,8 @@ def format_report(result):
         per_move = 1000.0 * e.seconds / e.moves if e.moves else 0.0
         lines.append(f"{i:<2} {e.name:<8} {e.wins:>7g} {e.wins / e.games:>8.3f}  "
                      f"[{lo:.3f}, {hi:.3f}]   {per_move:>9.1f} {e.moves:>7}")
-    lines.append(f"unfinished games: {result.unfinished} (stopped after {MAX_DECISIONS} "
-                 f"decisions, no winner); plies per game: "
+    lines.append(f"unfinished games: {result.unfinished} (stopped after "
+                 f"{result.max_decisions} moves, no win for anyone); plies per game: "
                  f"{result.plies / max(result.games, 1):.1f}")
     return "\n".join(lines)
 
@@ -161,7 +166,7 @@ def parse_bots(text):
 
 
 def arena_command(game_name, bots_text, games, seed, budget, iterations, options, out,
-                  err=None):
+                  err=None, max_moves=MAX_DECISIONS):
     """`knockboard arena`: validate, play, print the report.  ValueError/GameError for bad
     arguments (before anything is played)."""
     from .games import get_game
@@ -172,6 +177,8 @@ def arena_command(game_name, bots_text, games, seed, budget, iterations, options
         raise ValueError(f"--budget {budget:g}: a time budget is a positive number of seconds")
     if iterations is not None and iterations < 1:
         raise ValueError(f"--iterations {iterations}: at least one iteration")
+    if max_moves < 1:
+        raise ValueError(f"--max-moves {max_moves}: at least one move")
     options = dict(options)
     probe = get_game(game_name)
     if "players" in probe.OPTIONS and "players" not in options:
@@ -186,6 +193,6 @@ def arena_command(game_name, bots_text, games, seed, budget, iterations, options
             print(f"  {done}/{games} games", file=err, flush=True)
 
     result = run_arena(game, names, games, seed, budget=budget, iterations=iterations,
-                       progress=progress)
+                       progress=progress, max_decisions=max_moves)
     print(format_report(result), file=out)
     return result

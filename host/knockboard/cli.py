@@ -61,7 +61,7 @@ def cmd_arena(args):
     try:
         arena_command(args.game, args.bots, args.games, args.seed, args.budget,
                       args.iterations, _parse_options(args.option), sys.stdout,
-                      sys.stderr if args.progress else None)
+                      sys.stderr if args.progress else None, args.max_moves)
     except ValueError as err:
         raise CliError(f"arena: {err}") from None
     return 0
@@ -111,6 +111,8 @@ def build_parser():
                             "depend on the seed only")
     arena.add_argument("--option", action="append", metavar="KEY=VALUE",
                        help="a game option, e.g. players=4 (default: one player per bot)")
+    arena.add_argument("--max-moves", type=int, default=2000, metavar="N",
+                       help="stop a game after N moves as unfinished (default 2000)")
     arena.add_argument("--progress", action="store_true", help="report progress on stderr")
     arena.set_defaults(func=cmd_arena)
     parser.subcommands = sub.choices

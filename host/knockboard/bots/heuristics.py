@@ -75,21 +75,44 @@ _P_HIGHER = 15 / 36          # thrower strictly higher
 _P_AT_LEAST = 21 / 36        # thrower higher or equal
 
 
+# P(the highest of three d6 >= d): a carrier at king distance d can throw next turn.
+_REACH = [1.0] + [1.0 - (d - 1) ** 3 / 216.0 for d in range(1, 7)] + [0.0] * 8
+
+
+def _throw_gain(own, other, catchable):
+    """The expected material change (thrower's view) of a throw by a team of `own` pawns at
+    one of `other`: the target catches when it can (what the material says is its better
+    answer), else dodges."""
+    now = _dodgeball_material(own, other)
+    if catchable:
+        return (_P_AT_LEAST * _dodgeball_material(own, other - 1)
+                + (1 - _P_AT_LEAST) * _dodgeball_material(own - 1, other) - now)
+    return _P_HIGHER * (_dodgeball_material(own, other - 1) - now)
+
+
 def _dodgeball_side(state, team):
     """What team `team` has on the board beyond its pawn count: balls and their reach."""
     from ..games.dodgeball import DIST, HALF, START_TOUCH
     board, carry, loose = state._board, state._carry, state._loose
     own = [s for s in range(64) if board[s] == team]
+    opp = [s for s in range(64) if board[s] == 1 - team]
     value = 0.0
     for s in own:
         if carry[s]:
-            # Worth less than a throw's expected gain (below), so that throwing pays, and
-            # more the nearer the centre line it stands, ready to throw.  (Not by distance
-            # to the opponents: that would make the other side hide on its back row from
-            # every ball, which only stalls the game: a throw at a pawn is nearly even for
-            # it, and the ball comes to its side.)
+            # The throw it threatens: a quarter of its expected gain at the best target (the
+            # throw itself counts in full, so throwing beats holding), weighted by
+            # the chance that a die reaches (the target may move or the turn be used else).
+            threat = 0.0
+            for t in opp:
+                gain = _REACH[DIST[s][t]] * _throw_gain(len(own), len(opp), not carry[t])
+                threat = max(threat, gain)
+            value += 0.25 * threat
+            # Worth less than a throw's expected gain (0.007 and up), so throwing pays; more
+            # the nearer the centre line it stands, ready to throw.  (Not by distance to the
+            # opponents: that would make the other side hide on its back row from every
+            # ball, which only stalls the game.)
             rows_back = (3 - s // 8) if team == 0 else (s // 8 - 4)
-            value += 0.04 + 0.05 * (1.0 - rows_back / 4.0)
+            value += 0.002 + 0.002 * (1.0 - rows_back / 4.0)
     # Balls lying on the own half (or still on the centre line) are for the taking: the
     # nearest pawn without a ball should head for them.
     free = [s for s in own if not carry[s]]
@@ -101,65 +124,172 @@ def _dodgeball_side(state, team):
                                    key=lambda t: min(DIST[f][t] for f in free)))
         for t in targets:
             d = min(DIST[f][t] for f in free)
-            value += 0.05 * (1.0 - min(d, 7) / 7.0)
+            # Less than carrying one (0.002 at least): picking a ball up must pay.
+            value += 0.0015 * (1.0 - min(d, 7) / 7.0)
     return value
+
+
+def _dodgeball_material(own, other):
+    # The chance to win with `own` pawns against `other` if every exchange were a coin toss
+    # (gambler's ruin: own / (own + other)), as a value in [-1, 1].  Under it a throw that
+    # the target catches (21/36 against 15/36 for the thrower) or dodges is always worth
+    # making, for the side behind as well: neither side gains by hoarding the balls, which
+    # would stall the game for ever (the rules know no draw).
+    return (own - other) / (own + other)
 
 
 def dodgeball(state, player):
     from ..games.dodgeball import DODGE
     pawns = state._npawns
-    material = pawns[player] - pawns[1 - player]
+    own, other = pawns[player], pawns[1 - player]
     throw = state._throw
-    if throw is not None:
-        # A throw in the air: its expected result in pawns (positive for the thrower).
-        thrower, target, declared, r1, r2 = throw
-        thrower_team = state._board[thrower]
-        if r2 is not None:
-            gain = 0.0                                        # a miss: the ball is placed
-        elif r1 is not None:
-            hit = (r1 if declared != DODGE else r1 - 1) / 6.0
-            gain = hit - (1.0 - hit) * (declared != DODGE)
+    if throw is None or throw[4] is not None:     # no throw, or a miss awaiting its ball
+        material = _dodgeball_material(own, other)
+    else:
+        # A throw in the air: the expected material over its outcomes.
+        thrower, target, declared, r1, _ = throw
+        if declared is None:
+            # The target's owner picks what is worse for the thrower: catching, unless its
+            # pawn already carries a ball (D-4) -- decided by the same material measure.
+            options = [DODGE] if state._carry[target] else [DODGE, None]
         else:
-            catch = _P_AT_LEAST - (1.0 - _P_AT_LEAST)
-            dodge = _P_HIGHER
-            if declared is None:
-                # The target's owner picks what is worse for the thrower (catching, unless
-                # its pawn already carries a ball, D-4).
-                gain = dodge if state._carry[target] else min(catch, dodge)
+            options = [declared]
+        mine = state._board[thrower] == player
+        best = None
+        for choice in options:
+            catching = choice != DODGE
+            if r1 is None:
+                p_hit = _P_AT_LEAST if catching else _P_HIGHER
             else:
-                gain = catch if declared != DODGE else dodge
-        material += gain if thrower_team == player else -gain
+                p_hit = (r1 if catching else r1 - 1) / 6.0
+            p_lose = (1.0 - p_hit) if catching else 0.0      # a catch puts the thrower out
+            if mine:
+                value = (p_hit * _dodgeball_material(own, other - 1)
+                         + p_lose * _dodgeball_material(own - 1, other)
+                         + (1.0 - p_hit - p_lose) * _dodgeball_material(own, other))
+                best = value if best is None else min(best, value)
+            else:
+                value = (p_hit * _dodgeball_material(own - 1, other)
+                         + p_lose * _dodgeball_material(own, other - 1)
+                         + (1.0 - p_hit - p_lose) * _dodgeball_material(own, other))
+                best = value if best is None else max(best, value)
+        material = best
     return (material + _dodgeball_side(state, player)
             - _dodgeball_side(state, 1 - player))
 
 
 # --- K.O. -----------------------------------------------------------------------------------
 
+# A roll of two dice moves a piece numbered m by k steps (RULES.md 3): the roll {m, k} with
+# k != m (2/36), or a double (k, k) where the piece is "any other piece" (1/36): 3/36 in all;
+# and for k == m only the double (m, m): 1/36.
+_KO_CACHE = {}
+
+
+def _ko_steps(board):
+    """steps[t][s]: the step counts k (1..6) with which a piece on t can end on s."""
+    table = _KO_CACHE.get(id(board))
+    if table is None or table[0] is not board:
+        reach = board.reach
+        n = len(reach)
+        steps = [[() for _ in range(n)] for _ in range(n)]
+        for t in range(n):
+            row = steps[t]
+            for k in range(1, len(reach[t])):
+                for dest in reach[t][k]:
+                    row[dest] += (k,)
+        table = _KO_CACHE[id(board)] = (board, steps)
+    return table[1]
+
+
+def _ko_threats(state):
+    """Per seat, the expected points it may knock out on its next throw: for each opponent
+    piece it could land on, the chance of a throw that lets one of its equal-numbered
+    pieces get there, times the piece's points."""
+    from ..games.ko import POINTS
+    game = state.game
+    steps = _ko_steps(game.board)
+    pos = state.pos
+    seat_of = game.seat_of_piece
+    by_number = {}
+    for piece, where in enumerate(pos):
+        if where >= 0:
+            by_number.setdefault(piece % 6 + 1, []).append((seat_of[piece], where))
+    threats = [0.0] * game.num_players
+    for number, pieces in by_number.items():
+        if len(pieces) < 2:
+            continue
+        for victim_seat, target in pieces:
+            for seat in range(game.num_players):
+                if seat == victim_seat:
+                    continue
+                ways = set()
+                for attacker_seat, origin in pieces:
+                    if attacker_seat == seat:
+                        ways.update(steps[origin][target])
+                if ways:
+                    chance = sum(1 / 36 if k == number else 3 / 36 for k in ways)
+                    threats[seat] += min(chance, 1.0) * POINTS[number]
+    return threats
+
+
 def ko(state, player):
-    # Points of the pieces still in play decide the game; the rest is for the search.
+    # Points of the pieces still in play decide the game; on top, the knock-outs each side
+    # threatens on its next throw (in full for the seat whose turn it is, half for the
+    # others, who must wait a turn and may find the piece gone).
+    from ..games.ko import TURN
     points = state.points()
+    if state.phase == TURN:
+        threats = _ko_threats(state)
+        for seat in range(len(points)):
+            points[seat] += threats[seat] * (1.0 if seat == state.cur else 0.5)
     others = [p for i, p in enumerate(points) if i != player]
     return points[player] - max(others)
 
 
 # --- Knock-Off -----------------------------------------------------------------------------
 
+# P(a throw of two dice pays a move of cost c: one die showing c, or the sum equal to c).
+_KOF_PAYS = [sum(1 for a in range(1, 7) for b in range(1, 7) if c in (a, b, a + b)) / 36
+             for c in range(13)] + [0.0] * 40
+
+
 def knockoff(state, player):
     # Progress is the price already paid to climb (level L cost 1 + 2 + ... + L from home);
     # the three best pawns count fully (three on top win), the fourth a little.  Pawns on
-    # the top row get a bonus on top of their price: they are what wins.
-    level = state.game.board.level
-    top_level = state.game.board.top
+    # the top row get a bonus on top of their price: they are what wins.  A pawn that an
+    # opponent's pawn (or home base) can land on with one throw loses its progress with
+    # that chance (in full before that opponent's own throw, else half).
+    game = state.game
+    board = game.board
+    level = board.level
+    top_level = board.top
+    cost = board.cost
+    n = game.num_players
+    mover = state.player
+    sources = [list(state.pos[q]) + ([game.homes[q]] if state.home[q] else [])
+               for q in range(n)]
 
     def progress(p):
-        climbed = sorted((level[x] * (level[x] + 1) // 2 for x in state.pos[p]),
-                         reverse=True)
+        climbed = []
+        on_top = 0
+        for x in state.pos[p]:
+            safe = 1.0
+            for q in range(n):
+                if q != p:
+                    weight = 1.0 if q == mover else 0.5
+                    for src in sources[q]:
+                        c = cost[src].get(x)
+                        if c is not None:
+                            safe *= 1.0 - weight * _KOF_PAYS[c]
+            climbed.append(level[x] * (level[x] + 1) // 2 * safe)
+            on_top += level[x] == top_level
+        climbed.sort(reverse=True)
         climbed += [0] * (4 - len(climbed))
-        on_top = sum(1 for x in state.pos[p] if level[x] == top_level)
         return sum(climbed[:3]) + 0.3 * climbed[3] + 6.0 * on_top * on_top
 
     mine = progress(player)
-    best_other = max(progress(q) for q in range(state.game.num_players) if q != player)
+    best_other = max(progress(q) for q in range(n) if q != player)
     return mine - best_other
 
 
@@ -167,7 +297,12 @@ _BY_GAME = {"knockabout": knockabout, "dodgeball": dodgeball, "ko": ko,
             "knockoff": knockoff}
 
 # tanh(score / scale): the score difference that counts as a clear advantage per game.
-_SCALE = {"knockabout": 3.0, "dodgeball": 1.5, "ko": 5.0, "knockoff": 30.0}
+_SCALE = {"knockabout": 3.0, "ko": 5.0, "knockoff": 30.0}
+# Games valued linearly, score / bound clipped just inside (-1, 1).  Dodgeball is won only
+# by throwing, and a throw is a gamble on pawns: a concave value (tanh) makes the side ahead
+# refuse every fair gamble and stall the game for ever; linear is risk-neutral in pawns.
+_LINEAR = {"dodgeball": 1.0}
+_CLIP = 0.999
 
 
 def score(state, player):
@@ -186,8 +321,22 @@ def evaluate(state):
     scorer = _BY_GAME.get(state.game.name)
     if scorer is None:
         return [0.0] * n
-    scale = _SCALE.get(state.game.name, 1.0)
-    return [math.tanh(scorer(state, p) / scale) for p in range(n)]
+    name = state.game.name
+    if name in _LINEAR:
+        bound = _LINEAR[name]
+
+        def squash(x):
+            return max(-_CLIP, min(_CLIP, x / bound))
+    else:
+        scale = _SCALE.get(name, 1.0)
+
+        def squash(x):
+            return math.tanh(x / scale)
+    if n == 2:
+        # Every score here is "own minus the other's": with two players one call does.
+        v = squash(scorer(state, 0))
+        return [v, -v]
+    return [squash(scorer(state, p)) for p in range(n)]
 
 
 # --- decisions played as a mixed strategy -------------------------------------------------

@@ -39,7 +39,7 @@ import time
 
 from ..games import CHANCE
 from .greedy import expected_score
-from .heuristics import evaluate, is_mixed_decision
+from .heuristics import evaluate, is_mixed_decision, score
 
 UCT_C = 0.8            # exploration constant, values are in [-1, 1]
 WIDEN = 1.5            # progressive widening: 1 + WIDEN * sqrt(n) children take part
@@ -68,7 +68,7 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, seed=None, budget=DEFAULT_BUDGET, iterations=None,
-                 max_nodes=DEFAULT_MAX_NODES):
+                 max_nodes=DEFAULT_MAX_NODES, exploration=None):
         if budget is not None and budget <= 0:
             raise ValueError("budget must be a positive number of seconds")
         if iterations is not None and iterations < 1:
@@ -79,6 +79,7 @@ class StrongBot:
         self.budget = budget
         self.iterations = iterations
         self.max_nodes = max_nodes
+        self.exploration = UCT_C if exploration is None else exploration
         self.last_stats = {}
 
     # --- the bot interface ------------------------------------------------------------
@@ -168,7 +169,7 @@ class StrongBot:
             if player == CHANCE:
                 action = self._pick_outcome(node, state)
             else:
-                action = self._pick_action(node, state, player)
+                action = self._pick_action(node, state, player, node is root)
             child = node.children.get(action)
             state.apply(action)
             applied += 1
@@ -203,10 +204,10 @@ class StrongBot:
                 best, best_gap = action, gap
         return best
 
-    def _pick_action(self, node, state, player):
+    def _pick_action(self, node, state, player, at_root):
         actions = node.actions
         if actions is None:
-            actions = node.actions = self._ordered_actions(state, player)
+            actions = node.actions = self._ordered_actions(state, player, at_root)
         children = node.children
         width = min(len(actions), 1 + int(WIDEN * math.sqrt(node.n)))
         log_n = math.log(node.n + 1)
@@ -215,19 +216,23 @@ class StrongBot:
             child = children.get(action)
             if child is None or child.n == 0:
                 return action                   # open the next child in greedy order
-            ucb = child.w[player] / child.n + UCT_C * math.sqrt(log_n / child.n)
+            ucb = child.w[player] / child.n + self.exploration * math.sqrt(log_n / child.n)
             if best_ucb is None or ucb > best_ucb:
                 best, best_ucb = action, ucb
         return best
 
-    def _ordered_actions(self, state, player):
+    def _ordered_actions(self, state, player, at_root):
         """Legal actions, best greedy one-ply score first (ties in a seeded random order)."""
         actions = state.legal_actions()
         self.rng.shuffle(actions)
         scored = []
+        # At the root the greedy bot's own expectation over a chance step that follows;
+        # deeper down the plain score after the move (the search itself averages the chance
+        # step, and 21 two-dice outcomes per move would cost more than the order gains).
+        rate = expected_score if at_root else score
         for action in actions:
             state.apply(action)
-            scored.append((-expected_score(state, player), len(scored), action))
+            scored.append((-rate(state, player), len(scored), action))
             state.undo()
         scored.sort()
         return [a for _, _, a in scored]
