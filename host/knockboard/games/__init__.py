@@ -13,6 +13,8 @@ from .base import (CHANCE, TERMINAL, Game, GameError, IllegalMoveError, Notation
 _ENGINES = {
     "knockabout": "knockabout:KnockaboutGame",
     "dodgeball": "dodgeball:DodgeballGame",
+    "knockoff": "knockoff:KnockoffGame",
+    "ko": "ko:KOGame",
 }
 
 

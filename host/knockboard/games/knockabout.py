@@ -13,9 +13,8 @@ import re
 
 from .base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
                    State)
-from .knockabout_board import (CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS, IS_GUTTER,
-                               NUM_CELLS, RING, RING_ORIENTATION, RING_POS, RING_SIZE, STEP,
-                               mirror)
+from .knockabout_board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
+                               IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
 
 WHITE, BLACK = 0, 1
 COLOR_LETTERS = "WB"
@@ -289,40 +288,26 @@ class KnockaboutState(State):
         last die hit ended up, or NO_CELL when nothing was hit."""
         board = self.board
         remaining = board[cell] & 15
+        # One walk serves both kinds of move; they differ in the table of next cells and in
+        # that a straight-moving die stops on entering the gutter, and a die hit in the
+        # gutter by a straight move cannot move at all (the occupied-gutter rule).
+        if IS_GUTTER[cell]:
+            ahead, straight = RING_AHEAD[RING_ORIENTATION[cell][d]], False
+        else:
+            ahead, straight = AHEAD[d], True
         current = cell
         last_hit = NO_CELL
-        if IS_GUTTER[cell]:
-            ring_step = RING_ORIENTATION[cell][d]
-            while remaining:
-                nxt = RING[(RING_POS[current] + ring_step) % RING_SIZE]
-                if board[nxt]:
-                    last_hit = current = nxt          # the hit die takes the rest
-                    continue
-                stop = nxt
-                remaining -= 1
-                while remaining:
-                    nxt = RING[(RING_POS[stop] + ring_step) % RING_SIZE]
-                    if board[nxt]:
-                        break
-                    stop = nxt
-                    remaining -= 1
-                self._put(stop, board[current], changes)
-                self._put(current, 0, changes)
-                current = stop
-            return NO_CELL if last_hit == NO_CELL else current
         while remaining:
-            # A die hit in the gutter never moves in a straight line: it stops (the rule of
-            # the occupied gutter; its next cell would be off the board anyway).
-            if IS_GUTTER[current]:
+            if straight and IS_GUTTER[current]:
                 break
-            nxt = STEP[current][d]
+            nxt = ahead[current]
             if board[nxt]:
-                last_hit = current = nxt
+                last_hit = current = nxt                # the hit die takes the rest
                 continue
             stop = nxt
             remaining -= 1
-            while remaining and not IS_GUTTER[stop]:
-                nxt = STEP[stop][d]
+            while remaining and not (straight and IS_GUTTER[stop]):
+                nxt = ahead[stop]
                 if board[nxt]:
                     break
                 stop = nxt
@@ -330,8 +315,6 @@ class KnockaboutState(State):
             self._put(stop, board[current], changes)
             self._put(current, 0, changes)
             current = stop
-            if IS_GUTTER[stop]:
-                break                                  # knocked off: it stops in the gutter
         return NO_CELL if last_hit == NO_CELL else current
 
     def undo(self):

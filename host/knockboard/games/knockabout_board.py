@@ -59,6 +59,11 @@ def _build():
 NUM_CELLS = len(CELL_NAMES)
 RING_SIZE = len(RING)
 CELL_INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
+# cell -> the next cell one way: AHEAD[direction] in a straight line (-1 off the board),
+# RING_AHEAD[+1 or -1] round the gutter (-1 for main-board cells)
+AHEAD = tuple(tuple(STEP[c][d] for c in range(NUM_CELLS)) for d in range(6))
+RING_AHEAD = {o: tuple(RING[(RING_POS[c] + o) % RING_SIZE] if RING_POS[c] >= 0 else -1
+                       for c in range(NUM_CELLS)) for o in (1, -1)}
 COLUMN_HEIGHT = {col: sum(1 for n in CELL_NAMES if n[0] == col) for col in COLUMNS}
 
 

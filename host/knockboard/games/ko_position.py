@@ -1,0 +1,260 @@
+"""K.O. position format: one line of space-separated fields.
+
+    <seats> <phase> <color>=<p1>,<p2>,<p3>,<p4>,<p5>,<p6> ...
+
+- seats: the seating, clockwise, seats separated by `/` and each seat written as its color
+  letters: `R/G/Y/B` (4 players), `R/G/Y` (3), `RB/GY` (2 players: red+blue, green+yellow).
+- phase, one of
+    setup:R3            set-up (KO-1); the piece named is the next to be placed
+    rolloff:7,?,-,?     roll-off, per seat: its sum this round, `?` still to throw,
+                        `-` dropped out in an earlier tied round
+    turn:G:roll         a turn; the seat named must throw the dice
+    turn:G:1>5,5>1      a turn after the throw: the moves left, `n>k` = piece n moves k
+                        steps, `*>k` = any other piece (of a double) moves k steps
+    end                 the game is over
+- one field per color in play, in seating order (R B G Y with 2 players): the spaces of its
+  pieces 1..6, `-` for a piece knocked out, `?` for one not placed yet.
+
+Parsing checks that the text describes a position the rules can reach, as far as that can
+be seen from the position alone, and names the offending field when it does not.
+"""
+
+from .base import PositionError
+from .ko import END, OUT, ROLLOFF, SETUP, TURN, DROPPED, TO_THROW, UNPLACED, KOState
+from .ko_board import PIECES_PER_COLOR
+
+_DIGITS = {"1", "2", "3", "4", "5", "6"}
+_FORMAT = "expected '<seats> <phase> <color>=<6 spaces> ...'"
+
+
+def format_position(state):
+    game = state.game
+    names = game.board.spaces
+    fields = ["/".join(game.seat_tokens)]
+    phase = state.phase
+    if phase == SETUP:
+        fields.append(f"setup:{game.piece_name(game.setup_order[state.setup_next])}")
+    elif phase == ROLLOFF:
+        fields.append("rolloff:" + ",".join(
+            "?" if r == TO_THROW else "-" if r == DROPPED else str(r) for r in state.rolloff))
+    elif phase == TURN:
+        if state.tasks is None:
+            moves = "roll"
+        else:
+            moves = ",".join(f"{n if n else '*'}>{k}" for n, k in state.tasks)
+        fields.append(f"turn:{game.seat_tokens[state.cur]}:{moves}")
+    else:
+        fields.append("end")
+    for color in game.colors:
+        spots = []
+        for k in range(PIECES_PER_COLOR):
+            where = state.pos[color * PIECES_PER_COLOR + k]
+            spots.append(names[where] if where >= 0 else "-" if where == OUT else "?")
+        fields.append(f"{game.board.letters[color]}=" + ",".join(spots))
+    return " ".join(fields)
+
+
+def _fail(message):
+    raise PositionError(f"K.O. position: {message}")
+
+
+def parse_position(game, text):
+    if not isinstance(text, str):
+        _fail(f"{_FORMAT}, got {text!r}")
+    tokens = text.split()
+    if len(tokens) < 2:
+        _fail(f"{_FORMAT}, got {text!r}")
+    board = game.board
+    _check_seats(game, tokens[0])
+
+    pos = {}
+    for token in tokens[2:]:
+        letter, eq, rest = token.partition("=")
+        if not eq or letter.upper() not in board.letters:
+            _fail(f"field {token!r}: expected <color letter>=<6 spaces> with a color of "
+                  f"{'/'.join(board.letters)}")
+        color = board.letters.index(letter.upper())
+        if color not in game.colors:
+            _fail(f"field {token!r}: {board.color_names[color]} does not play in a "
+                  f"{game.num_players}-player game")
+        if color in pos:
+            _fail(f"field {token!r}: {board.color_names[color]} is listed twice")
+        entries = rest.split(",")
+        if len(entries) != PIECES_PER_COLOR:
+            _fail(f"field {token!r}: expected {PIECES_PER_COLOR} entries (pieces 1 to "
+                  f"{PIECES_PER_COLOR}), got {len(entries)}")
+        spots = []
+        for k, entry in enumerate(entries):
+            if entry == "?":
+                spots.append(UNPLACED)
+            elif entry == "-":
+                spots.append(OUT)
+            elif entry.lower() in board.index:
+                spots.append(board.index[entry.lower()])
+            else:
+                _fail(f"field {token!r}: piece {k + 1} at {entry!r}, which is not a space "
+                      "(or '-' for out, '?' for not placed)")
+        pos[color] = spots
+    missing = [board.letters[c] for c in game.colors if c not in pos]
+    if missing:
+        _fail(f"no field{'s' if len(missing) > 1 else ''} for color"
+              f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+
+    state = KOState(game)
+    taken = {}
+    for color in game.colors:
+        for k, where in enumerate(pos[color]):
+            piece = color * PIECES_PER_COLOR + k
+            if where >= 0:
+                if where in taken:
+                    _fail(f"{board.spaces[where]} holds both {game.piece_name(taken[where])} "
+                          f"and {game.piece_name(piece)}")
+                taken[where] = piece
+                state._place(piece, where)
+            else:
+                state.pos[piece] = where
+
+    phase, _, arg = tokens[1].partition(":")
+    if phase == "setup":
+        _setup(state, tokens[1], arg)
+    elif phase == "rolloff":
+        _rolloff(state, tokens[1], arg)
+    elif phase == "turn":
+        _turn(state, tokens[1], arg)
+    elif phase == "end" and not arg:
+        _no_unplaced(state, tokens[1])
+        if state.knockout_possible():
+            _fail("phase 'end', but some number is still in play for two seats, so a "
+                  "knock-out is still possible")
+        state.phase = END
+    else:
+        _fail(f"phase {tokens[1]!r}: expected setup:<piece>, rolloff:<throws>, "
+              "turn:<seat>:roll, turn:<seat>:<moves> or end")
+    if state.phase != SETUP:
+        state.setup_next = len(game.setup_order)
+    state._legal = None
+    return state
+
+
+def _check_seats(game, token):
+    expected = "/".join(game.seat_tokens)
+    if token.upper() == expected:
+        return
+    for count, seats in sorted(game.board.seats.items()):
+        if token.upper() == "/".join("".join(game.board.letters[c] for c in s) for s in seats):
+            _fail(f"seating {token!r} is a {count}-player position, but this game has "
+                  f"{game.num_players} players ({expected}); use the option players={count}")
+    _fail(f"seating {token!r}: expected {expected} for {game.num_players} players")
+
+
+def _no_unplaced(state, token):
+    for piece in state.game.setup_order:
+        if state.pos[piece] == UNPLACED:
+            _fail(f"phase {token!r}, but {state.game.piece_name(piece)} is not placed ('?')")
+
+
+def _on_start_spaces(state, token, pieces):
+    game = state.game
+    for piece in pieces:
+        where = state.pos[piece]
+        color = piece // PIECES_PER_COLOR
+        if where == OUT:
+            _fail(f"phase {token!r}, but {game.piece_name(piece)} is out: nothing can be "
+                  "knocked out before the first turn")
+        if where >= 0 and where not in game.board.starts[color]:
+            _fail(f"phase {token!r}, but {game.piece_name(piece)} stands on "
+                  f"{game.board.spaces[where]}, not a start space of "
+                  f"{game.board.color_names[color]}")
+
+
+def _setup(state, token, arg):
+    game = state.game
+    order = game.setup_order
+    names = [game.piece_name(p) for p in order]
+    if arg.upper() not in names:
+        _fail(f"phase {token!r}: expected setup:<piece to place next>, e.g. setup:{names[0]}")
+    nxt = names.index(arg.upper())
+    _on_start_spaces(state, token, order)
+    for i, piece in enumerate(order):
+        placed = state.pos[piece] >= 0
+        if placed != (i < nxt):
+            _fail(f"phase {token!r}: pieces are placed seat by seat, each color 1 to 6, so "
+                  f"before {names[nxt]} exactly {', '.join(names[:nxt]) or 'none'} are "
+                  f"placed ({names[i]} is {'placed' if placed else 'not'})")
+    state.phase = SETUP
+    state.setup_next = nxt
+    state.cur = game.seat_of_piece[order[nxt]]
+
+
+def _rolloff(state, token, arg):
+    game = state.game
+    entries = arg.split(",")
+    if len(entries) != game.num_players:
+        _fail(f"phase {token!r}: expected one entry per seat ({game.num_players})")
+    rolls = []
+    for entry in entries:
+        if entry == "?":
+            rolls.append(TO_THROW)
+        elif entry == "-":
+            rolls.append(DROPPED)
+        elif entry.isdigit() and 2 <= int(entry) <= 12:
+            rolls.append(int(entry))
+        else:
+            _fail(f"phase {token!r}: entry {entry!r} is not a sum of two dice (2-12), "
+                  "'?' (to throw) or '-' (dropped out)")
+    if TO_THROW not in rolls:
+        _fail(f"phase {token!r}: someone must still throw ('?'); a decided roll-off is "
+              "written as the first turn, turn:<seat>:roll")
+    contenders = [r for r in rolls if r != DROPPED]
+    if len(contenders) < 2:
+        _fail(f"phase {token!r}: a roll-off needs at least two seats still in it")
+    if any(r > 0 for r in contenders[contenders.index(TO_THROW):]):
+        _fail(f"phase {token!r}: seats throw in seating order, so no sum can follow a '?'")
+    _no_unplaced(state, token)
+    _on_start_spaces(state, token, game.setup_order)
+    state.phase = ROLLOFF
+    state.rolloff = tuple(rolls)
+    state.cur = rolls.index(TO_THROW)
+
+
+def _turn(state, token, arg):
+    game = state.game
+    seat_token, sep, moves = arg.partition(":")
+    if not sep or seat_token.upper() not in game.seat_tokens:
+        _fail(f"phase {token!r}: expected turn:<seat>:roll or turn:<seat>:<moves> with a "
+              f"seat of {'/'.join(game.seat_tokens)}")
+    seat = game.seat_tokens.index(seat_token.upper())
+    _no_unplaced(state, token)
+    if not state.knockout_possible():
+        _fail(f"phase {token!r}, but no number is in play for two seats any more: the "
+              "game is over (phase 'end')")
+    if moves == "roll":
+        tasks = None
+        if not state.is_active(seat):
+            _fail(f"phase {token!r}: {game.player_name(seat)} has no piece that can move "
+                  "and would be skipped")
+    else:
+        tasks = _tasks(token, moves)
+    state.phase = TURN
+    state.cur = seat
+    state.tasks = tasks
+
+
+def _tasks(token, text):
+    tasks = []
+    for item in text.split(","):
+        number, gt, steps = item.partition(">")
+        if not gt or not (number == "*" or number in _DIGITS) or steps not in _DIGITS:
+            _fail(f"phase {token!r}: move {item!r} is not n>k (piece n moves k steps, "
+                  "n = 1..6 or * for any other piece of a double, k = 1..6)")
+        tasks.append((0 if number == "*" else int(number), int(steps)))
+    if len(tasks) > 2 or len(set(tasks)) != len(tasks):
+        _fail(f"phase {token!r}: a throw leaves at most two different moves")
+    double = any(n in (0, k) for n, k in tasks)
+    if double:
+        steps = tasks[0][1]
+        if any(k != steps or n not in (0, steps) for n, k in tasks):
+            _fail(f"phase {token!r}: a double n leaves only n>n and *>n")
+    elif len(tasks) == 2 and tasks[1] != (tasks[0][1], tasks[0][0]):
+        _fail(f"phase {token!r}: two moves of one throw a, b are a>b and b>a")
+    return tuple(sorted(tasks, key=lambda t: (t[0] == 0, t[0])))
