@@ -135,15 +135,17 @@ def _dodgeball_material(own, other):
     # the target catches (21/36 against 15/36 for the thrower) or dodges is always worth
     # making, for the side behind as well: neither side gains by hoarding the balls, which
     # would stall the game for ever (the rules know no draw).
-    return (own - other) / (own + other)
+    return (own - other) / (own + other) if own + other else 0.0
 
 
 def dodgeball(state, player):
-    from ..games.dodgeball import DODGE
+    from ..games.dodgeball import DODGE, TURN
     pawns = state._npawns
     own, other = pawns[player], pawns[1 - player]
     throw = state._throw
-    if throw is None or throw[4] is not None:     # no throw, or a miss awaiting its ball
+    if state._stage != TURN:                      # set-up and roll-off: pawns still coming
+        material = 0.0
+    elif throw is None or throw[4] is not None:   # no throw, or a miss awaiting its ball
         material = _dodgeball_material(own, other)
     else:
         # A throw in the air: the expected material over its outcomes.
