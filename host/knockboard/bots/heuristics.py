@@ -36,36 +36,17 @@ def terminal_values(state):
 
 # --- KNOCKabout ------------------------------------------------------------------------------
 
-def _knockabout_tables():
-    from ..games.knockabout_board import COORDS
-    # Rings from the centre: 0 in the middle, 5 next to the gutter, 6 the gutter itself.
-    return [max(abs(q), abs(r), abs(q + r)) for q, r in COORDS]
-
-
-_KA_RING = None
-
-
 def knockabout(state, player):
-    # Five dice in the gutter lose, so the gutter counts are most of the story.  A small
-    # second term prefers own dice away from the edge (one push from the gutter is where
-    # dice are lost) and the opponent's near it.
-    global _KA_RING
-    if _KA_RING is None:
-        _KA_RING = _knockabout_tables()
-    ring = _KA_RING
+    # Five dice in the gutter lose, so the gutter counts are the story one ply ahead; the
+    # fourth and fifth die lost weigh more than the first ones.  (A term for dice standing
+    # next to the gutter was tried: it made two greedy bots push one die to the edge and
+    # back for ever.)
     gutter = state.in_gutter
-    edge = [0, 0]
-    for p in (0, 1):
-        for cell in state.cells[p]:
-            r = ring[cell]
-            if r == 5:
-                edge[p] += 1
-            elif r == 4:
-                edge[p] += 0.4
-    # A fifth die lost ends the game: the fourth and fifth weigh more than the first ones.
-    weight = (0.0, 1.0, 2.0, 3.2, 4.6, 8.0, 8.0, 8.0, 8.0, 8.0)
-    return (weight[gutter[1 - player]] - weight[gutter[player]]
-            + 0.15 * (edge[1 - player] - edge[player]))
+    weight = _KA_GUTTER_WEIGHT
+    return weight[gutter[1 - player]] - weight[gutter[player]]
+
+
+_KA_GUTTER_WEIGHT = (0.0, 1.0, 2.0, 3.2, 4.6, 8.0, 8.0, 8.0, 8.0, 8.0)
 
 
 # --- Dodgeball ------------------------------------------------------------------------------
