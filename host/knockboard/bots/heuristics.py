@@ -60,17 +60,6 @@ _P_AT_LEAST = 21 / 36        # thrower higher or equal
 _REACH = [1.0] + [1.0 - (d - 1) ** 3 / 216.0 for d in range(1, 7)] + [0.0] * 8
 
 
-def _throw_gain(own, other, catchable):
-    """The expected material change (thrower's view) of a throw by a team of `own` pawns at
-    one of `other`: the target catches when it can (what the material says is its better
-    answer), else dodges."""
-    now = _dodgeball_material(own, other)
-    if catchable:
-        return (_P_AT_LEAST * _dodgeball_material(own, other - 1)
-                + (1 - _P_AT_LEAST) * _dodgeball_material(own - 1, other) - now)
-    return _P_HIGHER * (_dodgeball_material(own, other - 1) - now)
-
-
 def _dodgeball_side(state, team):
     """What team `team` has on the board beyond its pawn count: balls and their reach."""
     from ..games.dodgeball import DIST, HALF, START_TOUCH
@@ -80,20 +69,12 @@ def _dodgeball_side(state, team):
     value = 0.0
     for s in own:
         if carry[s]:
-            # The throw it threatens: a quarter of its expected gain at the best target (the
-            # throw itself counts in full, so throwing beats holding), weighted by
-            # the chance that a die reaches (the target may move or the turn be used else).
-            threat = 0.0
-            for t in opp:
-                gain = _REACH[DIST[s][t]] * _throw_gain(len(own), len(opp), not carry[t])
-                threat = max(threat, gain)
-            value += 0.25 * threat
-            # Worth less than a throw's expected gain (0.007 and up), so throwing pays; more
-            # the nearer the centre line it stands, ready to throw.  (Not by distance to the
-            # opponents: that would make the other side hide on its back row from every
-            # ball, which only stalls the game.)
-            rows_back = (3 - s // 8) if team == 0 else (s // 8 - 4)
-            value += 0.002 + 0.002 * (1.0 - rows_back / 4.0)
+            # A ball in hand, the more for the chance that a die reaches an opponent next
+            # turn; in all less than a throw's expected gain (1/6 of a pawn and up), so
+            # that throwing pays.
+            value += 0.04
+            if opp:
+                value += 0.05 * _REACH[min(DIST[s][t] for t in opp)]
     # Balls lying on the own half (or still on the centre line) are for the taking: the
     # nearest pawn without a ball should head for them.
     free = [s for s in own if not carry[s]]
@@ -105,18 +86,25 @@ def _dodgeball_side(state, team):
                                    key=lambda t: min(DIST[f][t] for f in free)))
         for t in targets:
             d = min(DIST[f][t] for f in free)
-            # Less than carrying one (0.002 at least): picking a ball up must pay.
-            value += 0.0015 * (1.0 - min(d, 7) / 7.0)
+            # Less than carrying one (0.04 at least): picking a ball up must pay.
+            value += 0.03 * (1.0 - min(d, 7) / 7.0)
     return value
 
 
 def _dodgeball_material(own, other):
-    # The chance to win with `own` pawns against `other` if every exchange were a coin toss
-    # (gambler's ruin: own / (own + other)), as a value in [-1, 1].  Under it a throw that
-    # the target catches (21/36 against 15/36 for the thrower) or dodges is always worth
-    # making, for the side behind as well: neither side gains by hoarding the balls, which
-    # would stall the game for ever (the rules know no draw).
-    return (own - other) / (own + other) if own + other else 0.0
+    # Pawns up, plus half a "lead" term that grows as the pawns thin out.
+    #
+    # Pawns up, linearly: a throw the target catches wins 21/36 and loses 15/36 of a pawn,
+    # one it dodges wins 15/36, so every throw pays, for the side behind too.  A purely
+    # concave measure (tanh, or the chance to win if exchanges were coin tosses) made the
+    # side behind keep every ball and never throw, which stalls the game for ever (the rules
+    # know no draw).  The lead term 5 (own - other) / (own + other) makes an exchange of
+    # one pawn each worth having for the side ahead, which otherwise has no reason to throw
+    # a ball that will come back at it: without it the side ahead stalled instead.  With
+    # the weight 1/2 a throw still pays for the side behind (+1/6 - 1/12 of a pawn).
+    if own + other == 0:
+        return 0.0
+    return (own - other) * (1.0 + 2.5 / (own + other))
 
 
 def dodgeball(state, player):
@@ -284,7 +272,7 @@ _SCALE = {"knockabout": 3.0, "ko": 5.0, "knockoff": 30.0}
 # Games valued linearly, score / bound clipped just inside (-1, 1).  Dodgeball is won only
 # by throwing, and a throw is a gamble on pawns: a concave value (tanh) makes the side ahead
 # refuse every fair gamble and stall the game for ever; linear is risk-neutral in pawns.
-_LINEAR = {"dodgeball": 1.0}
+_LINEAR = {"dodgeball": 7.5}
 _CLIP = 0.999
 
 
