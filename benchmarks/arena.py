@@ -20,19 +20,22 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from knockboard.arena import format_report, run_arena, wilson_interval  # noqa: E402
 from knockboard.games import game_names, get_game  # noqa: E402
 
-# name, game, options, bots, the bot whose win rate is the target, target, iterations
+# name, game, options, bots, target for the first bot, strong iterations, move cap
 PAIRINGS = [
-    ("knockabout-greedy-random", "knockabout", {}, "greedy,random", 0.75, None),
-    ("dodgeball-greedy-random", "dodgeball", {}, "greedy,random", 0.75, None),
-    ("ko2-greedy-random", "ko", {"players": 2}, "greedy,random", 0.75, None),
-    ("knockoff2-greedy-random", "knockoff", {"players": 2}, "greedy,random", 0.75, None),
-    ("knockabout-strong-greedy", "knockabout", {}, "strong,greedy", 0.75, 400),
-    ("dodgeball-strong-greedy", "dodgeball", {}, "strong,greedy", 0.75, 60),
-    ("ko2-strong-greedy", "ko", {"players": 2}, "strong,greedy", 0.75, 300),
-    ("knockoff2-strong-greedy", "knockoff", {"players": 2}, "strong,greedy", 0.75, 300),
-    ("ko4-strong-3greedy", "ko", {"players": 4}, "strong,greedy,greedy,greedy", 0.40, 200),
+    ("knockabout-greedy-random", "knockabout", {}, "greedy,random", 0.75, None, 500),
+    ("dodgeball-greedy-random", "dodgeball", {}, "greedy,random", 0.75, None, 1500),
+    ("ko2-greedy-random", "ko", {"players": 2}, "greedy,random", 0.75, None, 1000),
+    ("knockoff2-greedy-random", "knockoff", {"players": 2}, "greedy,random", 0.75, None,
+     1000),
+    ("knockabout-strong-greedy", "knockabout", {}, "strong,greedy", 0.75, 1000, 500),
+    ("dodgeball-strong-greedy", "dodgeball", {}, "strong,greedy", 0.75, 100, 1000),
+    ("ko2-strong-greedy", "ko", {"players": 2}, "strong,greedy", 0.75, 500, 1000),
+    ("knockoff2-strong-greedy", "knockoff", {"players": 2}, "strong,greedy", 0.75, 1000,
+     1000),
+    ("ko4-strong-3greedy", "ko", {"players": 4}, "strong,greedy,greedy,greedy", 0.40, 500,
+     1000),
     ("knockoff4-strong-3greedy", "knockoff", {"players": 4}, "strong,greedy,greedy,greedy",
-     0.40, 200),
+     0.40, 1000, 1000),
 ]
 
 
@@ -51,19 +54,20 @@ def main(argv=None):
             print(p[0])
         return 0
     summary = []
-    for name, game_name, options, bots, target, iterations in chosen:
+    for name, game_name, options, bots, target, iterations, cap in chosen:
         if game_name not in game_names():
             summary.append(f"{name:<26} skipped: game {game_name!r} is not registered")
             continue
         game = get_game(game_name, **options)
         start = time.perf_counter()
         result = run_arena(game, bots.split(","), args.games, args.seed,
-                           budget=30.0, iterations=iterations)
+                           budget=30.0, iterations=iterations, max_decisions=cap)
         elapsed = time.perf_counter() - start
         print(f"== {name}: knockboard arena {game_name} --bots {bots} --games {args.games} "
               f"--seed {args.seed}"
               + "".join(f" --option {k}={v}" for k, v in options.items())
-              + (f" --iterations {iterations} --budget 30" if iterations else ""))
+              + (f" --iterations {iterations} --budget 30" if iterations else "")
+              + f" --max-moves {cap}")
         print(format_report(result))
         print(f"({elapsed:.0f} s)\n", flush=True)
         first = result.entries[0]

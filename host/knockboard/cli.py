@@ -5,6 +5,7 @@ import sys
 
 from . import __version__
 from .games import GameError, game_names, get_game
+from .records_cli import RecordsCommandError, add_record_commands
 
 
 class CliError(Exception):
@@ -67,6 +68,67 @@ def cmd_arena(args):
     return 0
 
 
+def cmd_ports(args):
+    from .device.ports import list_ports
+    ports = list_ports(all_ports=args.all)
+    if not ports:
+        what = "serial ports" if args.all else \
+            "Knockboards (Raspberry Pi Pico with MicroPython, USB 2E8A:0005)"
+        print(f"knockboard: no {what} found", file=sys.stderr)
+        return 1
+    for p in ports:
+        usb = f"{p.vid:04X}:{p.pid:04X}" if p.vid is not None else "-"
+        print(f"{p.device}\t{usb}\t{p.serial_number or '-'}\t{p.description}")
+    return 0
+
+
+def cmd_flash(args):
+    from .device.flash import FlashError, flash
+    from .device.ports import PortNotFound, find_board
+    port = args.port
+    try:
+        if port is None and not args.dry_run:
+            port = find_board().device
+        flash(port, args.board, budget_ma=args.budget_ma, verify=not args.no_verify,
+              dry_run=args.dry_run)
+    except (FlashError, PortNotFound) as err:
+        raise CliError(str(err)) from None
+    return 0
+
+
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
+    return value
+
+
+def _add_device_commands(sub):
+    ports = sub.add_parser("ports", help="list connected boards (USB serial ports)")
+    ports.add_argument("--all", action="store_true", help="list every serial port")
+    ports.set_defaults(func=cmd_ports)
+
+    from .device.flash import board_names
+    flash = sub.add_parser(
+        "flash", help="compile the firmware (mpy-cross) and install it (mpremote)",
+        description="Compiles firmware/ with mpy-cross, copies it and a board.json naming "
+                    "BOARD to the Pico with mpremote, resets it and checks the version the "
+                    "board then reports. Works while the old firmware runs.")
+    flash.add_argument("--board", required=True, choices=board_names(), metavar="BOARD",
+                       help="one of: " + ", ".join(board_names()))
+    flash.add_argument("--port", help="serial port (default: the one connected Pico)")
+    flash.add_argument("--budget-ma", type=_positive_int, metavar="MA",
+                       help="LED current budget in mA (default 400, for USB power)")
+    flash.add_argument("--no-verify", action="store_true",
+                       help="do not wait for the board to report its version")
+    flash.add_argument("--dry-run", action="store_true",
+                       help="build only; show what would be copied")
+    flash.set_defaults(func=cmd_flash)
+
+
 def build_parser():
     parser = _Parser(prog="knockboard",
                      description="Knockboard: a smart board for dice-driven knock games.")
@@ -115,6 +177,8 @@ def build_parser():
                        help="stop a game after N moves as unfinished (default 2000)")
     arena.add_argument("--progress", action="store_true", help="report progress on stderr")
     arena.set_defaults(func=cmd_arena)
+    _add_device_commands(sub)
+    add_record_commands(sub, _positive_int)
     parser.subcommands = sub.choices
     return parser
 
@@ -131,7 +195,7 @@ def main(argv=None):
             args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
             args.command = sub.prog.split()[-1]
         return args.func(args)
-    except (CliError, GameError) as err:
+    except (CliError, GameError, RecordsCommandError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
               file=sys.stderr)
         return 2

@@ -1,0 +1,337 @@
+# The device: protocol endpoint, key scanning, LEDs, OLED and buzzer, driven by one
+# non-blocking step() per main-loop pass. Hardware comes in through `hal` (hal_rp2 on the
+# Pico, a fake in tests, the simulator's on the desktop), so this file imports no `machine`.
+from micropython import const
+from array import array
+import random
+
+import protocol as P
+from kbtime import ticks_diff
+from keys import Keys, PRESSED, CONTROL, INDEX, N_CONTROLS
+from scene import Scene
+from power import PowerLimiter
+from display import Display, check_payload
+from sound import Player, N_PATTERNS, HELLO as SND_HELLO, ROLL as SND_ROLL
+from dice import DiceRoller
+from version import VERSION
+
+WAITING = const(0)
+HOST = const(1)
+
+RTO_MS = const(200)  # retransmit a sequenced frame not acknowledged in time
+HEARTBEAT_MS = const(1000)
+HOST_TIMEOUT_MS = const(3000)  # "waiting for host" after this much silence
+SCAN_MS = const(1)
+FRAME_MS = const(20)  # LED refresh, 50 Hz
+MAX_EVENTS = const(32)  # per EVENTS frame
+RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
+CAPS = const(0x1F)  # oled, buzzer, effects, roll animation, standalone dice
+E_SESSION = const(5)
+# Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
+# transmit buffer saves ~5 KB of the Pico's heap against sizing it like the receiver's.
+TX_MAX = const(160)
+
+STOP_INTERRUPT = const(1)
+STOP_MAINT = const(2)
+
+
+class Device:
+    def __init__(self, hal, cfg):
+        self.hal = hal
+        self.cfg = cfg
+        self.keys = Keys(cfg.rows, cfg.cols, cfg.cells, cfg.debounce_ms, cfg.queue_size)
+        self.raw = array("H", bytes(2 * (cfg.rows + 1)))
+        self.scene = Scene(cfg.cells, PowerLimiter(cfg.cells, cfg.budget_ma,
+                                                   cfg.ma_per_channel, cfg.ma_idle))
+        self.leds = bytearray(3 * cfg.cells)
+        self.display = Display()
+        self.player = Player()
+        self.dice = DiceRoller(random.getrandbits)
+        self.dec = P.Decoder()
+        self.enc = P.Encoder(TX_MAX)
+        self.pend = bytearray(len(self.enc.out))  # the unacknowledged sequenced frame
+        self.pend_len = 0
+        self.pend_seq = 0
+        self.pend_events = 0
+        self.pend_t = 0
+        self.tx_seq = 0
+        self.rx_seq = 0
+        self.rx_answer = 0  # 0 = ACK, else the ERROR code given to frame rx_seq
+        self.session = -1
+        self.last_display = bytearray(64)
+        self.last_display_len = -1
+        self.state_due = False
+        self.mode = WAITING
+        self.stop = 0
+        now = hal.ticks_ms()
+        self.last_rx = now
+        self.last_tx = now
+        self.last_scan = now
+        self.last_frame = now
+        self.boot_id = random.getrandbits(16)
+        self.display.seed(self.boot_id)
+        self.errors = 0  # frames answered with ERROR
+        self._enter_waiting(now)
+
+    # ---- main loop -------------------------------------------------------------------------
+
+    def run(self):
+        hal = self.hal
+        while self.step(hal.ticks_ms()):
+            hal.idle()
+        hal.release()
+        return self.stop
+
+    def step(self, now):
+        """One pass: input, key scan, link timers, output. False when the firmware must stop
+        (Ctrl-C from a flash tool, or the MAINT command)."""
+        hal = self.hal
+        dec = self.dec
+        for _ in range(RX_BUDGET):
+            b = hal.read_byte()
+            if b < 0:
+                break
+            r = dec.feed(b)
+            if r == P.FRAME:
+                self._on_frame(now)
+                if self.stop:
+                    return False
+            elif r == P.INTERRUPT:
+                self.stop = STOP_INTERRUPT
+                return False
+        if ticks_diff(now, self.last_scan) >= SCAN_MS:
+            self.last_scan = now
+            hal.scan(self.raw)
+            self.keys.scan(now, self.raw)
+        if self.mode == HOST:
+            self._link(now)
+        else:
+            self._standalone(now)
+        if ticks_diff(now, self.last_frame) >= FRAME_MS:
+            self.last_frame = now
+            if self.mode == HOST and self.scene.render(now, self.leds):
+                hal.show_leds(self.leds)
+        if self.display.tick(now):
+            hal.show_display(self.display.buf)
+        f = self.player.tick(now)
+        if f >= 0:
+            hal.tone(f)
+        hal.feed()
+        return True
+
+    # ---- modes -----------------------------------------------------------------------------
+
+    def _enter_waiting(self, now):
+        self.mode = WAITING
+        # Presses made while nobody listens are the dice roller's; the host gets a full
+        # STATE when it is back instead of stale events.
+        self.keys.queue.clear()
+        self.pend_len = 0
+        for i in range(len(self.leds)):
+            self.leds[i] = 0
+        self.hal.show_leds(self.leds)
+        self.dice.show(self.display, "waiting for host", False, now)
+
+    def _enter_host(self, now):
+        self.mode = HOST
+        self.scene.dirty = True
+        self.state_due = True
+        if self.last_display_len >= 0:
+            # the roll animation is not replayed, only the final picture
+            self.display.show_payload(self.last_display[:self.last_display_len], now)
+            self.display.rolling = False
+        else:
+            self.display.show(0, b"", (), False, now)
+
+    def _standalone(self, now):
+        q = self.keys.queue
+        while q.count:
+            ev = q.peek()
+            q.pop()
+            if ev & CONTROL and ev & PRESSED:
+                snd = self.dice.press(ev & INDEX)
+                self.dice.show(self.display, "waiting for host", snd == SND_ROLL, now)
+                self.player.start(snd, now)
+        q.overflowed = False
+
+    # ---- link ------------------------------------------------------------------------------
+
+    def _send(self, mv, now):
+        self.hal.write(mv)
+        self.last_tx = now
+
+    def _send_seq(self, ftype, plen, now):
+        seq = self.tx_seq % 255 + 1
+        self.tx_seq = seq
+        mv = self.enc.frame(ftype, seq, plen)
+        n = len(mv)
+        self.pend[:n] = mv
+        self.pend_len = n
+        self.pend_seq = seq
+        self.pend_t = now
+        self._send(mv, now)
+
+    def _send_plain(self, ftype, seq, plen, now):
+        self._send(self.enc.frame(ftype, seq, plen), now)
+
+    def _link(self, now):
+        if ticks_diff(now, self.last_rx) >= HOST_TIMEOUT_MS:
+            self._enter_waiting(now)
+            return
+        if self.pend_len:
+            if ticks_diff(now, self.pend_t) >= RTO_MS:
+                self.pend_t = now
+                self._send(memoryview(self.pend)[:self.pend_len], now)
+        else:
+            q = self.keys.queue
+            body = self.enc.body
+            if q.count:
+                n = q.count if q.count < MAX_EVENTS else MAX_EVENTS
+                body[2] = n
+                j = 3
+                for i in range(n):
+                    ev = q.peek(i)
+                    body[j] = (1 if ev & PRESSED else 0) | (2 if ev & CONTROL else 0)
+                    idx = ev & INDEX
+                    body[j + 1] = idx >> 8
+                    body[j + 2] = idx & 0xFF
+                    j += 3
+                self.pend_events = n
+                self._send_seq(P.D_EVENTS, j - 2, now)
+            elif self.state_due or q.overflowed:
+                body[2] = 1 if q.overflowed else 0
+                q.overflowed = False
+                self.state_due = False
+                cells = self.cfg.cells
+                body[3] = cells >> 8
+                body[4] = cells & 0xFF
+                nb = self.keys.state_bitmap(body, 5)
+                body[5 + nb] = self.keys.control_bits()
+                self.pend_events = 0
+                self._send_seq(P.D_STATE, 4 + nb, now)
+        if ticks_diff(now, self.last_tx) >= HEARTBEAT_MS:
+            self._send_plain(P.D_HEARTBEAT, 0, 0, now)
+
+    def _error(self, seq, code, now):
+        self.errors += 1
+        self.enc.body[2] = code
+        self._send_plain(P.D_ERROR, seq, 1, now)
+
+    def _on_frame(self, now):
+        dec = self.dec
+        t = dec.ftype()
+        seq = dec.seq()
+        p = dec.payload()
+        if t == P.H_HELLO:
+            if len(p) != 3 or seq:
+                self._error(seq, P.E_LENGTH if len(p) != 3 else P.E_VALUE, now)
+                return
+            self._info(p[1] << 8 | p[2], now)
+            if p[0] != P.PROTO_VERSION:
+                return  # INFO tells the host our version; it must not go on
+            session = p[1] << 8 | p[2]
+            if session != self.session:
+                self.session = session
+                self.rx_seq = 0
+                self.keys.queue.clear()
+                self.pend_len = 0
+                # a new host owns a blank board until it sends its own scene and display
+                self.scene.clear()
+                self.last_display_len = -1
+                self.player.start(SND_HELLO, now)
+                self.mode = WAITING
+            self.last_rx = now
+            if self.mode != HOST:
+                self._enter_host(now)
+            return
+        if self.session < 0:
+            self._error(seq, E_SESSION, now)
+            return
+        self.last_rx = now
+        if self.mode != HOST:
+            self._enter_host(now)
+        if t == P.H_HEARTBEAT:
+            return
+        if t == P.H_ACK:
+            if self.pend_len and seq == self.pend_seq:
+                self.pend_len = 0
+                self.keys.queue.pop(self.pend_events)
+                self.pend_events = 0
+            return
+        if seq == 0:
+            self._error(0, P.E_VALUE, now)
+            return
+        if seq == self.rx_seq:
+            # A retransmission whose answer was lost: answer again, apply nothing.
+            self._answer(seq, self.rx_answer, now)
+            return
+        code = self._apply(t, p, now)
+        self.rx_seq = seq
+        self.rx_answer = code
+        self._answer(seq, code, now)
+
+    def _answer(self, seq, code, now):
+        if code:
+            self._error(seq, code, now)
+        else:
+            self._send_plain(P.D_ACK, seq, 0, now)
+
+    def _apply(self, t, p, now):
+        if t == P.H_SCENE:
+            code = Scene.check(p, self.cfg.cells)
+            if not code:
+                self.scene.set(p)
+            return code
+        if t == P.H_DISPLAY:
+            code = check_payload(p)
+            if code:
+                return code
+            n = len(p)
+            if n > len(self.last_display):
+                return P.E_LENGTH
+            if n != self.last_display_len or bytes(self.last_display[:n]) != bytes(p):
+                self.last_display[:n] = p
+                self.last_display_len = n
+                self.display.show_payload(p, now)
+            return 0
+        if t == P.H_SOUND:
+            if len(p) != 1:
+                return P.E_LENGTH
+            if p[0] >= N_PATTERNS:
+                return P.E_VALUE
+            self.player.start(p[0], now)
+            return 0
+        if t == P.H_RESYNC:
+            if len(p):
+                return P.E_LENGTH
+            self.state_due = True
+            return 0
+        if t == P.H_MAINT:
+            if bytes(p) != b"MAINT":
+                return P.E_VALUE
+            self.stop = STOP_MAINT
+            return 0
+        return P.E_TYPE
+
+    def _info(self, session, now):
+        b = self.enc.body
+        cfg = self.cfg
+        b[2] = P.PROTO_VERSION
+        b[3] = self.boot_id >> 8
+        b[4] = self.boot_id & 0xFF
+        b[5] = session >> 8
+        b[6] = session & 0xFF
+        b[7] = cfg.cells >> 8
+        b[8] = cfg.cells & 0xFF
+        b[9] = cfg.rows
+        b[10] = cfg.cols
+        b[11] = N_CONTROLS
+        b[12] = CAPS >> 8
+        b[13] = CAPS & 0xFF
+        j = 14
+        for s in (VERSION, cfg.board_id):
+            e = s.encode()
+            b[j] = len(e)
+            b[j + 1:j + 1 + len(e)] = e
+            j += 1 + len(e)
+        self._send_plain(P.D_INFO, 0, j - 2, now)

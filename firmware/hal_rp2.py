@@ -1,0 +1,209 @@
+# Hardware layer for the Raspberry Pi Pico (RP2040). Everything that touches `machine` or
+# `rp2` is here; app.Device only calls the methods below.
+from micropython import const, kbd_intr
+from machine import Pin, PWM, I2C, WDT, mem32, idle
+import rp2
+import select
+import sys
+import time
+
+from ssd1306 import SSD1306
+
+# PIO instruction names for the type checker (the stubs' documented recipe); on the board
+# the import fails and the assembler supplies the names.
+try:
+    from typing_extensions import TYPE_CHECKING  # type: ignore
+except ImportError:
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from rp2.asm_pio import *  # noqa: F401,F403
+
+_SIO_IN = const(0xD0000004)
+_SIO_SET = const(0xD0000014)
+_SIO_CLR = const(0xD0000018)
+_WDT_CTRL_CLR = const(0x40058000 + 0x3000)  # atomic-clear alias of WATCHDOG CTRL
+_WDT_ENABLE = const(1 << 30)
+_DREQ_PIO0_TX0 = const(0)
+_PIO0_TXF0 = const(0x50200010)  # PIO0 base + TXF0: state machine 0's TX FIFO
+WDT_MS = const(4000)
+
+
+@rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
+             pull_thresh=8)
+def _ws2812():
+    # 800 kHz WS2812 timing at 8 MHz: 10 cycles per bit (T1=2, T2=5, T3=3). pull_thresh=8
+    # takes one byte per FIFO word from its top bits, so a GRB bytearray can be fed as is.
+    # (The stubs type instructions as plain callables, hence the ignores on .side().)
+    wrap_target()
+    label("bitloop")
+    out(x, 1).side(0)[2]  # type: ignore[attr-defined]
+    jmp(not_x, "do_zero").side(1)[1]  # type: ignore[attr-defined]
+    jmp("bitloop").side(1)[4]  # type: ignore[attr-defined]
+    label("do_zero")
+    nop().side(0)[4]  # type: ignore[attr-defined]
+    wrap()
+
+
+class HalRp2:
+    def __init__(self, cfg):
+        pins = cfg.pins
+        self.rows = cfg.rows
+        m = pins["matrix"]
+        r = m["rows"]
+        self.chain = r["max"]
+        self.d = Pin(r["data"], Pin.OUT, value=1)
+        self.clk = Pin(r["clock"], Pin.OUT, value=0)
+        self.lat = Pin(r["latch"], Pin.OUT, value=0)
+        self.clk_mask = 1 << r["clock"]
+        self.lat_mask = 1 << r["latch"]
+        self.d_mask = 1 << r["data"]
+        c = m["cols"]
+        self.col_shift = c["first"]
+        self.col_mask = (1 << cfg.cols) - 1
+        for i in range(c["first"], c["first"] + cfg.cols):
+            Pin(i, Pin.IN, Pin.PULL_UP)
+        ctl = pins["controls"]
+        self.ctl_pins = (ctl["ok"], ctl["back"], ctl["menu"])
+        for i in self.ctl_pins:
+            Pin(i, Pin.IN, Pin.PULL_UP)
+        self._rows_high()
+
+        self.sm = rp2.StateMachine(0, _ws2812, freq=8_000_000, sideset_base=Pin(pins["leds"]["data"]))
+        self.sm.active(1)
+        self.dma = None
+        try:
+            self.dma = rp2.DMA()
+            self.dma_ctrl = self.dma.pack_ctrl(size=0, inc_write=False, treq_sel=_DREQ_PIO0_TX0)
+        except (AttributeError, OSError):  # MicroPython < 1.21: blocking FIFO writes
+            self.dma = None
+
+        o = pins["oled"]
+        self.oled = None
+        self.page_dirty = 0
+        self.fb = None
+        try:
+            self.oled = SSD1306(I2C(o["bus"], sda=Pin(o["sda"]), scl=Pin(o["scl"]),
+                                    freq=o["freq"]), o["address"])
+        except OSError:
+            # No display answering: run without one rather than not at all.
+            self.oled = None
+
+        self.pwm = PWM(Pin(pins["buzzer"]["pin"]))
+        self.pwm.duty_u16(0)
+
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.stdin = sys.stdin.buffer
+        self.stdout = sys.stdout.buffer
+        self.b1 = bytearray(1)
+        # Binary frames must reach us untouched; CR + Ctrl-C is recognised by the decoder
+        # instead (see docs/protocol.md, "Taking over the board").
+        kbd_intr(-1)
+        self.wdt = WDT(timeout=WDT_MS)
+
+    # -- time and serial --
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def read_byte(self):
+        # One byte at a time on purpose: after CR Ctrl-C the rest (mpremote's CR Ctrl-A)
+        # must stay in the USB buffer for the REPL.
+        for _ in self.poll.ipoll(0):
+            if self.stdin.readinto(self.b1, 1):  # type: ignore[union-attr]  # MicroPython's
+                return self.b1[0]
+        return -1
+
+    def write(self, mv):
+        self.stdout.write(mv)
+
+    # -- keys --
+    def _rows_high(self):
+        for _ in range(self.chain):
+            self._clock_row_bit(1)
+        self._latch()
+
+    def _clock_row_bit(self, v):
+        mem32[_SIO_SET if v else _SIO_CLR] = self.d_mask
+        mem32[_SIO_SET] = self.clk_mask
+        mem32[_SIO_CLR] = self.clk_mask
+
+    def _latch(self):
+        mem32[_SIO_SET] = self.lat_mask
+        mem32[_SIO_CLR] = self.lat_mask
+
+    def scan(self, raw):
+        """Walks one low level through the 74HC595 rows; columns read in one register read
+        per row. ~20 us per row in MicroPython, so 16x16 scans well under 2 ms."""
+        shift = self.col_shift
+        mask = self.col_mask
+        self._clock_row_bit(0)
+        for r in range(self.rows):
+            self._latch()
+            time.sleep_us(3)  # column lines settle through the pull-ups
+            raw[r] = ~(mem32[_SIO_IN] >> shift) & mask
+            self._clock_row_bit(1)
+        for _ in range(self.chain - self.rows):
+            self._clock_row_bit(1)
+        self._latch()
+        v = mem32[_SIO_IN]
+        c = 0
+        for i, p in enumerate(self.ctl_pins):
+            if not (v >> p) & 1:
+                c |= 1 << i
+        raw[self.rows] = c
+
+    # -- outputs --
+    def show_leds(self, grb):
+        if self.dma is not None:
+            while self.dma.active():
+                pass
+            # byte writes to the FIFO are replicated across the word, so the top 8 bits
+            # hold the byte the state machine shifts out
+            self.dma.config(read=grb, write=_PIO0_TXF0, count=len(grb), ctrl=self.dma_ctrl,
+                            trigger=True)
+        else:
+            self.sm.put(grb, 24)
+
+    def show_display(self, buf):
+        self.fb = buf
+        self.page_dirty = 0xFF
+
+    def tone(self, freq):
+        if freq:
+            self.pwm.freq(freq)
+            self.pwm.duty_u16(32768)
+        else:
+            self.pwm.duty_u16(0)
+
+    def feed(self):
+        if self.page_dirty and self.oled is not None:
+            p = 0
+            while not (self.page_dirty >> p) & 1:
+                p += 1
+            self.page_dirty &= ~(1 << p)
+            try:
+                self.oled.write_page(self.fb, p)
+            except OSError:
+                pass  # a loose OLED cable must not stop the board
+        self.wdt.feed()
+
+    def idle(self):
+        idle()
+
+    def release(self):
+        """Hand the board to the REPL: the watchdog would otherwise reset it under a flash
+        tool (MicroPython cannot stop it; the register can)."""
+        mem32[_WDT_CTRL_CLR] = _WDT_ENABLE
+        kbd_intr(3)
+        self.pwm.duty_u16(0)
+        if self.dma is not None:
+            while self.dma.active():
+                pass
+        self.sm.put(bytearray(3 * 256), 24)  # all LEDs dark (longest chain)
+        if self.oled is not None:
+            try:
+                buf = bytearray(1024)
+                for p in range(8):
+                    self.oled.write_page(buf, p)
+            except OSError:
+                pass

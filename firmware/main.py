@@ -1,0 +1,60 @@
+# Knockboard firmware entry point. MicroPython runs main.py only after a hard reset or a
+# soft reset from the normal REPL, never after mpremote's raw-REPL soft reset, so flashing
+# tools always get a board that is not running the app.
+import sys
+
+
+def safe_boot():
+    """A control button (pinmap "safe_boot", BACK by default) held at power-up skips the app
+    and leaves the REPL alone: the way back from firmware that will not stop."""
+    from machine import Pin
+    import json
+    import time
+    try:
+        with open("pinmap.json") as f:
+            pins = json.load(f)
+        gp = pins["controls"][pins.get("safe_boot", "back")]
+    except Exception:
+        gp = 22
+    p = Pin(gp, Pin.IN, Pin.PULL_UP)
+    time.sleep_ms(20)
+    return p.value() == 0
+
+
+def start():
+    import board
+    import app
+    from hal_rp2 import HalRp2
+    try:
+        cfg = board.load()
+    except (board.ConfigError, OSError, ValueError, KeyError) as e:
+        # No reset loop for a bad board.json: say why and leave the REPL to fix it.
+        print("knockboard: bad configuration:", e)
+        return
+    hal = HalRp2(cfg)
+    dev = app.Device(hal, cfg)
+    try:
+        why = dev.run()
+    except BaseException as e:
+        hal.release()
+        raise e
+    print("knockboard: stopped (%s), REPL free" % ("Ctrl-C", "maintenance")[why - 1])
+
+
+if safe_boot():
+    print("knockboard: safe boot, app skipped")
+else:
+    try:
+        start()
+    except KeyboardInterrupt:
+        print("knockboard: interrupted")
+    except Exception as e:
+        # Keep the report: the host sees only garbage on the wire while we crash.
+        try:
+            with open("last_error.txt", "w") as f:
+                sys.print_exception(e, f)
+        except OSError:
+            pass
+        sys.print_exception(e)
+        import machine
+        machine.reset()

@@ -1,0 +1,201 @@
+"""The link layer: handshake, stop-and-wait delivery with retransmission, acknowledgement
+and de-duplication in both directions, heartbeats (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from typing import Callable, Optional
+
+from . import protocol as P
+from .transport import Transport, TransportError
+
+RTO = 0.2  # retransmit an unacknowledged frame after this long
+HEARTBEAT = 1.0  # send a heartbeat after this much quiet
+TIMEOUT = 3.0  # the device counts as gone after this much silence
+HELLO_EVERY = 0.3
+
+
+class LinkError(Exception):
+    """The device cannot be talked to (wrong protocol, no answer). Message says why."""
+
+
+class LinkDown(LinkError):
+    """The device stopped answering or the port vanished; the Board reconnects."""
+
+
+class Link:
+    """One host session with a device, surviving transport swaps (reconnects): sequence
+    numbers and the de-duplication state live here, not in the transport."""
+
+    def __init__(self, transport: Optional[Transport] = None, *,
+                 clock: Callable[[], float] = time.monotonic, session: Optional[int] = None):
+        self.transport = transport
+        self.clock = clock
+        self.session = random.getrandbits(16) if session is None else session & 0xFFFF
+        self.decoder = P.Decoder()
+        self.info: Optional[P.Info] = None
+        self.tx_seq = 0
+        self.queue: deque = deque()  # (type, payload, coalesce)
+        self.pending: Optional[tuple[int, int, bytes]] = None  # (seq, type, frame bytes)
+        self.pending_sent = 0.0
+        self.retransmits = 0
+        self.rx_boot: Optional[int] = None
+        self.rx_last = 0
+        self.last_rx = 0.0
+        self.last_tx = 0.0
+        self.errors: list[P.DeviceError] = []
+        self.protocol_errors = 0
+
+    # ---- connection ----
+
+    def attach(self, transport: Transport) -> None:
+        self.transport = transport
+        self.decoder = P.Decoder()
+
+    def handshake(self, timeout: float = 3.0) -> P.Info:
+        """HELLO until the device answers with INFO for our session."""
+        assert self.transport is not None
+        deadline = self.clock() + timeout
+        next_hello = self.clock()
+        tail = b""
+        while True:
+            now = self.clock()
+            if now >= next_hello:
+                self._write(P.encode_frame(P.H_HELLO, 0, P.hello_payload(self.session)))
+                next_hello = now + HELLO_EVERY
+            if now >= deadline:
+                if b">>> " in tail or b"raw REPL" in tail:
+                    raise LinkError("the board is at the MicroPython REPL, not running the "
+                                    "firmware (stopped by a flash tool?): `mpremote reset` "
+                                    "or the reset button starts it again")
+                raise LinkError(f"no answer to HELLO within {timeout:g} s (is the Knockboard "
+                                "firmware running? `knockboard flash` installs it)")
+            data = self.transport.read(min(next_hello, deadline) - now)
+            tail = (tail + data)[-256:]  # what a REPL would have said, for the error
+            for frame in self.decoder.feed(data):
+                try:
+                    msg = P.parse_device(frame)
+                except P.ProtocolError:
+                    self.protocol_errors += 1
+                    continue
+                if isinstance(msg, P.Info) and msg.session == self.session:
+                    if msg.proto != P.PROTO_VERSION:
+                        raise LinkError(f"board speaks protocol {msg.proto}, this host "
+                                        f"{P.PROTO_VERSION}: run `knockboard flash`")
+                    if msg.boot_id != self.rx_boot:
+                        self.rx_boot = msg.boot_id
+                        self.rx_last = 0
+                    self.info = msg
+                    self.last_rx = self.clock()
+                    if self.pending is not None:  # resend what the old port swallowed
+                        self.pending_sent = -1e9
+                    return msg
+
+    # ---- sending ----
+
+    def send(self, ftype: int, payload: bytes, coalesce: bool = False) -> None:
+        """Queue a sequenced command. With coalesce, a queued, not yet sent command of the
+        same type is replaced: scenes and displays are full state, only the newest counts."""
+        if coalesce:
+            for i, (t, _, c) in enumerate(self.queue):
+                if t == ftype and c:
+                    del self.queue[i]
+                    break
+        P.encode_frame(ftype, 1, payload)  # size check now, not at send time
+        self.queue.append((ftype, payload, coalesce))
+
+    def idle(self) -> bool:
+        return self.pending is None and not self.queue
+
+    def _write(self, data: bytes) -> None:
+        assert self.transport is not None
+        self.transport.write(data)
+        self.last_tx = self.clock()
+
+    def _pump_tx(self, now: float) -> None:
+        if self.pending is not None:
+            if now - self.pending_sent >= RTO:
+                if self.pending_sent > 0:
+                    self.retransmits += 1
+                self._write(self.pending[2])
+                self.pending_sent = now
+        elif self.queue:
+            ftype, payload, _ = self.queue.popleft()
+            self.tx_seq = self.tx_seq % 255 + 1
+            frame = P.encode_frame(ftype, self.tx_seq, payload)
+            self.pending = (self.tx_seq, ftype, frame)
+            self._write(frame)
+            self.pending_sent = now
+        if now - self.last_tx >= HEARTBEAT:
+            self._write(P.encode_frame(P.H_HEARTBEAT, 0))
+
+    # ---- receiving ----
+
+    def poll(self, timeout: float = 0.0) -> list:
+        """Run timers and read for up to `timeout` s; returns the device messages for the
+        application (Events, KeyState, DeviceError) in order. LinkDown when the device is
+        gone; the caller reconnects."""
+        if self.transport is None:
+            raise LinkDown("not connected")
+        out: list = []
+        end = self.clock() + timeout
+        while True:
+            now = self.clock()
+            try:
+                self._pump_tx(now)
+                if now - self.last_rx >= TIMEOUT:
+                    raise LinkDown(f"no word from the board for {TIMEOUT:g} s")
+                # wake up for the next retransmission or heartbeat, whatever the timeout
+                wait = min(end - now, self.last_tx + HEARTBEAT - now,
+                           RTO / 2 if self.pending is not None else TIMEOUT)
+                data = self.transport.read(max(0.0, wait))
+            except TransportError as err:
+                raise LinkDown(str(err)) from None
+            for frame in self.decoder.feed(data):
+                self._on_frame(frame, out)
+            if out or self.clock() >= end:
+                return out
+
+    def _on_frame(self, frame: P.Frame, out: list) -> None:
+        try:
+            msg = P.parse_device(frame)
+        except P.ProtocolError:
+            self.protocol_errors += 1
+            return
+        self.last_rx = self.clock()
+        if isinstance(msg, P.Plain):
+            if msg.type == P.D_ACK and self.pending and msg.seq == self.pending[0]:
+                self.pending = None
+                self._pump_tx(self.clock())
+            return
+        if isinstance(msg, P.DeviceError):
+            if msg.code == 5:
+                # the board restarted and forgot us: handshake again (the Board does)
+                raise LinkDown("the board restarted")
+            if self.pending and msg.seq == self.pending[0]:
+                self.pending = None
+                self.errors.append(msg)
+                out.append(msg)
+                self._pump_tx(self.clock())
+            return
+        if isinstance(msg, P.Info):
+            if msg.boot_id != self.rx_boot:
+                # the board rebooted under us: its sequence numbers start over
+                self.rx_boot = msg.boot_id
+                self.rx_last = 0
+            self.info = msg
+            return
+        # EVENTS / STATE: sequenced
+        seq = frame.seq
+        self._write(P.encode_frame(P.H_ACK, seq))
+        if seq == 0 or seq == self.rx_last:
+            return  # retransmission of something already delivered
+        self.rx_last = seq
+        out.append(msg)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+            self.transport = None

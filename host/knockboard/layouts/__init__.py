@@ -1,0 +1,28 @@
+"""Board layouts: for each game, its physical cells (the firmware's cell numbers), where
+they sit on the printed overlay and which game space each one is.  The one source of board
+geometry for the play session, the simulator and the printable overlays."""
+
+from functools import lru_cache
+
+from . import boards
+from .base import Cell, Layout, Line, Mark
+
+_BUILDERS = {"knockabout": boards.knockabout, "dodgeball": boards.dodgeball,
+             "ko": boards.ko, "knockoff": boards.knockoff}
+
+
+def layout_names():
+    return sorted(_BUILDERS)
+
+
+@lru_cache(maxsize=None)
+def get_layout(game):
+    """The standard board layout of `game`; KeyError naming the known games otherwise."""
+    try:
+        build = _BUILDERS[game]
+    except KeyError:
+        raise KeyError(f"no layout for {game!r} (known: {', '.join(layout_names())})") from None
+    return build()
+
+
+__all__ = ["Cell", "Layout", "Line", "Mark", "get_layout", "layout_names"]

@@ -1,0 +1,119 @@
+"""`knockboard history | show | export | import`: the saved games, from the command line."""
+
+import sys
+from pathlib import Path
+
+from .store import GameRecord, GameStore, RecordError, StoreError, default_db_path
+
+
+class RecordsCommandError(Exception):
+    """Shown by the CLI as one line, exit status 2."""
+
+
+def _store(args):
+    try:
+        return GameStore(default_db_path(args.db))
+    except StoreError as err:
+        raise RecordsCommandError(str(err)) from None
+
+
+def _player_names(players):
+    return ", ".join(p.get("name", "?") + (f" ({p['bot']})" if p.get("bot") else "")
+                     for p in players) or "-"
+
+
+def cmd_history(args, out=None):
+    out = out or sys.stdout
+    with _store(args) as store:
+        rows = store.summaries()
+    if not rows:
+        print(f"no games saved yet in {default_db_path(args.db)}", file=out)
+        return 0
+    table = [("id", "date", "game", "players", "result", "length")]
+    for gid, started, game, players, status, result, length in rows:
+        table.append((str(gid), started[:16].replace("T", " "), game, _player_names(players),
+                      result or status, str(length)))
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip(), file=out)
+    return 0
+
+
+def _record(store, game_id):
+    try:
+        return store.get(game_id)
+    except StoreError as err:
+        raise RecordsCommandError(str(err)) from None
+
+
+def cmd_show(args, out=None):
+    out = out or sys.stdout
+    with _store(args) as store:
+        record = _record(store, args.id)
+    try:
+        state = record.replay()
+    except RecordError as err:
+        raise RecordsCommandError(f"game {args.id} does not replay: {err}") from None
+    print(f"game {record.id}: {record.game}  {_player_names(record.players)}", file=out)
+    print(f"started {record.started}  status {record.status}  "
+          f"result {record.result or '-'}", file=out)
+    print(f"final position: {state.to_position()}", file=out)
+    for ply, action in enumerate(record.actions, 1):
+        print(f"{ply:4}. {action}", file=out)
+    return 0
+
+
+def cmd_export(args, out=None):
+    out = out or sys.stdout
+    with _store(args) as store:
+        record = _record(store, args.id)
+    try:
+        text = record.to_json()
+    except RecordError as err:
+        raise RecordsCommandError(f"game {args.id} does not replay: {err}") from None
+    if args.output:
+        Path(args.output).write_text(text + "\n")
+        print(f"game {args.id} written to {args.output}", file=out)
+    else:
+        print(text, file=out)
+    return 0
+
+
+def cmd_import(args, out=None):
+    out = out or sys.stdout
+    try:
+        text = Path(args.file).read_text()
+    except OSError as err:
+        raise RecordsCommandError(f"cannot read {args.file}: {err.strerror}") from None
+    try:
+        record = GameRecord.from_json(text)
+    except RecordError as err:
+        raise RecordsCommandError(f"{args.file}: {err}") from None
+    with _store(args) as store:
+        try:
+            gid = store.new_game(record)
+        except StoreError as err:
+            raise RecordsCommandError(str(err)) from None
+    print(f"imported {args.file} as game {gid} ({record.game}, {len(record.actions)} actions)",
+          file=out)
+    return 0
+
+
+def add_record_commands(sub, positive_int):
+    def with_db(parser):
+        parser.add_argument("--db", metavar="FILE",
+                            help="game database (default: $KNOCKBOARD_DB, else the user "
+                                 "data folder)")
+        return parser
+
+    with_db(sub.add_parser("history", help="list saved games")).set_defaults(func=cmd_history)
+    show = with_db(sub.add_parser("show", help="a saved game's final position and moves"))
+    show.add_argument("id", type=positive_int, metavar="ID")
+    show.set_defaults(func=cmd_show)
+    export = with_db(sub.add_parser("export", help="a saved game as a JSON record"))
+    export.add_argument("id", type=positive_int, metavar="ID")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
+    export.set_defaults(func=cmd_export)
+    imp = with_db(sub.add_parser("import", help="add a JSON game record to the database"))
+    imp.add_argument("file", metavar="FILE")
+    imp.set_defaults(func=cmd_import)

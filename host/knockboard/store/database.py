@@ -1,0 +1,166 @@
+"""The SQLite game store: every action is committed as it is played (WAL journal, full
+sync), so killing the host at any moment loses at most the action being entered."""
+
+import json
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .records import GameRecord
+from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class StoreError(Exception):
+    """A database that cannot be used as it is; the file is left untouched."""
+
+
+def now():
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class GameStore:
+    def __init__(self, path, timeout=2.0):
+        self.path = Path(path)
+        if self.path.exists() and self.path.is_dir():
+            raise StoreError(f"{self.path} is a folder, not a database file")
+        if self.path.exists() and self.path.stat().st_size:
+            with open(self.path, "rb") as f:
+                if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+                    raise StoreError(f"{self.path} is not a Knockboard database "
+                                     "(not an SQLite file); it was left as it is")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # autocommit: each statement is its own transaction unless BEGIN says otherwise
+        self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
+        try:
+            self._prepare()
+        except sqlite3.OperationalError as err:
+            self.db.close()
+            raise StoreError(_explain(self.path, err)) from None
+        except sqlite3.DatabaseError as err:
+            self.db.close()
+            raise StoreError(f"{self.path} is damaged or not a database ({err}); "
+                             "it was left as it is") from None
+        except StoreError:
+            self.db.close()
+            raise
+
+    def _prepare(self):
+        app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id != APPLICATION_ID and (app_id != 0 or version != 0 or tables):
+            raise StoreError(f"{self.path} is an SQLite database of another program, "
+                             "not Knockboard's; it was left as it is")
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer Knockboard (schema "
+                             f"{version}; this one knows up to {SCHEMA_VERSION}): upgrade "
+                             "Knockboard to use it")
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        for step in range(version, SCHEMA_VERSION):
+            self.db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[step]}; "
+                                  f"PRAGMA application_id={APPLICATION_ID}; "
+                                  f"PRAGMA user_version={step + 1}; COMMIT;")
+
+    def close(self):
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _write(self, sql, args=()):
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.OperationalError as err:
+            raise StoreError(_explain(self.path, err)) from None
+
+    # --- writing ----------------------------------------------------------------------------
+    def new_game(self, record):
+        """Store a new game (with any actions it already has); sets and returns its id."""
+        self._write("BEGIN IMMEDIATE")
+        try:
+            cur = self._write(
+                "INSERT INTO games (game, options, players, seed, start_position, started, "
+                "ended, result, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (record.game, json.dumps(record.options, sort_keys=True),
+                 json.dumps(record.players), record.seed, record.start_position,
+                 record.started or now(), record.ended, record.result, record.status))
+            record.id = cur.lastrowid
+            stamp = now()
+            for ply, action in enumerate(record.actions):
+                self._write("INSERT INTO actions VALUES (?, ?, ?, ?)",
+                            (record.id, ply, action, stamp))
+            self._write("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return record.id
+
+    def append(self, game_id, ply, action):
+        """Commit one action at position `ply`; refuses a gap or an overwrite."""
+        count = self.length(game_id)
+        if ply != count:
+            raise StoreError(f"game {game_id} has {count} actions; cannot store action "
+                             f"{ply + 1}")
+        self._write("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, ply, action, now()))
+
+    def truncate(self, game_id, plies):
+        """Forget every action from position `plies` on (an undo); reopens a finished game."""
+        self._write("BEGIN IMMEDIATE")
+        self._write("DELETE FROM actions WHERE game_id = ? AND ply >= ?", (game_id, plies))
+        self._write("UPDATE games SET status = 'playing', ended = NULL, result = NULL "
+                    "WHERE id = ? AND status = 'finished'", (game_id,))
+        self._write("COMMIT")
+
+    def finish(self, game_id, result, status="finished"):
+        self._write("UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
+                    (status, result, now(), game_id))
+
+    # --- reading ----------------------------------------------------------------------------
+    def length(self, game_id):
+        return self.db.execute("SELECT count(*) FROM actions WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+
+    def get(self, game_id):
+        row = self.db.execute("SELECT id, game, options, players, seed, start_position, "
+                              "started, ended, result, status FROM games WHERE id = ?",
+                              (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game {game_id} in {self.path}")
+        actions = [a for (a,) in self.db.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY ply", (game_id,))]
+        return GameRecord(id=row[0], game=row[1], options=json.loads(row[2]),
+                          players=json.loads(row[3]), seed=row[4], start_position=row[5],
+                          started=row[6], ended=row[7], result=row[8], status=row[9],
+                          actions=actions)
+
+    def last_unfinished(self):
+        row = self.db.execute("SELECT id FROM games WHERE status = 'playing' "
+                              "ORDER BY started DESC, id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def summaries(self):
+        """(id, started, game, players, status, result, length) for every game, newest first."""
+        rows = self.db.execute(
+            "SELECT g.id, g.started, g.game, g.players, g.status, g.result, "
+            "(SELECT count(*) FROM actions a WHERE a.game_id = g.id) "
+            "FROM games g ORDER BY g.started DESC, g.id DESC").fetchall()
+        return [(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+
+
+def _explain(path, err):
+    text = str(err)
+    if "locked" in text or "busy" in text:
+        return (f"{path} is locked by another program (is another knockboard running?); "
+                "nothing was written")
+    if "readonly" in text or "read-only" in text:
+        return f"{path} is read-only; nothing was written"
+    if "unable to open" in text:
+        return f"cannot open {path}: {text}"
+    return f"{path}: {text}"

@@ -1,0 +1,29 @@
+"""Where the game database lives unless told otherwise."""
+
+import os
+import sys
+from pathlib import Path
+
+ENV_VAR = "KNOCKBOARD_DB"
+FILE_NAME = "games.sqlite3"
+
+
+def user_data_dir():
+    """The platform's per-user data folder for Knockboard (XDG on Linux)."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "knockboard"
+
+
+def default_db_path(explicit=None):
+    """`explicit` (a --db flag) wins, then $KNOCKBOARD_DB, then the user data folder."""
+    if explicit:
+        return Path(explicit)
+    if os.environ.get(ENV_VAR):
+        return Path(os.environ[ENV_VAR])
+    return user_data_dir() / FILE_NAME

@@ -1,0 +1,98 @@
+"""A game record: what is needed to replay a game exactly, and its JSON form.
+
+The record is the list of actions in the engine's notation, chance outcomes included, from
+the game's real start (or a given start position), plus who played and how it ended."""
+
+import json
+from dataclasses import dataclass, field
+
+from ..games import GameError, get_game
+
+FORMAT = "knockboard-game"
+FORMAT_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that is malformed or does not replay; the message says where."""
+
+
+@dataclass
+class GameRecord:
+    game: str
+    options: dict = field(default_factory=dict)
+    players: list = field(default_factory=list)     # [{"name": str, "bot": str | None}]
+    seed: int | None = None
+    start_position: str | None = None
+    actions: list = field(default_factory=list)     # notation strings
+    started: str = ""
+    ended: str | None = None
+    result: str | None = None
+    status: str = "playing"
+    id: int | None = None
+
+    def initial_state(self):
+        try:
+            game = get_game(self.game, **self.options)
+            if self.start_position is None:
+                return game.new_initial_state()
+            return game.from_position(self.start_position)
+        except GameError as err:
+            raise RecordError(f"game {self.game!r}: {err}") from None
+
+    def replay(self, upto=None):
+        """The engine state after the first `upto` actions (all by default).
+
+        Raises RecordError naming the first action that does not apply."""
+        state = self.initial_state()
+        for ply, text in enumerate(self.actions[:upto]):
+            try:
+                state.apply_text(text)
+            except GameError as err:
+                raise RecordError(f"action {ply + 1} {text!r}: {err}") from None
+        return state
+
+    def to_json(self):
+        state = self.replay()
+        return json.dumps({
+            "format": FORMAT, "version": FORMAT_VERSION,
+            "game": self.game, "options": self.options, "players": self.players,
+            "seed": self.seed, "start_position": self.start_position,
+            "started": self.started, "ended": self.ended,
+            "result": self.result, "status": self.status,
+            "actions": self.actions, "final_position": state.to_position(),
+        }, indent=2)
+
+    @classmethod
+    def from_json(cls, text):
+        """Parse and check an exported record: it must replay to its final position."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise RecordError(f"not JSON: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(f"not a Knockboard game record (no \"format\": \"{FORMAT}\")")
+        if data.get("version") != FORMAT_VERSION:
+            raise RecordError(f"record version {data.get('version')!r} is not supported "
+                              f"(this Knockboard reads version {FORMAT_VERSION})")
+        checks = {"game": str, "options": dict, "players": list, "actions": list,
+                  "status": str, "started": str}
+        for key, kind in checks.items():
+            if not isinstance(data.get(key), kind):
+                raise RecordError(f"field {key!r} must be a {kind.__name__}")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise RecordError("every action must be a string in the game's notation")
+        if data["status"] not in ("playing", "finished", "abandoned"):
+            raise RecordError(f"status {data['status']!r} is not playing/finished/abandoned")
+        for key in ("seed",):
+            if data.get(key) is not None and not isinstance(data[key], int):
+                raise RecordError(f"field {key!r} must be an integer or null")
+        record = cls(game=data["game"], options=data["options"], players=data["players"],
+                     seed=data.get("seed"), start_position=data.get("start_position"),
+                     actions=list(data["actions"]), started=data["started"],
+                     ended=data.get("ended"), result=data.get("result"),
+                     status=data["status"])
+        final = record.replay().to_position()
+        if "final_position" in data and data["final_position"] != final:
+            raise RecordError(f"the actions replay to {final!r}, not to the recorded final "
+                              f"position {data['final_position']!r}")
+        return record

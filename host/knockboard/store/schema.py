@@ -1,0 +1,36 @@
+"""The database schema and its migrations.
+
+`PRAGMA application_id` marks a Knockboard database, so a foreign SQLite file is refused
+instead of being written into; `PRAGMA user_version` is the schema version, and MIGRATIONS[k]
+takes a database from version k to k + 1."""
+
+APPLICATION_ID = 0x4B4E4B42          # "KNKB"
+
+MIGRATIONS = [
+    # 0 -> 1: games and their actions in order, chance outcomes included
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,            -- JSON object
+        players TEXT NOT NULL,            -- JSON list of {"name": ..., "bot": null | "greedy"...}
+        seed INTEGER,
+        start_position TEXT,              -- NULL: the game's real start
+        started TEXT NOT NULL,            -- ISO 8601, UTC
+        ended TEXT,
+        result TEXT,
+        status TEXT NOT NULL DEFAULT 'playing'
+            CHECK (status IN ('playing', 'finished', 'abandoned'))
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL,             -- 0-based position in the game
+        action TEXT NOT NULL,             -- the engine's notation
+        played TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE INDEX games_by_status ON games(status, started);
+    """,
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)
