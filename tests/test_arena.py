@@ -86,9 +86,16 @@ def test_seats_rotate_and_each_block_shares_its_dice():
     assert dice_seed(9, 0, 4) == dice_seed(9, 3, 4) != dice_seed(9, 4, 4)
 
 
-def test_two_bots_play_the_two_player_variant_of_a_multi_player_game(capsys):
-    # `players` defaults to the number of bots where a game has that option; with only
-    # fixed-size games registered this checks the error for a wrong count instead.
+def test_the_number_of_bots_sets_the_players_of_a_multi_player_game(capsys):
+    # `players` defaults to the number of bots where a game has that option.
+    for game in ("ko", "knockoff"):
+        for bots in ("greedy,random", "greedy,random,random,random"):
+            status, out, err = run(capsys, ["arena", game, "--bots", bots, "--games", "1"])
+            assert status == 0, err
+            assert f"{len(bots.split(','))} players" in out.splitlines()[0]
+    status, out, err = run(capsys, ["arena", "ko", "--bots", "greedy,random",
+                                    "--option", "players=4"])
+    assert status == 2 and out == "" and "4 players, 2 bots" in err
     status, out, err = run(capsys, ["arena", "dodgeball", "--bots", "greedy,random,random"])
     assert status == 2 and out == "" and "2 players, 3 bots" in err
 
