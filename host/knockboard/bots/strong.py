@@ -5,10 +5,10 @@ One search per decision, from scratch (no tree is kept between moves):
 - **Decision nodes** choose by UCT on the mover's own value (each node keeps the summed
   values of *every* player, so the same code plays 2-player zero-sum games and 3-4-player
   K.O. and Knock-Off, where each seat maximises its own value: max^n).  Children are opened
-  one by one in the order of the greedy one-ply score (`heuristics.score`, chance outcomes
-  right after the move averaged), and only as many as `1 + WIDEN * sqrt(visits)` take part
-  (progressive widening), so a 170-action Dodgeball turn is searched best-first instead of
-  breadth-first.
+  one by one in the order of the one-ply score (`heuristics.score`; at the root, like the
+  greedy bot, with a chance step right after the move averaged), and only as many as
+  `1 + WIDEN * sqrt(visits)` take part (progressive widening), so a 170-action Dodgeball
+  turn is searched best-first instead of breadth-first.
 - **Chance nodes** are the engine's own chance steps with their probabilities.  An outcome is
   chosen deterministically: the one furthest below its share of the node's visits
   (p * visits - child visits largest), so the sampled frequencies follow the probabilities
@@ -29,8 +29,10 @@ time cap does not cut short, the same seed and the same positions give the same 
 machine (tests and `knockboard arena --iterations` rely on this); with a time budget alone the
 number of iterations, and so possibly the move, depends on the machine's speed.
 
-Memory is bounded by `max_nodes` tree nodes per search (default 200 000, some tens of MB);
-once reached, iterations go on evaluating leaves below the existing tree without adding nodes.
+Memory is bounded by `max_nodes` tree nodes per search (default 100 000; a node takes about
+560 bytes in KNOCKabout, so about 60 MB; one iteration adds at most one node, and 1 s of
+search makes about 3 000-25 000 of them on the project's machine).  Once the limit is
+reached, iterations go on evaluating leaves below the existing tree without adding nodes.
 """
 
 import math
@@ -46,7 +48,7 @@ WIDEN = 1.5            # progressive widening: 1 + WIDEN * sqrt(n) children take
 MIX_TEMPERATURE = 0.1
 MIX_FLOOR = 0.1
 DEFAULT_BUDGET = 1.0
-DEFAULT_MAX_NODES = 200_000
+DEFAULT_MAX_NODES = 100_000
 _CLOCK_EVERY = 8       # iterations between clock reads
 
 
