@@ -135,11 +135,14 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
 
 
 def format_report(result):
-    budget = f"{result.budget:g} s" if result.budget is not None else "none"
-    iters = result.iterations if result.iterations is not None else "none"
+    if any(e.name == "strong" for e in result.entries):
+        budget = f"{result.budget:g} s" if result.budget is not None else "none"
+        iters = result.iterations if result.iterations is not None else "none"
+        search = f"strong bot: budget {budget}/move, iterations {iters}"
+    else:
+        search = "no search bot"
     lines = [f"arena {result.game}: {result.games} games, {result.players} players, "
-             f"seed {result.seed}, strong budget {budget}/move, iterations {iters}; "
-             f"seats rotated, dice shared per rotation",
+             f"seed {result.seed}, {search}; seats rotated, dice shared per rotation",
              f"{'#':<2} {'bot':<8} {'wins':>7} {'win rate':>8}  {'95% CI (Wilson)':<16} "
              f"{'ms/move':>9} {'moves':>7}"]
     for i, e in enumerate(result.entries, 1):
