@@ -64,6 +64,17 @@ def cmd_demo(args):
     return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
 
 
+def cmd_arena(args):
+    from .arena import arena_command
+    try:
+        arena_command(args.game, args.bots, args.games, args.seed, args.budget,
+                      args.iterations, _parse_options(args.option), sys.stdout,
+                      sys.stderr if args.progress else None, args.max_moves)
+    except ValueError as err:
+        raise CliError(f"arena: {err}") from None
+    return 0
+
+
 def cmd_ports(args):
     from .device.ports import list_ports
     ports = list_ports(all_ports=args.all)
@@ -195,6 +206,29 @@ def build_parser():
     demo.add_argument("--terminal", action="store_true",
                       help="print the game in the terminal even where a window could open")
     demo.set_defaults(func=cmd_demo)
+    arena = sub.add_parser(
+        "arena", help="bots play each other: win rates with 95%% confidence intervals",
+        description="Play seat-rotated games between bots (random, greedy, strong) with the "
+                    "same dice for every rotation; print each bot's win rate with its 95% "
+                    "Wilson interval and its average time per move.")
+    arena.add_argument("game", choices=game_names(), metavar="GAME",
+                       help="one of: " + ", ".join(game_names()))
+    arena.add_argument("--bots", required=True, metavar="A,B[,C,D]",
+                       help="one bot per player, in seat order of the first game")
+    arena.add_argument("--games", type=int, default=20, metavar="N", help="default 20")
+    arena.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    arena.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+                       help="the strong bot's time per move (default 1; a cap when "
+                            "--iterations is given)")
+    arena.add_argument("--iterations", type=int, default=None, metavar="N",
+                       help="the strong bot's search iterations per move: results then "
+                            "depend on the seed only")
+    arena.add_argument("--option", action="append", metavar="KEY=VALUE",
+                       help="a game option, e.g. players=4 (default: one player per bot)")
+    arena.add_argument("--max-moves", type=int, default=2000, metavar="N",
+                       help="stop a game after N moves as unfinished (default 2000)")
+    arena.add_argument("--progress", action="store_true", help="report progress on stderr")
+    arena.set_defaults(func=cmd_arena)
     _add_device_commands(sub)
     _add_sim_command(sub)
     add_record_commands(sub, _positive_int)

@@ -121,3 +121,23 @@ def test_resume_and_replay_commands_refuse_what_they_cannot_do(tmp_path, capsys)
     assert cli.main(["resume", "1", "--db", db]) == 2
     err = capsys.readouterr().err
     assert "game 1 is finished" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_strong_bot_takes_a_seat_and_its_games_resume_exactly(tmp_path):
+    seats = ["strong", "greedy"]
+    vb = VirtualBoard("knockoff")
+    whole = start(vb, "knockoff", seats=seats, seed=6)
+    assert AutoPlayer(vb, 1).play(3000)
+    expected = list(whole.record.actions)
+    with GameStore(tmp_path / "g.sqlite3") as store:
+        vb = VirtualBoard("knockoff")
+        first = start(vb, "knockoff", RecordSaver(store), seats=seats, seed=6)
+        player = AutoPlayer(vb, 2)
+        while len(first.record.actions) < len(expected) // 2:
+            player.act()
+        vb = VirtualBoard("knockoff")
+        resumed = start(vb, "knockoff", RecordSaver(store, 1), store.get(1).actions, True,
+                        seats=seats, seed=6)
+        vb.ok()
+        assert AutoPlayer(vb, 3).play(3000)
+        assert resumed.record.actions == expected
