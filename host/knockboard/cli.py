@@ -54,8 +54,25 @@ def cmd_analyze(args):
 
 
 def cmd_demo(args):
+    if not args.terminal:
+        from .sim.window import display_problem
+        if display_problem() is None:
+            from .board_demo import run_window_demo
+            return run_window_demo(seed=args.seed,
+                                   delay=0.8 if args.delay is None else args.delay)
     from .demo import run_demo
     return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
+
+
+def cmd_arena(args):
+    from .arena import arena_command
+    try:
+        arena_command(args.game, args.bots, args.games, args.seed, args.budget,
+                      args.iterations, _parse_options(args.option), sys.stdout,
+                      sys.stderr if args.progress else None, args.max_moves)
+    except ValueError as err:
+        raise CliError(f"arena: {err}") from None
+    return 0
 
 
 def cmd_ports(args):
@@ -119,6 +136,48 @@ def _add_device_commands(sub):
     flash.set_defaults(func=cmd_flash)
 
 
+# ---- `knockboard sim` (the simulator, knockboard/sim/) ------------------------------------
+
+def cmd_sim(args):
+    from .sim import SimError, start_pty
+    if args.headless:
+        try:
+            port = start_pty(args.board, seed=args.seed)
+        except SimError as err:
+            raise CliError(f"sim: {err}") from None
+        print(f"knockboard sim: {port.board.name} board on {port.path} "
+              f"(host: knockboard play ... --port {port.path}); Ctrl-C ends it", flush=True)
+        try:
+            port.wait()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            port.close()
+        return 0
+    from .sim.window import display_problem, run_window
+    problem = display_problem()
+    if problem:
+        raise CliError(f"sim: {problem}; `knockboard sim --headless` runs the board behind a "
+                       "serial port without a window")
+    return run_window(args.board, seed=args.seed)
+
+
+def _add_sim_command(sub):
+    from .sim.firmware import board_ids
+    sim = sub.add_parser(
+        "sim", help="the desktop simulator: the firmware on a virtual board, in a window",
+        description="Runs the firmware's own core modules on a virtual board drawn in a "
+                    "window (click cells, OK/BACK/MENU) and prints the serial port a host "
+                    "connects to: knockboard play ... --port <that path>.")
+    sim.add_argument("--board", default="knockabout", choices=board_ids(), metavar="BOARD",
+                     help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
+    sim.add_argument("--seed", type=int, default=None,
+                     help="the firmware's random seed (standalone dice, boot id)")
+    sim.add_argument("--headless", action="store_true",
+                     help="no window: serve the board on the serial port until Ctrl-C")
+    sim.set_defaults(func=cmd_sim)
+
+
 def build_parser():
     parser = _Parser(prog="knockboard",
                      description="Knockboard: a smart board for dice-driven knock games.")
@@ -142,9 +201,36 @@ def build_parser():
     demo = sub.add_parser("demo", help="watch a computer-vs-computer KNOCKabout game")
     demo.add_argument("--seed", type=int, default=None, help="dice and bot seed")
     demo.add_argument("--delay", type=float, default=None,
-                      help="seconds between moves (default 0.4 on a terminal, else 0)")
+                      help="seconds between moves (default 0.8 in the simulator window, "
+                           "0.4 on a terminal, else 0)")
+    demo.add_argument("--terminal", action="store_true",
+                      help="print the game in the terminal even where a window could open")
     demo.set_defaults(func=cmd_demo)
+    arena = sub.add_parser(
+        "arena", help="bots play each other: win rates with 95%% confidence intervals",
+        description="Play seat-rotated games between bots (random, greedy, strong) with the "
+                    "same dice for every rotation; print each bot's win rate with its 95% "
+                    "Wilson interval and its average time per move.")
+    arena.add_argument("game", choices=game_names(), metavar="GAME",
+                       help="one of: " + ", ".join(game_names()))
+    arena.add_argument("--bots", required=True, metavar="A,B[,C,D]",
+                       help="one bot per player, in seat order of the first game")
+    arena.add_argument("--games", type=int, default=20, metavar="N", help="default 20")
+    arena.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    arena.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+                       help="the strong bot's time per move (default 1; a cap when "
+                            "--iterations is given)")
+    arena.add_argument("--iterations", type=int, default=None, metavar="N",
+                       help="the strong bot's search iterations per move: results then "
+                            "depend on the seed only")
+    arena.add_argument("--option", action="append", metavar="KEY=VALUE",
+                       help="a game option, e.g. players=4 (default: one player per bot)")
+    arena.add_argument("--max-moves", type=int, default=2000, metavar="N",
+                       help="stop a game after N moves as unfinished (default 2000)")
+    arena.add_argument("--progress", action="store_true", help="report progress on stderr")
+    arena.set_defaults(func=cmd_arena)
     _add_device_commands(sub)
+    _add_sim_command(sub)
     add_record_commands(sub, _positive_int)
     add_play_command(sub, _parse_options)
     parser.subcommands = sub.choices

@@ -6,6 +6,7 @@ import sys
 import threading
 
 from .games import GameError, game_names, get_game
+from .records_cli import open_store, replayed, stored_record
 
 
 class PlayCommandError(Exception):
@@ -77,12 +78,6 @@ def _add_store_arguments(parser):
                              "folder)")
 
 
-def _open_store(args):
-    from .store import GameStore, StoreError, default_db_path
-    try:
-        return GameStore(default_db_path(args.db))
-    except StoreError as err:
-        raise PlayCommandError(str(err)) from None
 
 
 def make_setup(args, parse_options):
@@ -106,7 +101,7 @@ def cmd_play(args, parse_options, out=None):
     from .session import RecordSaver, Session
     out = out or sys.stdout
     setup = make_setup(args, parse_options)
-    store = None if args.no_save else _open_store(args)
+    store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
 
     def session(board):
@@ -122,20 +117,16 @@ def cmd_play(args, parse_options, out=None):
 
 def cmd_resume(args, out=None):
     from .session import RecordSaver, Session, Setup
-    from .store import RecordError
     out = out or sys.stdout
-    with _open_store(args) as store:
+    with open_store(args) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
         if game_id is None:
             raise PlayCommandError(f"resume: no unfinished game in {store.path}")
-        record = _stored(store, game_id)
+        record = stored_record(store, game_id)
         if record.status != "playing":
             raise PlayCommandError(f"resume: game {game_id} is {record.status} "
                                    f"({record.result or 'no result'}); nothing to resume")
-        try:
-            record.replay()
-        except RecordError as err:
-            raise PlayCommandError(f"resume: game {game_id} does not replay: {err}") from None
+        replayed(record)
         seats = [p.get("bot") or "human" for p in record.players]
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
@@ -151,24 +142,12 @@ def cmd_resume(args, out=None):
 
 def cmd_replay(args, out=None):
     from .session.replay import Replay
-    from .store import RecordError
     out = out or sys.stdout
-    with _open_store(args) as store:
-        record = _stored(store, args.id)
-    try:
-        record.replay()
-    except RecordError as err:
-        raise PlayCommandError(f"replay: game {args.id} does not replay: {err}") from None
+    with open_store(args) as store:
+        record = stored_record(store, args.id)
+    replayed(record)
     return _run_on_board(args, record.game, record.seed,
                          lambda board: Replay(board, record, out=out), out)
-
-
-def _stored(store, game_id):
-    from .store import StoreError
-    try:
-        return store.get(game_id)
-    except StoreError as err:
-        raise PlayCommandError(str(err)) from None
 
 
 def _run_on_board(args, game, seed, make_runner, out):

@@ -85,14 +85,18 @@ def test_replay_steps_through_a_saved_game_on_the_board(tmp_path):
     vb.run(0.5)
     assert vb.text().startswith(f"Replay 0/{len(record.actions)}")
     layout = session.layout
-    for ply in range(1, 12):
+    total = len(record.actions)
+    for ply in range(1, total + 1):                 # every position of the game
         vb.ok()
         state = record.replay(ply)
-        assert vb.text().startswith(f"Replay {ply}/") and record.actions[ply - 1] in vb.text()
+        assert vb.text().startswith(f"Replay {ply}/{total}")
+        assert record.actions[ply - 1][:16] in vb.text()
         dice = {layout.cell(name).index for name in _occupied(state)}
         assert vb.lit() == dice
+    vb.ok()                                          # past the end: refused, nothing moves
+    assert vb.text().startswith(f"Replay {total}/{total}")
     vb.back()
-    assert vb.text().startswith("Replay 10/")
+    assert vb.text().startswith(f"Replay {total - 1}/")
     vb.menu()
     assert vb.session.running is False
 
@@ -117,3 +121,23 @@ def test_resume_and_replay_commands_refuse_what_they_cannot_do(tmp_path, capsys)
     assert cli.main(["resume", "1", "--db", db]) == 2
     err = capsys.readouterr().err
     assert "game 1 is finished" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_strong_bot_takes_a_seat_and_its_games_resume_exactly(tmp_path):
+    seats = ["strong", "greedy"]
+    vb = VirtualBoard("knockoff")
+    whole = start(vb, "knockoff", seats=seats, seed=6)
+    assert AutoPlayer(vb, 1).play(3000)
+    expected = list(whole.record.actions)
+    with GameStore(tmp_path / "g.sqlite3") as store:
+        vb = VirtualBoard("knockoff")
+        first = start(vb, "knockoff", RecordSaver(store), seats=seats, seed=6)
+        player = AutoPlayer(vb, 2)
+        while len(first.record.actions) < len(expected) // 2:
+            player.act()
+        vb = VirtualBoard("knockoff")
+        resumed = start(vb, "knockoff", RecordSaver(store, 1), store.get(1).actions, True,
+                        seats=seats, seed=6)
+        vb.ok()
+        assert AutoPlayer(vb, 3).play(3000)
+        assert resumed.record.actions == expected

@@ -173,6 +173,37 @@ def test_sim_runs_the_files_in_firmware():
     assert firmware.board_ids() == ["dodgeball", "knockabout", "knockoff", "ko"]
 
 
+def test_controls_have_no_led_and_modes_do_not_mix():
+    from knockboard.sim import PtyPort
+    vb = VirtualBoard("dodgeball")
+    with pytest.raises(SimError, match="control button"):
+        vb.led("OK")
+    with pytest.raises(SimError, match="control button"):
+        vb.cell("MENU")
+    with pytest.raises(SimError, match="real-time"):
+        PtyPort(vb)  # a pty's host waits in real time; simulated time would never move
+    rt = VirtualBoard("dodgeball", realtime=True)
+    with pytest.raises(SimError, match="pseudo-terminal"):
+        rt.connect()
+
+
+def test_a_new_scene_is_shown_in_the_pass_that_receives_it():
+    """No wait for the next 50 Hz frame: the answer to a press lights up at once."""
+    vb = VirtualBoard("knockabout", seed=2)
+    board = vb.connect()
+    poll(board, 0.1)
+    for shade in (10, 200, 90):
+        cells = [P.Cell(0, 0, 0)] * vb.cells
+        cells[vb.key("G7")[1]] = P.Cell(shade, 0, 0)
+        board.set_scene(P.Scene(tuple(cells), 255))
+        start = vb.clock()
+        while vb.led("G7") != (shade, 0, 0) and vb.clock() - start < 0.05:
+            board.poll(0.001)                # the host's link writes and reads as it waits
+        # the frame takes a few ms to cross the simulated line; a frame tick would add up
+        # to 20 ms on top of that
+        assert vb.led("G7") == (shade, 0, 0) and vb.clock() - start <= 0.006
+
+
 def test_a_host_waiting_for_an_unplugged_board_never_stops_the_clock():
     # The Board sleeps until its next reconnect attempt; that wait, computed in float
     # seconds, can come out a hair above the simulated clock's whole milliseconds. A sleep

@@ -17,7 +17,7 @@ class GreedyBot:
         best, best_value = [], None
         for action in state.legal_actions():
             state.apply(action)
-            value = _expected(state, player)
+            value = expected_score(state, player)
             state.undo()
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [action], value
@@ -26,7 +26,9 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-def _expected(state, player):
+def expected_score(state, player):
+    """The heuristic score of `player` after a move; when a chance step follows the move
+    (a reroll, a throw's dice), its outcomes' scores averaged with their probabilities."""
     if not state.is_chance_node():
         return score(state, player)
     total = 0.0

@@ -1,21 +1,329 @@
-"""Position scores from one player's point of view, for one-ply bots.
+"""Position scores from one player's point of view, shared by every bot.
 
-Each game's score is what its rules reward; a game without an entry is scored by its
-returns alone (a win or a loss, nothing in between)."""
+`score(state, player)` is a number on the game's own scale (its rules' currency: dice in the
+gutter, pawns, points, climbed levels); the greedy bot maximises it one ply ahead, the
+strong bot orders its moves by it.  `evaluate(state)` turns it into one value per player in
+[-1, 1] (a won game is +1, a lost one -1, anything undecided strictly between), which is
+what the strong bot's search backs up.  A game without an entry is scored by its returns
+alone (a win or a loss, nothing in between).
+
+Each game's function reads the engine's state attributes directly: these functions are the
+one place that knows a game's internals, so a change of representation is fixed here.
+
+Multi-player games are scored against the strongest opponent (own minus the best other),
+since only first place counts as a win.
+"""
+
+import math
 
 WIN = 1000.0
 
 
+# --- results -------------------------------------------------------------------------------
+
+def win_shares(returns):
+    """Rank-based result: the players with the highest return share one win (1/k each for
+    k tied), everyone else 0.  Works for +1/-1 returns and for points alike."""
+    best = max(returns)
+    top = [i for i, r in enumerate(returns) if r == best]
+    return [1.0 / len(top) if i in top else 0.0 for i in range(len(returns))]
+
+
+def terminal_values(state):
+    """Per player in [-1, 1]: +1 for a sole win, -1 for a loss, shared wins in between."""
+    return [2.0 * s - 1.0 for s in win_shares(state.returns())]
+
+
+# --- KNOCKabout ------------------------------------------------------------------------------
+
 def knockabout(state, player):
-    # Five dice in the gutter lose, so the gutter counts are the whole story one ply ahead.
-    return state.in_gutter[1 - player] - state.in_gutter[player]
+    # Five dice in the gutter lose, so the gutter counts are the story one ply ahead; the
+    # fourth and fifth die lost weigh more than the first ones.  (A term for dice standing
+    # next to the gutter was tried: it made two greedy bots push one die to the edge and
+    # back for ever.)
+    gutter = state.in_gutter
+    weight = _KA_GUTTER_WEIGHT
+    return weight[gutter[1 - player]] - weight[gutter[player]]
 
 
-_BY_GAME = {"knockabout": knockabout}
+_KA_GUTTER_WEIGHT = (0.0, 1.0, 2.0, 3.2, 4.6, 8.0, 8.0, 8.0, 8.0, 8.0)
+
+
+# --- Dodgeball ------------------------------------------------------------------------------
+
+# Chances of a throw (RULES.md 2): thrower's d6 vs target's d6.
+_P_HIGHER = 15 / 36          # thrower strictly higher
+_P_AT_LEAST = 21 / 36        # thrower higher or equal
+
+
+# P(the highest of three d6 >= d): a carrier at king distance d can throw next turn.
+_REACH = [1.0] + [1.0 - (d - 1) ** 3 / 216.0 for d in range(1, 7)] + [0.0] * 8
+
+
+def _dodgeball_side(state, team):
+    """What team `team` has on the board beyond its pawn count: balls and their reach."""
+    from ..games.dodgeball import DIST, HALF, START_TOUCH
+    board, carry, loose = state._board, state._carry, state._loose
+    own = [s for s in range(64) if board[s] == team]
+    opp = [s for s in range(64) if board[s] == 1 - team]
+    value = 0.0
+    for s in own:
+        if carry[s]:
+            # A ball in hand, the more for the chance that a die reaches an opponent next
+            # turn; in all less than a throw's expected gain (1/6 of a pawn and up), so
+            # that throwing pays.
+            value += 0.04
+            if opp:
+                value += 0.05 * _REACH[min(DIST[s][t] for t in opp)]
+    # Balls lying on the own half (or still on the centre line) are for the taking: the
+    # nearest pawn without a ball should head for them.
+    free = [s for s in own if not carry[s]]
+    if free:
+        targets = [s for s in HALF[team] if loose[s]]
+        for ball, touch in enumerate(START_TOUCH):
+            if state._start[ball]:
+                targets.append(min((t for t in touch if t in HALF[team]),
+                                   key=lambda t: min(DIST[f][t] for f in free)))
+        for t in targets:
+            d = min(DIST[f][t] for f in free)
+            # Less than carrying one (0.04 at least): picking a ball up must pay.
+            value += 0.03 * (1.0 - min(d, 7) / 7.0)
+    return value
+
+
+def _dodgeball_material(own, other):
+    # Pawns up, plus half a "lead" term that grows as the pawns thin out.
+    #
+    # Pawns up, linearly: a throw the target catches wins 21/36 and loses 15/36 of a pawn,
+    # one it dodges wins 15/36, so every throw pays, for the side behind too.  A purely
+    # concave measure (tanh, or the chance to win if exchanges were coin tosses) made the
+    # side behind keep every ball and never throw, which stalls the game for ever (the rules
+    # know no draw).  The lead term 5 (own - other) / (own + other) makes an exchange of
+    # one pawn each worth having for the side ahead, which otherwise has no reason to throw
+    # a ball that will come back at it: without it the side ahead stalled instead.  With
+    # the weight 1/2 a throw still pays for the side behind (+1/6 - 1/12 of a pawn).
+    if own + other == 0:
+        return 0.0
+    return (own - other) * (1.0 + 2.5 / (own + other))
+
+
+def dodgeball(state, player):
+    from ..games.dodgeball import DODGE, TURN
+    pawns = state._npawns
+    own, other = pawns[player], pawns[1 - player]
+    throw = state._throw
+    if state._stage != TURN:                      # set-up and roll-off: pawns still coming
+        material = 0.0
+    elif throw is None or throw[4] is not None:   # no throw, or a miss awaiting its ball
+        material = _dodgeball_material(own, other)
+    else:
+        # A throw in the air: the expected material over its outcomes.
+        thrower, target, declared, r1, _ = throw
+        if declared is None:
+            # The target's owner picks what is worse for the thrower: catching, unless its
+            # pawn already carries a ball (D-4) -- decided by the same material measure.
+            options = [DODGE] if state._carry[target] else [DODGE, None]
+        else:
+            options = [declared]
+        mine = state._board[thrower] == player
+        best = None
+        for choice in options:
+            catching = choice != DODGE
+            if r1 is None:
+                p_hit = _P_AT_LEAST if catching else _P_HIGHER
+            else:
+                p_hit = (r1 if catching else r1 - 1) / 6.0
+            p_lose = (1.0 - p_hit) if catching else 0.0      # a catch puts the thrower out
+            if mine:
+                value = (p_hit * _dodgeball_material(own, other - 1)
+                         + p_lose * _dodgeball_material(own - 1, other)
+                         + (1.0 - p_hit - p_lose) * _dodgeball_material(own, other))
+                best = value if best is None else min(best, value)
+            else:
+                value = (p_hit * _dodgeball_material(own - 1, other)
+                         + p_lose * _dodgeball_material(own, other - 1)
+                         + (1.0 - p_hit - p_lose) * _dodgeball_material(own, other))
+                best = value if best is None else max(best, value)
+        material = best
+    return (material + _dodgeball_side(state, player)
+            - _dodgeball_side(state, 1 - player))
+
+
+# --- K.O. -----------------------------------------------------------------------------------
+
+# A roll of two dice moves a piece numbered m by k steps (RULES.md 3): the roll {m, k} with
+# k != m (2/36), or a double (k, k) where the piece is "any other piece" (1/36): 3/36 in all;
+# and for k == m only the double (m, m): 1/36.
+_KO_CACHE = {}
+
+
+def _ko_steps(board):
+    """steps[t][s]: the step counts k (1..6) with which a piece on t can end on s."""
+    table = _KO_CACHE.get(id(board))
+    if table is None or table[0] is not board:
+        reach = board.reach
+        n = len(reach)
+        steps = [[() for _ in range(n)] for _ in range(n)]
+        for t in range(n):
+            row = steps[t]
+            for k in range(1, len(reach[t])):
+                for dest in reach[t][k]:
+                    row[dest] += (k,)
+        table = _KO_CACHE[id(board)] = (board, steps)
+    return table[1]
+
+
+def _ko_threats(state):
+    """Per seat, the expected points it may knock out on its next throw: for each opponent
+    piece it could land on, the chance of a throw that lets one of its equal-numbered
+    pieces get there, times the piece's points."""
+    from ..games.ko import POINTS
+    game = state.game
+    steps = _ko_steps(game.board)
+    pos = state.pos
+    seat_of = game.seat_of_piece
+    by_number = {}
+    for piece, where in enumerate(pos):
+        if where >= 0:
+            by_number.setdefault(piece % 6 + 1, []).append((seat_of[piece], where))
+    threats = [0.0] * game.num_players
+    for number, pieces in by_number.items():
+        if len(pieces) < 2:
+            continue
+        for victim_seat, target in pieces:
+            for seat in range(game.num_players):
+                if seat == victim_seat:
+                    continue
+                ways = set()
+                for attacker_seat, origin in pieces:
+                    if attacker_seat == seat:
+                        ways.update(steps[origin][target])
+                if ways:
+                    chance = sum(1 / 36 if k == number else 3 / 36 for k in ways)
+                    threats[seat] += min(chance, 1.0) * POINTS[number]
+    return threats
+
+
+def ko(state, player):
+    # Points of the pieces still in play decide the game; on top, the knock-outs each side
+    # threatens on its next throw (in full for the seat whose turn it is, half for the
+    # others, who must wait a turn and may find the piece gone).
+    from ..games.ko import TURN
+    points = state.points()
+    if state.phase == TURN:
+        threats = _ko_threats(state)
+        for seat in range(len(points)):
+            points[seat] += threats[seat] * (1.0 if seat == state.cur else 0.5)
+    others = [p for i, p in enumerate(points) if i != player]
+    return points[player] - max(others)
+
+
+# --- Knock-Off -----------------------------------------------------------------------------
+
+# P(a throw of two dice pays a move of cost c: one die showing c, or the sum equal to c).
+_KOF_PAYS = [sum(1 for a in range(1, 7) for b in range(1, 7) if c in (a, b, a + b)) / 36
+             for c in range(13)] + [0.0] * 40
+
+
+def knockoff(state, player):
+    # Progress is the price already paid to climb (level L cost 1 + 2 + ... + L from home);
+    # the three best pawns count fully (three on top win), the fourth a little.  Pawns on
+    # the top row get a bonus on top of their price: they are what wins.  A pawn that an
+    # opponent's pawn (or home base) can land on with one throw loses its progress with
+    # that chance (in full before that opponent's own throw, else half).
+    game = state.game
+    board = game.board
+    level = board.level
+    top_level = board.top
+    cost = board.cost
+    n = game.num_players
+    mover = state.player
+    sources = [list(state.pos[q]) + ([game.homes[q]] if state.home[q] else [])
+               for q in range(n)]
+
+    def progress(p):
+        climbed = []
+        on_top = 0
+        for x in state.pos[p]:
+            safe = 1.0
+            for q in range(n):
+                if q != p:
+                    weight = 1.0 if q == mover else 0.5
+                    for src in sources[q]:
+                        c = cost[src].get(x)
+                        if c is not None:
+                            safe *= 1.0 - weight * _KOF_PAYS[c]
+            climbed.append(level[x] * (level[x] + 1) // 2 * safe)
+            on_top += level[x] == top_level
+        climbed.sort(reverse=True)
+        climbed += [0] * (4 - len(climbed))
+        return sum(climbed[:3]) + 0.3 * climbed[3] + 6.0 * on_top * on_top
+
+    mine = progress(player)
+    best_other = max(progress(q) for q in range(n) if q != player)
+    return mine - best_other
+
+
+_BY_GAME = {"knockabout": knockabout, "dodgeball": dodgeball, "ko": ko,
+            "knockoff": knockoff}
+
+# tanh(score / scale): the score difference that counts as a clear advantage per game.
+_SCALE = {"knockabout": 3.0, "ko": 5.0, "knockoff": 30.0}
+# Games valued linearly, score / bound clipped just inside (-1, 1).  Dodgeball is won only
+# by throwing, and a throw is a gamble on pawns: a concave value (tanh) makes the side ahead
+# refuse every fair gamble and stall the game for ever; linear is risk-neutral in pawns.
+_LINEAR = {"dodgeball": 7.5}
+_CLIP = 0.999
 
 
 def score(state, player):
     if state.is_terminal():
-        return WIN * state.returns()[player]
+        return WIN * (2.0 * win_shares(state.returns())[player] - 1.0)
     scorer = _BY_GAME.get(state.game.name)
     return scorer(state, player) if scorer else 0.0
+
+
+def evaluate(state):
+    """One value per player in [-1, 1]: terminal results exactly, otherwise the score
+    squashed by the game's scale (so no undecided position reaches +1 or -1)."""
+    if state.is_terminal():
+        return terminal_values(state)
+    n = state.game.num_players
+    scorer = _BY_GAME.get(state.game.name)
+    if scorer is None:
+        return [0.0] * n
+    name = state.game.name
+    if name in _LINEAR:
+        bound = _LINEAR[name]
+
+        def squash(x):
+            return max(-_CLIP, min(_CLIP, x / bound))
+    else:
+        scale = _SCALE.get(name, 1.0)
+
+        def squash(x):
+            return math.tanh(x / scale)
+    if n == 2:
+        # Every score here is "own minus the other's": with two players one call does.
+        v = squash(scorer(state, 0))
+        return [v, -v]
+    return [squash(scorer(state, p)) for p in range(n)]
+
+
+# --- decisions played as a mixed strategy -------------------------------------------------
+
+def _dodgeball_declaration(state):
+    # The target's owner declaring catch or dodge (the throw is in the air, undeclared).
+    throw = state._throw
+    return throw is not None and throw[2] is None and len(state.legal_actions()) == 2
+
+
+_MIXED = {"dodgeball": _dodgeball_declaration}
+
+
+def is_mixed_decision(state):
+    """Does the bot play this decision as a mixed strategy (a random choice weighted by the
+    searched values) rather than always the best one?  Dodgeball's catch/dodge is one: a
+    fixed answer would let a thrower plan against it."""
+    test = _MIXED.get(state.game.name)
+    return bool(test and test(state))

@@ -8,7 +8,7 @@ a seat changed during a game also changes who plays it now."""
 from ..games import get_game
 from .seats import BOTS, HUMAN
 
-CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, random
+CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
 
 
 class Menu:

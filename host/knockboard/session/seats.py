@@ -1,11 +1,16 @@
 """Who plays each seat: a person at the board or a computer player (a bot from
 `knockboard.bots`)."""
 
-from ..bots import GreedyBot, RandomBot
+from .. import bots
 
 HUMAN = "human"
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+BOTS = bots.BOTS
 DEFAULT_BOT = "greedy"
+# At the board the strong bot searches a fixed number of iterations, so that a resumed game
+# goes on exactly as it would have; the time cap only keeps a slow machine responsive (the
+# board gives up on a host silent for 3 s).
+STRONG_ITERATIONS = 600
+STRONG_TIME_CAP_S = 2.5
 
 
 class SeatError(ValueError):
@@ -13,11 +18,10 @@ class SeatError(ValueError):
 
 
 def make_bot(kind, seed):
-    try:
-        return BOTS[kind](seed)
-    except KeyError:
+    if kind not in BOTS:
         raise SeatError(f"unknown computer player {kind!r} "
-                        f"(known: {', '.join(sorted(BOTS))})") from None
+                        f"(known: {', '.join(sorted(BOTS))})")
+    return bots.make_bot(kind, seed, budget=STRONG_TIME_CAP_S, iterations=STRONG_ITERATIONS)
 
 
 def parse_bots(text, players):

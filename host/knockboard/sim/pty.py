@@ -46,7 +46,10 @@ class PtyPort:
         fd = self.master
         while not self._stop.is_set():
             try:
-                ready, _, _ = select.select([fd], [], [], LOOP_S)
+                # A frame longer than the firmware's per-pass read budget takes several
+                # passes: run them back to back, as the Pico's loop does, not 1 ms apart.
+                busy = vb.hal.pending_input() > 0
+                ready, _, _ = select.select([fd], [], [], 0 if busy else LOOP_S)
                 if ready:
                     vb.feed(os.read(fd, 4096))
             except (BlockingIOError, InterruptedError):
@@ -66,6 +69,10 @@ class PtyPort:
         except BlockingIOError:
             n = 0  # no host drains the pty: the bytes are lost, as in a full USB buffer
         self.dropped += len(data) - n
+
+    def wait(self, timeout: Optional[float] = None) -> bool:
+        """Block until the port is closed (or `timeout` s pass); True if it was closed."""
+        return self._stop.wait(timeout)
 
     def close(self) -> None:
         self._stop.set()

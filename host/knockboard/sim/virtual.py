@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -133,11 +134,7 @@ class VirtualBoard:
             return "off"
         if self.device.stop:
             return "stopped"
-        return "host" if self.device.mode == self._core.app.HOST else "waiting"
-
-    @property
-    def _core(self):
-        return firmware.load()
+        return "host" if self.device.mode == firmware.load().app.HOST else "waiting"
 
     # ---- time ----------------------------------------------------------------------------
 
@@ -158,7 +155,6 @@ class VirtualBoard:
         if ms < 0:
             raise SimError(f"cannot go back in time ({ms} ms)")
         if self.realtime:
-            import time
             time.sleep(ms / 1000)
             return
         with self.lock:
