@@ -109,7 +109,8 @@ class Fuzz:
         if k == 10:
             return frame(P.H_HEARTBEAT, 0)
         if k == 11:
-            return frame(P.H_MAINT, seq, b"MAIN" + junk(below(3)))  # never quite MAINT
+            p = b"MAIN" + junk(below(3)) if bits(1) else junk(below(7))
+            return frame(P.H_MAINT, seq, p if p != b"MAINT" else b"MAINX")  # never MAINT
         if k == 12:
             return frame(bits(8) | 0x40, seq, junk(below(20)))  # unknown types
         if k == 13:

@@ -112,8 +112,9 @@ def host_memory():
 
 
 class LongPlay:
-    def __init__(self):
-        self.tables = {g: Table(g) for g, _, _ in LINEUP}
+    def __init__(self, lineup=LINEUP):
+        self.lineup = lineup
+        self.tables = {g: Table(g) for g, _, _ in lineup}
         self.played = 0
         self.plies = 0
         self.samples = []
@@ -121,7 +122,7 @@ class LongPlay:
 
     def play(self, n):
         for _ in range(n):
-            game, options, seats = LINEUP[self.played % len(LINEUP)]
+            game, options, seats = self.lineup[self.played % len(self.lineup)]
             self.plies += self.tables[game].play(options, seats, seed=self.played)
             self.played += 1
 

@@ -27,6 +27,7 @@ from lossy import LossyLine  # noqa: E402
 
 from knockboard.device import protocol as P  # noqa: E402
 from knockboard.session import Session, Setup  # noqa: E402
+from knockboard.sim import firmware  # noqa: E402
 
 # One seeded game of each of the four games (they end through presses in a few hundred
 # plies: aggressive play, as in tests/session/test_session_games.py).
@@ -78,7 +79,7 @@ class Rig(SessionBoard):
         q = dev.keys.queue
         put, pop = q.put, q.pop
         counts = self.counts
-        host_mode = self.sim._core.app.HOST
+        host_mode = firmware.load().app.HOST
 
         def counted_put(ev):
             ok = put(ev)
