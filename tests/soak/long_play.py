@@ -53,12 +53,18 @@ def main():
     print(f"traced window at the end:   {held1} B held after {2 * args.window} games "
           f"({', '.join(top1)})")
     faults = lp.faults()
-    grew = {k: last[k] - first[k] for k in ("blocks", "objects", "firmware bytes")}
-    leak = grew["firmware bytes"] != 0 or grew["objects"] > first["objects"] // 100 \
-        or grew["blocks"] > first["blocks"] // 50 or held1 > 2 * max(held0, 100_000)
+    # Judged from the sample after the first SAMPLE games (engines' caches, the firmware's
+    # display strings and the allocator all warmed up) to the last one. What the firmware
+    # holds varies by a few hundred bytes with the text on the OLED; a leak only grows.
+    base = lp.samples[1] if len(lp.samples) > 2 else first
+    grew = {k: last[k] - base[k] for k in ("blocks", "objects", "firmware bytes")}
+    fw = [s["firmware bytes"] for s in lp.samples[1:]] or [last["firmware bytes"]]
+    leak = grew["firmware bytes"] > 512 or max(fw) - min(fw) > 1024 \
+        or grew["objects"] > base["objects"] // 100 or grew["blocks"] > base["blocks"] // 50 \
+        or held1 > 2 * max(held0, 100_000)
     print(f"faults: {faults}")
-    print(f"growth from game {first['games']} to {last['games']}: {grew}, rss "
-          f"{first['rss KB']} -> {last['rss KB']} KB")
+    print(f"growth from game {base['games']} to {last['games']}: {grew}, firmware bytes "
+          f"{min(fw)}..{max(fw)}, rss {base['rss KB']} -> {last['rss KB']} KB")
     bad = errors or faults != FAULT_FREE or leak
     print(f"long play: {lp.played} games, {lp.plies} plies: "
           + ("FAILED" if bad else "no error, no leak") + f" ({last['wall s']:.0f} s)")
