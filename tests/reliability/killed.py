@@ -1,7 +1,7 @@
 """The host killed without warning: `knockboard play GAME --port <pty>` runs as its own
 process against the simulator's virtual board behind a pseudo-terminal, in real time,
 exactly as against a board on USB; it is SIGKILLed at random points (after a random number
-of stored actions and a random few milliseconds more: mid animation, mid write, mid
+of stored actions and a random while more, up to 1.5 s: mid step, mid write, mid
 handshake), and `knockboard resume --port <pty>` goes on with the saved game, until it
 ends. The game in the store must then be exactly the game played without interruption.
 
@@ -12,7 +12,6 @@ would; the record depends on the seed alone."""
 from __future__ import annotations
 
 import os
-import random
 import signal
 import sqlite3
 import subprocess
@@ -183,4 +182,4 @@ def kill_and_resume(game, kills, rng, db, seed=None, expected=None, log=None):
     return figures
 
 
-__all__ = ["GAME_SEEDS", "expected_record", "kill_and_resume", "random"]
+__all__ = ["GAME_SEEDS", "expected_record", "kill_and_resume"]
