@@ -6,7 +6,7 @@ from array import array
 import random
 
 import protocol as P
-from kbtime import ticks_diff
+from kbtime import ticks_add, ticks_diff
 from keys import Keys, PRESSED, CONTROL, INDEX, N_CONTROLS
 from scene import Scene
 from power import PowerLimiter
@@ -281,6 +281,9 @@ class Device:
             code = Scene.check(p, self.cfg.cells)
             if not code:
                 self.scene.set(p)
+                # show it in this pass, not at the next 50 Hz frame: the answer to a press
+                # should light up as soon as the host has sent it
+                self.last_frame = ticks_add(now, -FRAME_MS)
             return code
         if t == P.H_DISPLAY:
             code = check_payload(p)

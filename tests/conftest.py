@@ -8,3 +8,12 @@ settings.register_profile("ci", max_examples=200, deadline=None,
 settings.register_profile("dev", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_game_database(tmp_path, monkeypatch):
+    # A test that plays or lists games must never touch the user's own game database.
+    monkeypatch.setenv("KNOCKBOARD_DB", str(tmp_path / "knockboard-test.sqlite3"))

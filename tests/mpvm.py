@@ -50,6 +50,8 @@ def test_files():
         name = os.path.basename(path)
         if name != "conftest.py":
             files["/tests/" + name] = path
+    # the simulated HAL the firmware tests share with the simulator (tests/fw/fakehal.py)
+    files["/tests/simhal.py"] = os.path.join(ROOT, "host", "knockboard", "sim", "hal.py")
     return files
 
 

@@ -9,6 +9,7 @@ anywhere and resumed must end with exactly the record of an uninterrupted run.""
 import random
 import sys
 
+from knockboard.games import sample_chance
 from knockboard.store import GameRecord, GameStore
 
 MAX_PLIES = 3000
@@ -17,13 +18,7 @@ MAX_PLIES = 3000
 def choose(state, seed, ply):
     rng = random.Random(seed * 100_003 + ply)
     if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        x = rng.random()
-        for action, p in outcomes:
-            x -= p
-            if x < 0:
-                return action
-        return outcomes[-1][0]
+        return sample_chance(state, rng)
     return rng.choice(state.legal_actions())
 
 

@@ -282,3 +282,17 @@ def test_unknown_option_is_refused():
         get_game("knockabout", first="black")
     with pytest.raises(OptionError, match="speed"):
         get_game("knockabout", speed=3)
+
+
+def test_move_trace_lists_the_chain_in_order_and_changes_nothing():
+    state = GAME.from_position("W F5:W8=7 F7:W4=2 F9:B6=3 M1:B4=1")
+    before = state.to_position()
+    assert state.move_trace(state.parse_action("F5-N")) == [
+        ("F5", "F6"), ("F7", "F8"), ("F9", "F12")]
+    assert state.to_position() == before and state.history == []
+    # moving into an adjacent die: the mover does not move, the hit die takes it all
+    state = GAME.from_position("W F3:W8=4 F4:B4=1 M1:B4=1")
+    assert state.move_trace(state.parse_action("F3-N")) == [("F4", "F8")]
+    assert state.move_trace(state.parse_action("F3-S")) == [("F3", "F1")]
+    with pytest.raises(IllegalMoveError):
+        state.move_trace(CELL_INDEX["M1"] * 6)   # Black's die, White to move

@@ -5,6 +5,7 @@ import sys
 
 from . import __version__
 from .games import GameError, game_names, get_game
+from .play_cli import PlayCommandError, add_play_command
 from .records_cli import RecordsCommandError, add_record_commands
 
 
@@ -53,6 +54,12 @@ def cmd_analyze(args):
 
 
 def cmd_demo(args):
+    if not args.terminal:
+        from .sim.window import display_problem
+        if display_problem() is None:
+            from .board_demo import run_window_demo
+            return run_window_demo(seed=args.seed,
+                                   delay=0.8 if args.delay is None else args.delay)
     from .demo import run_demo
     return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
 
@@ -129,6 +136,48 @@ def _add_device_commands(sub):
     flash.set_defaults(func=cmd_flash)
 
 
+# ---- `knockboard sim` (the simulator, knockboard/sim/) ------------------------------------
+
+def cmd_sim(args):
+    from .sim import SimError, start_pty
+    if args.headless:
+        try:
+            port = start_pty(args.board, seed=args.seed)
+        except SimError as err:
+            raise CliError(f"sim: {err}") from None
+        print(f"knockboard sim: {port.board.name} board on {port.path} "
+              f"(host: knockboard play ... --port {port.path}); Ctrl-C ends it", flush=True)
+        try:
+            port.wait()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            port.close()
+        return 0
+    from .sim.window import display_problem, run_window
+    problem = display_problem()
+    if problem:
+        raise CliError(f"sim: {problem}; `knockboard sim --headless` runs the board behind a "
+                       "serial port without a window")
+    return run_window(args.board, seed=args.seed)
+
+
+def _add_sim_command(sub):
+    from .sim.firmware import board_ids
+    sim = sub.add_parser(
+        "sim", help="the desktop simulator: the firmware on a virtual board, in a window",
+        description="Runs the firmware's own core modules on a virtual board drawn in a "
+                    "window (click cells, OK/BACK/MENU) and prints the serial port a host "
+                    "connects to: knockboard play ... --port <that path>.")
+    sim.add_argument("--board", default="knockabout", choices=board_ids(), metavar="BOARD",
+                     help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
+    sim.add_argument("--seed", type=int, default=None,
+                     help="the firmware's random seed (standalone dice, boot id)")
+    sim.add_argument("--headless", action="store_true",
+                     help="no window: serve the board on the serial port until Ctrl-C")
+    sim.set_defaults(func=cmd_sim)
+
+
 def build_parser():
     parser = _Parser(prog="knockboard",
                      description="Knockboard: a smart board for dice-driven knock games.")
@@ -152,7 +201,10 @@ def build_parser():
     demo = sub.add_parser("demo", help="watch a computer-vs-computer KNOCKabout game")
     demo.add_argument("--seed", type=int, default=None, help="dice and bot seed")
     demo.add_argument("--delay", type=float, default=None,
-                      help="seconds between moves (default 0.4 on a terminal, else 0)")
+                      help="seconds between moves (default 0.8 in the simulator window, "
+                           "0.4 on a terminal, else 0)")
+    demo.add_argument("--terminal", action="store_true",
+                      help="print the game in the terminal even where a window could open")
     demo.set_defaults(func=cmd_demo)
     arena = sub.add_parser(
         "arena", help="bots play each other: win rates with 95%% confidence intervals",
@@ -178,7 +230,9 @@ def build_parser():
     arena.add_argument("--progress", action="store_true", help="report progress on stderr")
     arena.set_defaults(func=cmd_arena)
     _add_device_commands(sub)
+    _add_sim_command(sub)
     add_record_commands(sub, _positive_int)
+    add_play_command(sub, _parse_options)
     parser.subcommands = sub.choices
     return parser
 
@@ -195,7 +249,7 @@ def main(argv=None):
             args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
             args.command = sub.prog.split()[-1]
         return args.func(args)
-    except (CliError, GameError, RecordsCommandError) as err:
+    except (CliError, GameError, RecordsCommandError, PlayCommandError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
               file=sys.stderr)
         return 2

@@ -10,7 +10,7 @@ class RecordsCommandError(Exception):
     """Shown by the CLI as one line, exit status 2."""
 
 
-def _store(args):
+def open_store(args):
     try:
         return GameStore(default_db_path(args.db))
     except StoreError as err:
@@ -24,7 +24,7 @@ def _player_names(players):
 
 def cmd_history(args, out=None):
     out = out or sys.stdout
-    with _store(args) as store:
+    with open_store(args) as store:
         rows = store.summaries()
     if not rows:
         print(f"no games saved yet in {default_db_path(args.db)}", file=out)
@@ -39,21 +39,27 @@ def cmd_history(args, out=None):
     return 0
 
 
-def _record(store, game_id):
+def stored_record(store, game_id):
     try:
         return store.get(game_id)
     except StoreError as err:
         raise RecordsCommandError(str(err)) from None
 
 
+def replayed(record):
+    """The state at the end of a stored record; an error naming the game if it does not
+    replay (a record edited by hand, or from an engine whose rules changed)."""
+    try:
+        return record.replay()
+    except RecordError as err:
+        raise RecordsCommandError(f"game {record.id} does not replay: {err}") from None
+
+
 def cmd_show(args, out=None):
     out = out or sys.stdout
-    with _store(args) as store:
-        record = _record(store, args.id)
-    try:
-        state = record.replay()
-    except RecordError as err:
-        raise RecordsCommandError(f"game {args.id} does not replay: {err}") from None
+    with open_store(args) as store:
+        record = stored_record(store, args.id)
+    state = replayed(record)
     print(f"game {record.id}: {record.game}  {_player_names(record.players)}", file=out)
     print(f"started {record.started}  status {record.status}  "
           f"result {record.result or '-'}", file=out)
@@ -65,12 +71,10 @@ def cmd_show(args, out=None):
 
 def cmd_export(args, out=None):
     out = out or sys.stdout
-    with _store(args) as store:
-        record = _record(store, args.id)
-    try:
-        text = record.to_json()
-    except RecordError as err:
-        raise RecordsCommandError(f"game {args.id} does not replay: {err}") from None
+    with open_store(args) as store:
+        record = stored_record(store, args.id)
+    replayed(record)
+    text = record.to_json()
     if args.output:
         Path(args.output).write_text(text + "\n")
         print(f"game {args.id} written to {args.output}", file=out)
@@ -89,7 +93,7 @@ def cmd_import(args, out=None):
         record = GameRecord.from_json(text)
     except RecordError as err:
         raise RecordsCommandError(f"{args.file}: {err}") from None
-    with _store(args) as store:
+    with open_store(args) as store:
         try:
             gid = store.new_game(record)
         except StoreError as err:

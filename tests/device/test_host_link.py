@@ -33,11 +33,11 @@ def test_scene_and_display_reach_the_device():
     assert rig.board.flush(1.0)
     rig.run(1.2)  # the roll animation ends on the host's values
     hal = rig.sim.hal
-    level = rig.sim.dev.scene.level  # power-limited: 32 cells of red exceed 400 mA
+    level = rig.sim.device.scene.level  # power-limited: 32 cells of red exceed 400 mA
     assert 0 < level < 255
     assert hal.leds[3:6] == bytes([0, 200 * level // 255, 0])  # GRB, cell 1
     assert hal.leds[0:3] == bytes(3)
-    d = rig.sim.dev.display
+    d = rig.sim.device.display
     assert d.lines[:d.nlines] == ["Red to move"]
     assert bytes(d.faces[:2]) == b"\x03\x05" and not d.rolling
 
@@ -63,7 +63,7 @@ def test_no_event_lost_or_doubled_on_a_bad_line(seed):
         want += [(cell, True), (cell, False)]
     got += rig.run(3.0)
     assert presses(got) == want
-    assert rig.board.link.retransmits > 0 or rig.sim.dev.dec.errors > 0  # faults did bite
+    assert rig.board.link.retransmits > 0 or rig.sim.device.dec.errors > 0  # faults did bite
 
 
 def test_commands_get_through_a_bad_line():
@@ -71,7 +71,7 @@ def test_commands_get_through_a_bad_line():
     for b in range(1, 11):
         rig.board.set_scene(red_scene(64, brightness=b))
     assert rig.board.flush(5.0)
-    assert rig.sim.dev.scene.brightness == 10  # the newest scene won
+    assert rig.sim.device.scene.brightness == 10  # the newest scene won
     rig.board.sound("ok")
     assert rig.board.flush(5.0)
 
@@ -84,14 +84,14 @@ def test_unplug_then_reconnect_resends_scene_and_display():
     rig.unplug()
     rig.run(2.0)
     assert not rig.board.connected
-    rig.plug(reboot=True)  # USB power went with the cable: the board starts from scratch
-    assert rig.sim.dev.scene.brightness == 0
+    rig.plug()  # USB power went with the cable: the board starts from scratch
+    assert rig.sim.device.scene.brightness == 0
     rig.run(6.0)
     assert rig.board.connected and rig.board.reconnects == 1
     rig.board.flush()
-    assert rig.sim.dev.scene.brightness == 255
-    assert bytes(rig.sim.dev.scene.cells[4:7]) == bytes([200, 0, 0])
-    assert rig.sim.dev.display.lines[0] == "hello"
+    assert rig.sim.device.scene.brightness == 255
+    assert bytes(rig.sim.device.scene.cells[4:7]) == bytes([200, 0, 0])
+    assert rig.sim.device.display.lines[0] == "hello"
     # and input works again
     assert presses(rig.press(9)) == [(9, True), (9, False)]
 
@@ -166,14 +166,14 @@ def test_no_firmware_answer_is_a_clear_error():
 def test_maintenance_stops_the_firmware():
     rig = Rig()
     rig.board.maintenance()
-    assert not rig.sim.running and rig.sim.dev.stop == 2
+    assert not rig.sim.running and rig.sim.device.stop == 2
 
 
 def test_long_polls_keep_the_heartbeat_going():
     rig = Rig()
     for _ in range(4):
         rig.board.poll(5.0)  # one call longer than the device's 3 s timeout
-    assert rig.sim.dev.mode == 1  # app.HOST: the device never felt abandoned
+    assert rig.sim.device.mode == 1  # app.HOST: the device never felt abandoned
     assert rig.board.connected
 
 
@@ -194,3 +194,17 @@ def test_board_at_the_repl_is_explained():
             host.close()
     with pytest.raises(BoardError, match="at the MicroPython REPL.*mpremote reset"):
         Board(lambda: Repl(), handshake_timeout=0.3)
+
+
+def test_first_key_state_is_not_lost_behind_the_handshake():
+    # The device sends INFO and its first STATE in one burst; the handshake must hand the
+    # STATE on rather than leave it to the device's retransmission 200 ms later.
+    rig = Rig()
+    rig.sim.press(5)
+    rig.sim.advance(20)
+    rig.board.close()
+    rig.board = Board(rig.open, clock=rig.clock, sleep=rig.sim.sleep, session=0x99)
+    t0 = rig.clock()
+    out = rig.board.poll(0.05)
+    assert [type(m).__name__ for m in out] == ["KeyState"] and 5 in out[0].cells
+    assert rig.clock() - t0 < 0.01

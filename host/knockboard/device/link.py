@@ -47,12 +47,14 @@ class Link:
         self.last_tx = 0.0
         self.errors: list[P.DeviceError] = []
         self.protocol_errors = 0
+        self._backlog: list = []  # messages read during the handshake, for poll()
 
     # ---- connection ----
 
     def attach(self, transport: Transport) -> None:
         self.transport = transport
         self.decoder = P.Decoder()
+        self._backlog = []
 
     def handshake(self, timeout: float = 3.0) -> P.Info:
         """HELLO until the device answers with INFO for our session."""
@@ -74,7 +76,8 @@ class Link:
                                 "firmware running? `knockboard flash` installs it)")
             data = self.transport.read(min(next_hello, deadline) - now)
             tail = (tail + data)[-256:]  # what a REPL would have said, for the error
-            for frame in self.decoder.feed(data):
+            frames = self.decoder.feed(data)
+            for k, frame in enumerate(frames):
                 try:
                     msg = P.parse_device(frame)
                 except P.ProtocolError:
@@ -91,6 +94,10 @@ class Link:
                     self.last_rx = self.clock()
                     if self.pending is not None:  # resend what the old port swallowed
                         self.pending_sent = -1e9
+                    # The device sends its first STATE right behind INFO: keep it for
+                    # poll() instead of waiting for the retransmission 200 ms later.
+                    for rest in frames[k + 1:]:
+                        self._on_frame(rest, self._backlog)
                     return msg
 
     # ---- sending ----
@@ -139,7 +146,7 @@ class Link:
         gone; the caller reconnects."""
         if self.transport is None:
             raise LinkDown("not connected")
-        out: list = []
+        out, self._backlog = self._backlog, []
         end = self.clock() + timeout
         while True:
             now = self.clock()
@@ -150,7 +157,7 @@ class Link:
                 # wake up for the next retransmission or heartbeat, whatever the timeout
                 wait = min(end - now, self.last_tx + HEARTBEAT - now,
                            RTO / 2 if self.pending is not None else TIMEOUT)
-                data = self.transport.read(max(0.0, wait))
+                data = self.transport.read(0.0 if out else max(0.0, wait))
             except TransportError as err:
                 raise LinkDown(str(err)) from None
             for frame in self.decoder.feed(data):

@@ -362,6 +362,23 @@ class KnockaboutState(State):
         return action
 
     # --- for displays and tests -------------------------------------------------------------
+    def move_trace(self, action):
+        """The dice a legal move moves, in the order the chain moves them: a list of
+        (from cell name, to cell name), the mover first, the last die hit last ([] for a
+        pass or a chance outcome).  Read-only: the state is the same afterwards.  The board
+        session animates a knock chain with it."""
+        self._check(action)
+        if not (isinstance(action, int) and 0 <= action < NUM_MOVES):
+            return []
+        self.apply(action)
+        try:
+            changes = self._undo[-1][2]
+        finally:
+            self.undo()
+        # _move writes every hop as _put(stop, die) then _put(current, empty).
+        return [(CELL_NAMES[changes[i + 1][0]], CELL_NAMES[changes[i][0]])
+                for i in range(0, len(changes), 2)]
+
     def die_at(self, name):
         """(owner, sides, face) of the die on the named cell, or None."""
         code = self.board[CELL_INDEX[name]]

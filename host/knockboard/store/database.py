@@ -87,10 +87,11 @@ class GameStore:
         try:
             cur = self._write(
                 "INSERT INTO games (game, options, players, seed, start_position, started, "
-                "ended, result, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ended, result, status, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.game, json.dumps(record.options, sort_keys=True),
                  json.dumps(record.players), record.seed, record.start_position,
-                 record.started or now(), record.ended, record.result, record.status))
+                 record.started or now(), record.ended, record.result, record.status,
+                 record.dice))
             record.id = cur.lastrowid
             stamp = now()
             for ply, action in enumerate(record.actions):
@@ -129,7 +130,7 @@ class GameStore:
 
     def get(self, game_id):
         row = self.db.execute("SELECT id, game, options, players, seed, start_position, "
-                              "started, ended, result, status FROM games WHERE id = ?",
+                              "started, ended, result, status, dice FROM games WHERE id = ?",
                               (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"no game {game_id} in {self.path}")
@@ -138,7 +139,7 @@ class GameStore:
         return GameRecord(id=row[0], game=row[1], options=json.loads(row[2]),
                           players=json.loads(row[3]), seed=row[4], start_position=row[5],
                           started=row[6], ended=row[7], result=row[8], status=row[9],
-                          actions=actions)
+                          dice=row[10], actions=actions)
 
     def last_unfinished(self):
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' "

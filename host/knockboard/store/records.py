@@ -28,6 +28,7 @@ class GameRecord:
     ended: str | None = None
     result: str | None = None
     status: str = "playing"
+    dice: str = "electronic"                         # or "physical": entered on the board
     id: int | None = None
 
     def initial_state(self):
@@ -58,7 +59,7 @@ class GameRecord:
             "game": self.game, "options": self.options, "players": self.players,
             "seed": self.seed, "start_position": self.start_position,
             "started": self.started, "ended": self.ended,
-            "result": self.result, "status": self.status,
+            "result": self.result, "status": self.status, "dice": self.dice,
             "actions": self.actions, "final_position": state.to_position(),
         }, indent=2)
 
@@ -83,6 +84,8 @@ class GameRecord:
             raise RecordError("every action must be a string in the game's notation")
         if data["status"] not in ("playing", "finished", "abandoned"):
             raise RecordError(f"status {data['status']!r} is not playing/finished/abandoned")
+        if data.get("dice", "electronic") not in ("electronic", "physical"):
+            raise RecordError(f"dice {data['dice']!r} is not electronic/physical")
         for key in ("seed",):
             if data.get(key) is not None and not isinstance(data[key], int):
                 raise RecordError(f"field {key!r} must be an integer or null")
@@ -90,7 +93,7 @@ class GameRecord:
                      seed=data.get("seed"), start_position=data.get("start_position"),
                      actions=list(data["actions"]), started=data["started"],
                      ended=data.get("ended"), result=data.get("result"),
-                     status=data["status"])
+                     status=data["status"], dice=data.get("dice", "electronic"))
         final = record.replay().to_position()
         if "final_position" in data and data["final_position"] != final:
             raise RecordError(f"the actions replay to {final!r}, not to the recorded final "

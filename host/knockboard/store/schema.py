@@ -31,6 +31,11 @@ MIGRATIONS = [
     );
     CREATE INDEX games_by_status ON games(status, started);
     """,
+    # 1 -> 2: how the dice were rolled, so a resumed game asks for them the same way
+    """
+    ALTER TABLE games ADD COLUMN dice TEXT NOT NULL DEFAULT 'electronic'
+        CHECK (dice IN ('electronic', 'physical'));
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,243 @@
+"""Regenerate every committed hardware output:
+
+    python3 -m hardware.build            # writes hardware/out/ and the generated parts of docs/build.md
+    python3 -m hardware.build --out DIR  # the same files under DIR (the up-to-date test uses this)
+
+Outputs (hardware/out/): KiCad netlists of the controller and the four cell boards, the
+rendered schematics (SVG), the ERC report, the BOM (CSV, quantities per game board), the
+power budget, the wiring table, each board's cell list (LED chain order, matrix row and
+column), the printable overlays at true size and the assembly views."""
+
+import argparse
+import csv
+import io
+import json
+import os
+import re
+import sys
+
+from . import budget, cellboard, checks, controller, netlist, overlay, render
+from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
+
+OUT = "hardware/out"
+DOC = "docs/build.md"
+CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
+DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
+
+
+def _erc_section(title, netfile, erc, problems):
+    errors, warnings, lines = erc
+    out = [f"== {title} ({netfile})",
+           f"SKiDL ERC: {errors} errors, {warnings} warnings"]
+    out += [f"  {ln}" for ln in lines]
+    for name, probs, count in problems:
+        out.append(f"{name}: {'ok' if not probs else f'{len(probs)} ERRORS'} ({count})")
+        out += [f"  ERROR: {p}" for p in probs]
+    return out, errors + sum(len(p) for _, p, _ in problems), warnings
+
+
+def _bom(nets, boards, games):
+    """Rows grouped by catalogue part; quantities for the controller alone and for each
+    complete game board (controller + that game's cell board)."""
+    rows = {}
+    for where, nl in nets.items():
+        for c in nl.components.values():
+            key = c.fields["Catalogue"]
+            r = rows.setdefault(key, {"controller": [], **{g: [] for g in games}})
+            r[where].append(c.ref)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["item", "value", "manufacturer", "mpn", "footprint", "description", "references",
+                "qty_controller"] + [f"qty_{g}" for g in games])
+    order = sorted(rows, key=lambda k: (not rows[k]["controller"], CATALOGUE[k].prefix, k))
+    for i, key in enumerate(order, 1):
+        d = CATALOGUE[key]
+        r = rows[key]
+        refs = " ".join(sorted(r["controller"], key=render._natural))
+        cell_refs = {len(r[g]) for g in games}
+        if any(cell_refs - {0}):
+            sample = sorted(next(r[g] for g in games if r[g]), key=render._natural)
+            prefix = sample[0].rstrip("0123456789")
+            cb = " ".join(sample) if len(sample) <= 4 else f"{prefix}0..{prefix}N-1, one per cell"
+            refs = (refs + "; " if refs else "") + "cell board: " + cb
+        n_ctl = len(r["controller"])
+        w.writerow([i, d.value, d.manufacturer, d.mpn, d.footprint, d.description, refs, n_ctl]
+                   + [n_ctl + len(r[g]) for g in games])
+    for j, e in enumerate(EXTRAS, len(order) + 1):
+        w.writerow([j, e.name, e.manufacturer, e.mpn, "", e.description, "(not in the netlist)",
+                    e.qty_controller]
+                   + [e.qty_controller + e.qty_cell_board + e.per_cell * boards[g]["cells"] for g in games])
+    return out.getvalue()
+
+
+def _bom_md(bom_csv, games):
+    rows = list(csv.reader(io.StringIO(bom_csv)))
+    head = rows[0]
+    out = ["| # | part | manufacturer | MPN | controller | " + " | ".join(games) + " |",
+           "| ---: | --- | --- | --- | ---: | " + " | ".join("---:" for _ in games) + " |"]
+    for r in rows[1:]:
+        d = dict(zip(head, r))
+        out.append(f"| {d['item']} | {d['value']} | {d['manufacturer']} | {d['mpn']} | {d['qty_controller']} | "
+                   + " | ".join(d[f"qty_{g}"] for g in games) + " |")
+    return "\n".join(out) + "\n"
+
+
+def _describe(nl, ref, pin):
+    c = nl.components[ref]
+    name = c.pin_name(pin)
+    what = c.value if c.value else c.part.name
+    return f"{ref}.{name} ({what})" if name != pin else f"{ref}.{pin} ({what})"
+
+
+def _wiring(nl, pm):
+    out = ["| Pico pad | GPIO | pin map (firmware/pinmap.json) | net | goes to |",
+           "| ---: | --- | --- | --- | --- |"]
+    for entry, gpio, net in sorted(controller.signals(pm), key=lambda s: PICO_GPIO_PAD[s[1]]):
+        pad = PICO_GPIO_PAD[gpio]
+        others = [_describe(nl, r, p) for r, p in sorted(nl.pins_on(net)) if r != "U1"]
+        out.append(f"| {pad} | GP{gpio} | `{entry}` | {net} | {', '.join(others)} |")
+    u1 = nl.components["U1"]
+    for pad in ("36", "39", "40", "30"):
+        net = u1.pins.get(pad)
+        nodes = [(r, p) for r, p in nl.pins_on(net) if r != "U1"]
+        if len(nodes) > 4:      # a supply: the parts it feeds
+            to = ", ".join(sorted({r for r, _ in nodes}, key=render._natural))
+        else:
+            to = ", ".join(_describe(nl, r, p) for r, p in sorted(nodes))
+        out.append(f"| {pad} | {u1.pin_name(pad)} | | {net} | {to} |")
+    out.append("| 3, 8, 13, 18, 23, 28, 33, 38 | GND, AGND | | GND | all grounds |")
+    out += ["", "Controller to cell board, pin for pin (straight cables):", "",
+            "| controller | cell board | net |", "| --- | --- | --- |"]
+    for a, b, n in (("J2", "J1", 3), ("J3", "J2", 16), ("J4", "J3", 16)):
+        comp = nl.components[a]
+        for pin in range(1, n + 1):
+            net = comp.pins.get(str(pin), "not connected")
+            out.append(f"| {a}.{comp.pin_name(str(pin))} | {b}.{comp.pin_name(str(pin))} | {net} |")
+    return "\n".join(out) + "\n"
+
+
+def generate(root=controller.ROOT):
+    """{relative path: text} of every generated file."""
+    pm = controller.load_pinmap()
+    boards = cellboard.load_boards()
+    games = cellboard.game_names()
+    files = {}
+    from . import sk
+
+    ctl = controller.build(pm)
+    ctl_erc = sk.run_erc(ctl)
+    ctl_text = sk.netlist_text(ctl, "hardware/controller.py")
+    ctl_nl = netlist.read(ctl_text)
+    files[f"{OUT}/controller.net"] = ctl_text
+    nets = {"controller": ctl_nl}
+    report = ["Knockboard ERC report: SKiDL's ERC plus the design checks of hardware/checks.py",
+              "(every chip and LED powered, grounded and decoupled; pin map; LED chain and matrix).", ""]
+    total_e = total_w = 0
+    power = checks.power_problems(ctl_nl)
+    lines, e, w = _erc_section("controller", f"{OUT}/controller.net", ctl_erc, [
+        ("power, ground and decoupling", power,
+         f"{sum(1 for c in ctl_nl.components.values() if c.part.power_pins)} parts with supply pins"),
+        ("pin map firmware/pinmap.json", checks.pinmap_problems(ctl_nl, pm),
+         f"{len(controller.signals(pm))} GPIOs")])
+    report += lines + [""]
+    total_e += e
+    total_w += w
+    files[f"{OUT}/controller.svg"] = render.schematic_svg(
+        ctl_nl, "Knockboard controller: Raspberry Pi Pico, LED level shifter, key matrix, OLED, buzzer, power",
+        ["Generated by `python3 -m hardware.build` from hardware/controller.py and firmware/pinmap.json.",
+         "Net labels: pins with the same label are connected. Red: supplies, green: ground, x: not connected.",
+         "Each key of the cell board: COLn -> key -> diode -> ROWm (cathode to the row); rows driven low one at a time."],
+        CONTROLLER_BLOCKS)
+
+    for g in games:
+        b = boards[g]
+        circ = cellboard.build(g, boards)
+        erc = sk.run_erc(circ)
+        text = sk.netlist_text(circ, "hardware/cellboard.py")
+        nl = netlist.read(text)
+        nets[g] = nl
+        files[f"{OUT}/cellboard-{g}.net"] = text
+        lines, e, w = _erc_section(f"cell board {g}", f"{OUT}/cellboard-{g}.net", erc, [
+            ("power, ground and decoupling", checks.power_problems(nl), f"{b['cells']} LEDs"),
+            ("LED chain and key matrix", checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]),
+             f"{b['cells']} cells, {b['rows']}x{b['cols']}")])
+        report += lines + [""]
+        total_e += e
+        total_w += w
+        n = b["cells"]
+        keep = {"J1", "J2", "J3", "CB1", "CB2"} | {f"{p}{i}" for p in ("LED", "C", "SW", "D")
+                                                   for i in (0, 1, n - 1)}
+        files[f"{OUT}/cellboard-{g}.svg"] = render.schematic_svg(
+            nl, f"Knockboard cell board: {g} ({n} cells, key matrix {b['rows']} x {b['cols']})",
+            ["Every cell: WS2812B LEDi with 100 nF Ci, key SWi and diode Di; cell i is row i // "
+             f"{b['cols']}, column i % {b['cols']}; LEDs chained in cell order.",
+             f"Shown: the connectors and cells 0, 1 and {n - 1}; the full list is cells-{g}.csv, "
+             f"the positions assembly/{g}.svg."],
+            ["Connectors", "Cells"], refs=keep, max_h=1700,
+            elisions=[("Cells", f"LED{n - 1}", f"... cells 2 to {n - 2}: the same, chained on ...")])
+        csv_out = io.StringIO()
+        cw = csv.writer(csv_out, lineterminator="\n")
+        cw.writerow(["cell", "space", "led_chain_position", "row", "col", "x_mm", "y_mm"])
+        for index, space, r, c, x, y in cellboard.cells(g, boards):
+            cw.writerow([index, space, index, r, c, x, y])
+        files[f"{OUT}/cells-{g}.csv"] = csv_out.getvalue()
+        lay = cellboard.get_layout(g)
+        files[f"{OUT}/overlays/{g}.svg"] = overlay.overlay_svg(lay)
+        files[f"{OUT}/assembly/{g}.svg"] = overlay.assembly_svg(lay, b["rows"], b["cols"])
+
+    report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
+    files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
+    files[f"{OUT}/bom.csv"] = _bom(nets, boards, games)
+    budgets = budget.all_budgets(boards, pm)
+    power_md = budget.markdown(budgets, pm)
+    files[f"{OUT}/power.md"] = "# Power budget\n\n" + power_md
+    files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"
+    wiring = _wiring(ctl_nl, pm)
+    files[f"{OUT}/wiring.md"] = "# Controller wiring\n\n" + wiring
+    files[DOC] = _fill_doc(os.path.join(root, DOC), {"wiring": wiring, "power": power_md,
+                                                      "bom": _bom_md(files[f"{OUT}/bom.csv"], games),
+                                                      "erc": f"`{OUT}/erc.txt`: **{total_e} errors, {total_w} warnings**\n"})
+    return files, total_e
+
+
+def _fill_doc(path, sections):
+    with open(path) as f:
+        text = f.read()
+    for name, body in sections.items():
+        pat = re.compile(rf"(<!-- generated:{name} -->\n).*?(<!-- /generated:{name} -->)", re.S)
+        if not pat.search(text):
+            raise SystemExit(f"{path}: no <!-- generated:{name} --> section")
+        text = pat.sub(lambda m: m.group(1) + body + m.group(2), text)
+    return text
+
+
+def normalise(text):
+    """A generated file without its time stamps, for comparing two generations."""
+    return DATE.sub("", text)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
+    ap.add_argument("--out", help="write under this directory instead of the repository")
+    args = ap.parse_args(argv)
+    root = args.out or controller.ROOT
+    files, errors = generate()
+    changed = 0
+    for rel, text in sorted(files.items()):
+        path = os.path.join(root, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        old = None
+        if os.path.exists(path):
+            with open(path) as f:
+                old = f.read()
+        if old is not None and normalise(old) == normalise(text):
+            continue          # unchanged but for the date: keep the file as it is
+        with open(path, "w") as f:
+            f.write(text)
+        changed += 1
+    print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

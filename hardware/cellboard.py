@@ -1,0 +1,96 @@
+"""Per-game cell boards: one WS2812B (with its own 100 nF), one key and one diode under
+every cell of the game's layout (knockboard.layouts), the LEDs chained in cell order and
+the keys wired into the firmware's matrix: cell i is row i // cols, column i % cols
+(firmware/boards.json; docs/firmware.md, "Board configuration")."""
+
+import json
+import os
+
+from .controller import ROOT
+
+BOARDS = os.path.join(ROOT, "firmware", "boards.json")
+
+
+def load_boards(path=BOARDS):
+    with open(path) as f:
+        return json.load(f)
+
+
+def get_layout(game):
+    try:
+        from knockboard.layouts import get_layout as gl
+    except ImportError:          # running from a checkout without `pip install -e .`
+        import sys
+        sys.path.insert(0, os.path.join(ROOT, "host"))
+        from knockboard.layouts import get_layout as gl
+    return gl(game)
+
+
+def game_names():
+    try:
+        from knockboard.layouts import layout_names
+    except ImportError:
+        get_layout("ko")
+        from knockboard.layouts import layout_names
+    return layout_names()
+
+
+def cells(game, boards=None):
+    """[(cell index, space, row, col, x mm, y mm)] in LED chain order."""
+    b = (boards or load_boards())[game]
+    lay = get_layout(game)
+    if len(lay.cells) != b["cells"]:
+        raise ValueError(f"{game}: layout has {len(lay.cells)} cells, boards.json {b['cells']}")
+    return [(c.index, c.space, c.index // b["cols"], c.index % b["cols"], c.x, c.y)
+            for c in lay.cells]
+
+
+def build(game, boards=None):
+    from .sk import Net, new_circuit, part, supply
+
+    boards = boards or load_boards()
+    b = boards[game]
+    rows, cols = b["rows"], b["cols"]
+    circ = new_circuit()
+    with circ:
+        NC = circ.NC
+        v5, gnd = supply("+5V"), supply("GND")
+        row_nets = [Net(f"ROW{r}") for r in range(rows)]
+        col_nets = [Net(f"COL{c}") for c in range(cols)]
+        j1 = part("xh3", "J1", "Connectors")
+        j1["+5V"] += v5
+        j1["GND"] += gnd
+        din = Net("LED_DIN")
+        j1["DIN"] += din
+        j2 = part("idc16", "J2", "Connectors", value="ROWS")
+        j3 = part("idc16", "J3", "Connectors", value="COLS")
+        for k in range(16):
+            j2[str(k + 1)] += row_nets[k] if k < rows else NC
+            j3[str(k + 1)] += col_nets[k] if k < cols else NC
+        cb1 = part("c100u", "CB1", "Connectors", Decouples="LED0")   # at the chain's start
+        cb1["+"] += v5
+        cb1["-"] += gnd
+        n = b["cells"]
+        cb2 = part("c100u", "CB2", "Connectors", Decouples=f"LED{n - 1}")   # at its end
+        cb2["+"] += v5
+        cb2["-"] += gnd
+        prev = din
+        for index, space, r, c, _, _ in cells(game, boards):
+            led = part("ws2812b", f"LED{index}", "Cells", Cell=index, Space=space)
+            led["VDD"] += v5
+            led["VSS"] += gnd
+            led["DIN"] += prev
+            if index + 1 < n:
+                prev = Net(f"CHAIN{index + 1}")
+                led["DOUT"] += prev
+            else:
+                led["DOUT"] += NC
+            cap = part("c100n", f"C{index}", "Cells", Decouples=f"LED{index}")
+            cap[1, 2] += v5, gnd
+            sw = part("key", f"SW{index}", "Cells", Cell=index, Space=space)
+            d = part("keydiode", f"D{index}", "Cells", Cell=index)
+            k = Net(f"KEY{index}")
+            sw[1, 2] += col_nets[c], k
+            d["A"] += k
+            d["K"] += row_nets[r]
+    return circ

@@ -1,0 +1,74 @@
+"""KNOCKabout on the board: press a die, then the neighbouring cell in the direction it
+should go (the first step of its move); a chain is shown die by die, and the die that
+must be rerolled is named with its new face."""
+
+from ...ascii_board import render_knockabout
+from ...games.knockabout_board import CELL_INDEX, STEP
+from ..types import Option, Piece, Step, View, clip
+from .base import GameUI
+
+
+class KnockaboutUI(GameUI):
+    name = "knockabout"
+    COLORS = ((255, 255, 255), (0, 90, 255))          # White, Black (blue light)
+    TARGET = (0, 255, 0)
+
+    def view(self, state):
+        tokens = state.to_position().split(" ")
+        pieces, marks = {}, {}
+        for token in tokens[1:]:
+            if token.startswith("roll:"):
+                marks[token[5:]] = "reroll"
+                continue
+            space, die = token.split(":")
+            pieces[space] = Piece("WB".index(die[0]), die)
+        gutter = state.in_gutter
+        return View(pieces, marks, status=f"gutter W{gutter[0]} B{gutter[1]}")
+
+    def option(self, state, action):
+        text = state.action_to_string(action)
+        if text == "pass":
+            return Option(action, (), "pass")
+        space, direction = text.split("-")
+        cell = CELL_INDEX[space]
+        first = STEP[cell][("N", "NE", "SE", "S", "SW", "NW").index(direction)]
+        target = self.layout.cell(_name(first)).index
+        return Option(action, (self.cell(space), target), clip(text))
+
+    def steps(self, before, action, after):
+        if before.is_chance_node():
+            pending = before.to_position().split(" ")[-1]
+            if not pending.startswith("roll:"):
+                return []                              # the roll-off moves nothing
+            space = pending[5:]
+            owner, sides, old = before.die_at(space)
+            new = after.die_at(space)[2]
+            return [Step("face", space, None, clip(f"{space} d{sides} to {new}"), owner,
+                         new, old)]
+        out = []
+        for src, dst in before.move_trace(action):
+            owner, sides, face = before.die_at(src)
+            out.append(Step("move", src, dst, clip(f"{'WB'[owner]}{sides} {src}>{dst}"), owner))
+        return out
+
+    def die_kind(self, state):
+        pending = state.to_position().split(" ")[-1]
+        if pending.startswith("roll:"):
+            return state.die_at(pending[5:])[1]
+        return 6
+
+    def dice_labels(self, state):
+        if state.to_position().startswith("-"):
+            return ["White d6", "Black d6"]
+        return [f"reroll d{self.die_kind(state)}"]
+
+    def prompt(self, state):
+        return clip(f"{self.seat_name(state.current_player())} to move")
+
+    def text_board(self, state):
+        return render_knockabout(state)
+
+
+def _name(cell):
+    from ...games.knockabout_board import CELL_NAMES
+    return CELL_NAMES[cell]

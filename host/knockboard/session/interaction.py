@@ -1,0 +1,153 @@
+"""The interaction controller: turns presses into one of the player's legal actions.
+
+Press a piece: it is selected and its targets light up.  Press a target: that action is
+played (when several actions share the presses, e.g. a Dodgeball move payable with a 3 or
+a 5, the OLED offers them in turn: MENU or the same cell again shows the next, OK plays
+it).  Pressing the selected piece again, BACK, or a cell that is no target cancels the
+selection; a cell that is another movable piece selects that one instead.  With nothing
+selected, a press on a cell that starts no legal action is illegal: the session flashes it
+red and buzzes, and nothing changes.  Actions without cells (pass, catch, dodge, end) are
+offered on the OLED by OK, or at once when they are the only ones."""
+
+from dataclasses import dataclass
+from typing import Optional
+
+PLAY, ILLEGAL, CHANGED, IGNORED, OPEN_MENU = "play", "illegal", "changed", "ignored", "menu"
+
+
+@dataclass(frozen=True)
+class Result:
+    kind: str
+    action: Optional[int] = None
+    option: object = None
+
+
+MENU_ENTRY = None   # the last entry of every OLED choice: open the menu
+
+
+class Interaction:
+    def __init__(self, options):
+        self.options = list(options)
+        self.prefix = ()           # cells pressed so far
+        self.choice = None         # the Options offered on the OLED, or None
+        self.index = 0
+        self.forced = False        # a choice the player cannot cancel (catch or dodge)
+        if self.options and all(not o.path for o in self.options):
+            self._offer([o for o in self.options], forced=True)
+
+    # --- queries for the scene and the OLED --------------------------------------------------
+    @property
+    def selected(self):
+        return self.prefix[0] if self.prefix else None
+
+    def current(self):
+        """The Option shown on the OLED (MENU_ENTRY for the menu entry), or None."""
+        if self.choice is None:
+            return None
+        return self.choice[self.index] if self.index < len(self.choice) else MENU_ENTRY
+
+    def movable(self):
+        """Cells that start a legal action: {cell: "piece" | "single"}."""
+        out = {}
+        for o in self.options:
+            if o.path:
+                role = "piece" if len(o.path) > 1 else "single"
+                if out.get(o.path[0]) != "piece":
+                    out[o.path[0]] = role
+        return out
+
+    def targets(self):
+        """With a piece selected: {target cell: "move" | "knock"}."""
+        out = {}
+        if self.prefix:
+            for o in self.options:
+                if len(o.path) > len(self.prefix) and o.path[:len(self.prefix)] == self.prefix:
+                    out.setdefault(o.path[len(self.prefix)], o.kind)
+        return out
+
+    def has_oled_actions(self):
+        return any(not o.path for o in self.options)
+
+    # --- input -------------------------------------------------------------------------------
+    def press(self, cell):
+        if self.choice is not None:
+            shown = self.current()
+            path = shown.path if shown is not MENU_ENTRY else self.choice[0].path
+            if path and cell == path[-1]:
+                return self.next()
+            if self.forced:
+                return Result(ILLEGAL)
+            self._cancel()
+        if self.prefix:
+            if cell == self.prefix[-1]:
+                done = [o for o in self.options if o.path == self.prefix]
+                if done:
+                    return self._complete(done)
+                self._cancel()
+                return Result(CHANGED)
+            path = self.prefix + (cell,)
+            nxt = [o for o in self.options if o.path[:len(path)] == path]
+            if nxt:
+                return self._advance(path, nxt)
+            self._cancel()
+            if any(o.path[:1] == (cell,) for o in self.options):
+                return self.press(cell)     # another piece of the player's: select it
+            return Result(CHANGED)
+        path = (cell,)
+        nxt = [o for o in self.options if o.path[:1] == path]
+        if not nxt:
+            return Result(ILLEGAL)
+        return self._advance(path, nxt)
+
+    def ok(self):
+        if self.choice is not None:
+            shown = self.current()
+            if shown is MENU_ENTRY:
+                return Result(OPEN_MENU)
+            return Result(PLAY, shown.action, shown)
+        if not self.prefix and self.has_oled_actions():
+            self._offer([o for o in self.options if not o.path])
+            return Result(CHANGED)
+        return Result(IGNORED)
+
+    def back(self):
+        if (self.choice is not None and not self.forced) or self.prefix:
+            self._cancel()
+            return Result(CHANGED)
+        return Result(IGNORED)
+
+    def menu(self):
+        if self.choice is not None:
+            return self.next()
+        return Result(OPEN_MENU)
+
+    def next(self):
+        self.index = (self.index + 1) % (len(self.choice) + 1)
+        return Result(CHANGED)
+
+    # --- inner -------------------------------------------------------------------------------
+    def _advance(self, path, candidates):
+        complete = [o for o in candidates if o.path == path]
+        if complete and len(complete) == len(candidates):
+            return self._complete(complete)
+        self.prefix = path
+        return Result(CHANGED)
+
+    def _complete(self, options):
+        if len(options) == 1:
+            o = options[0]
+            return Result(PLAY, o.action, o)
+        self.prefix = options[0].path
+        self._offer(options)
+        return Result(CHANGED)
+
+    def _offer(self, options, forced=False):
+        self.choice = sorted(options, key=lambda o: (o.order, o.label))
+        self.index = 0
+        self.forced = forced
+
+    def _cancel(self):
+        self.prefix = ()
+        self.choice = None
+        self.index = 0
+        self.forced = False

@@ -1,0 +1,46 @@
+"""Keeps a session's game in the store: after every change the stored actions are brought
+in line with the record (append what is new, cut what an undo took back), one committed
+row per action, so a killed host loses at most the action being entered."""
+
+
+class RecordSaver:
+    def __init__(self, store, game_id=None):
+        self.store = store
+        self.game_id = game_id          # a resumed game's id; None: the next sync makes one
+        self._record = None
+        self._saved = None              # the actions the store holds for `game_id`
+
+    def sync(self, record, state):
+        if record is not self._record:
+            self._adopt(record)
+        saved, actions = self._saved, record.actions
+        common = 0
+        for a, b in zip(saved, actions):
+            if a != b:
+                break
+            common += 1
+        if common < len(saved):
+            self.store.truncate(self.game_id, common)
+            del saved[common:]
+        for ply in range(common, len(actions)):
+            self.store.append(self.game_id, ply, actions[ply])
+            saved.append(actions[ply])
+        if state.is_terminal() and not self._finished:
+            self.store.finish(self.game_id, state.result())
+            self._finished = True
+        elif not state.is_terminal():
+            self._finished = False
+
+    def _adopt(self, record):
+        """A record the store has not seen: the resumed game, or a new game."""
+        if self._record is None and self.game_id is not None:
+            stored = self.store.get(self.game_id)
+            self._saved = list(stored.actions)
+            self._finished = stored.status == "finished"
+        else:
+            stored = record.to_store()
+            stored.actions, stored.status, stored.result = [], "playing", None
+            self.game_id = self.store.new_game(stored)
+            self._saved = []
+            self._finished = False
+        self._record = record

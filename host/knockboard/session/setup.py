@@ -1,0 +1,36 @@
+"""What a game is started with: the game, its options, who sits where, the dice."""
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..games import get_game
+from .seats import HUMAN
+
+
+@dataclass
+class Setup:
+    game: str
+    options: dict = field(default_factory=dict)
+    seats: list = field(default_factory=list)    # per seat: "human" or a bot kind
+    physical_dice: bool = False
+    seed: Optional[int] = None
+
+    def __post_init__(self):
+        players = get_game(self.game, **self.options).num_players   # GameError if bad
+        self.seats = (list(self.seats) + [HUMAN] * players)[:players]
+
+    @property
+    def players(self):
+        return len(self.seats)
+
+    def set_game(self, name):
+        self.game, self.options = name, {}
+        self.seats = (self.seats + [HUMAN] * 4)[:get_game(name).num_players]
+
+    def set_players(self, n):
+        self.options["players"] = n
+        self.seats = (self.seats + [HUMAN] * 4)[:n]
+
+    def copy(self):
+        return Setup(self.game, dict(self.options), list(self.seats), self.physical_dice,
+                     self.seed)

@@ -1,0 +1,89 @@
+"""The plain data the session's parts hand each other: what stands where (View), what a
+press can mean (Option), and one physical step the players must make (Step)."""
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class Piece:
+    owner: int           # the seat (player number) whose colour it is lit in
+    name: str            # what the players call it: "W8=3", "R3", "P1", "pawn"
+    color: int = -1      # palette index if it differs from the owner's (K.O. colours)
+
+
+@dataclass
+class View:
+    """What the board shows of one position: pieces by space, dice, marks (balls)."""
+    pieces: dict                                   # space -> Piece
+    marks: dict = field(default_factory=dict)      # space -> mark kind ("ball")
+    dice: tuple = ()                               # the dice to show on the OLED
+    dice_kind: int = 6
+    status: str = ""                               # a short line: "dice 3-4", "throw c3>d6"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action and the presses that choose it.
+
+    `path` is the cells pressed in order: (piece, target) for a move, (cell,) for a
+    placement, () for an action chosen on the OLED (pass, catch, dodge, end).  Several
+    options may share a path (a Dodgeball move payable with a 3 or a 5): the player then
+    picks among them on the OLED, in `order`."""
+    action: int
+    path: tuple
+    label: str           # <= 16 characters, shown on the OLED
+    order: int = 0
+    kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the players do with the physical pieces so the board matches the program.
+
+    kind: "move" (take the piece on src to dst), "remove" (take it off the board),
+    "place" (put a piece on dst), "face" (turn the die on src to `value`),
+    "ball" (a ball goes to dst, from src if given), "info" (nothing to move: a
+    computer's pass or dodge, read and confirmed with OK)."""
+    kind: str
+    src: Optional[str] = None
+    dst: Optional[str] = None
+    text: str = ""       # <= 16 characters: "W8 F3>F4", "G3 out e5"
+    owner: int = -1      # colour of the piece concerned
+    value: int = 0       # "face": the new face
+    prev: int = 0        # "face": the face before (for undo)
+
+    def presses(self):
+        """The spaces pressed, in order, that confirm this step instead of OK."""
+        if self.kind == "info":
+            return ()
+        if self.kind == "move":
+            return (self.src, self.dst)
+        if self.kind in ("remove", "face"):
+            return (self.src,)
+        return (self.dst,) if self.dst else (self.src,)
+
+    def reversed(self):  # noqa: C901 (one line per kind)
+        """The step that takes this one back (for undo)."""
+        if self.kind in ("move", "ball") and self.src and self.dst:
+            return Step(self.kind, self.dst, self.src, _back(self.text), self.owner)
+        if self.kind == "remove":
+            return Step("place", None, self.src, clip("back " + self.text), self.owner)
+        if self.kind == "place":
+            return Step("remove", self.dst, None, clip("off " + self.text), self.owner)
+        if self.kind == "ball":
+            return Step("ball", self.dst, None, clip("ball off " + (self.dst or "")), self.owner)
+        if self.kind == "face":
+            return Step("face", self.src, None, clip(f"{self.src} back to {self.prev}"),
+                        self.owner, self.prev, self.value)
+        return self
+
+
+def _back(text):
+    return ("back " + text)[:16]
+
+
+def clip(text, width=16):
+    """A line the OLED can show: printable ASCII, at most `width` characters."""
+    text = "".join(ch if 0x20 <= ord(ch) <= 0x7E else "?" for ch in str(text))
+    return text[:width]

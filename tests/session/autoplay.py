@@ -1,0 +1,68 @@
+"""A test player that plays through the board only: it picks one of the legal actions
+(with a seeded random choice, or a bot's) and then presses the cells and buttons a person
+would press to play it, confirms every step shown, and enters physical dice."""
+
+import random
+
+from knockboard.games import sample_chance
+from knockboard.session.interaction import MENU_ENTRY
+
+from board_driver import MENU
+
+
+class AutoPlayer:
+    def __init__(self, vb, seed=0, chooser=None, aggressive=False):
+        self.vb = vb
+        self.rng = random.Random(seed)
+        self.chooser = chooser          # state -> action, e.g. a bot's choose
+        self.aggressive = aggressive    # prefer knocks and throws: shorter games
+
+    @property
+    def s(self):
+        return self.vb.session
+
+    def act(self):
+        """Do the next thing the board waits for; False when the game is over."""
+        s, vb = self.s, self.vb
+        if s.mode == "over":
+            return False
+        if s.mode == "dice":
+            outcome = sample_chance(s.state, self.rng)
+            for v in s.ui.dice_values(s.state, outcome):
+                for _ in range(v - 1):
+                    vb.menu()
+                vb.ok()
+            return True
+        if s.animation is not None:
+            step = s.animation.step
+            if step.presses() and self.rng.random() < 0.5:
+                for space in step.presses():
+                    vb.press_space(space)
+            else:
+                vb.ok()
+            return True
+        it = s.interaction
+        assert it is not None, f"session waits for nothing in mode {s.mode}"
+        if self.chooser is not None:
+            action = self.chooser(s.state.clone())
+            option = next(o for o in it.options if o.action == action)
+        else:
+            knocks = [o for o in it.options if o.kind == "knock"] if self.aggressive else []
+            option = self.rng.choice(knocks or it.options)
+        if it.choice is None:
+            if option.path:
+                for cell in option.path:
+                    vb.press(cell)
+            else:
+                vb.ok()
+        if s.interaction is it and it.choice is not None:
+            while it.current() is MENU_ENTRY or it.current().action != option.action:
+                vb.control(MENU)
+            vb.ok()
+        return True
+
+    def play(self, max_acts=20000):
+        for _ in range(max_acts):
+            if not self.act():
+                return True
+        return False

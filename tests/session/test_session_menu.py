@@ -1,0 +1,123 @@
+"""The on-board menu, physical dice and edit mode: everything without a keyboard."""
+
+from board_driver import VirtualBoard
+from test_session_board import menu_choose
+
+
+def menu_go(vb, prefix):
+    """With the menu open, press MENU until the shown entry starts with `prefix`."""
+    for _ in range(30):
+        if vb.oled()[0][1].startswith("> " + prefix):
+            return vb.oled()[0][1][2:]
+        vb.menu()
+    raise AssertionError(f"no menu entry {prefix!r}")
+
+
+def test_a_new_game_with_players_and_computer_seats_is_started_from_the_menu():
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", seed=3)
+    assert session.game.num_players == 2
+    vb.menu()
+    assert vb.oled()[0][:2] == ["Menu", "> Back to game"]
+    assert menu_go(vb, "Players") == "Players: 2"
+    vb.ok()
+    assert vb.oled()[0][1] == "> Players: 3"
+    assert menu_go(vb, "Seat 3") == "Seat 3: person"
+    vb.ok()
+    assert vb.oled()[0][1] == "> Seat 3: greedy"
+    assert session.game.num_players == 2       # nothing changes before "New game"
+    menu_go(vb, "New game")
+    vb.ok()
+    assert session.mode == "playing" and session.game.num_players == 3
+    assert session.record.seats == ["human", "human", "greedy"]
+    assert session.record.options == {"players": 3}
+    assert session.ui.game.board.names  # the adapter follows the new game
+
+
+def test_the_menu_offers_only_the_games_the_connected_board_can_play():
+    vb = VirtualBoard("ko")
+    session = vb.start("ko", seed=1, options={"players": 2})
+    assert session.playable_games() == ["ko"]
+    vb.menu()
+    menu_go(vb, "Game")
+    vb.ok()
+    assert vb.oled()[0][1] == "> Game: K.O."
+
+
+def test_back_leaves_the_menu_and_a_seat_made_a_computer_plays_at_once():
+    vb = VirtualBoard("knockabout")
+    session = vb.start("knockabout", seed=2, options={"first": "white"})
+    vb.menu()
+    menu_go(vb, "Seat 1")
+    vb.ok()                                    # White becomes a computer player
+    vb.back()
+    assert session.mode == "playing"
+    assert session.record.actors[:1] == [0] and session.record.seats[0] == "greedy"
+
+
+def test_physical_dice_are_entered_with_menu_and_ok():
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", seed=3, physical_dice=True)
+    assert session.mode == "dice"
+    assert vb.oled()[0] == ["P1 d6", "value: 1", "MENU=+1 OK=set"]
+    for _ in range(3):
+        vb.menu()
+    assert vb.oled()[0][1] == "value: 4"
+    vb.ok()
+    vb.ok()                                    # P2 rolls a 1: P1 starts
+    assert session.record.actions == ["roll 4", "roll 1"]
+    # the turn's two dice: a slip (5) taken back with BACK, then 6 and 2
+    for _ in range(4):
+        vb.menu()
+    vb.ok()
+    assert vb.oled()[0][:2] == ["d6 (5)", "value: 1"]
+    vb.back()
+    assert vb.oled()[0][:2] == ["d6", "value: 5"]
+    vb.menu()
+    vb.ok()
+    vb.menu()
+    vb.ok()
+    assert session.record.actions[-1] == "roll 2-6"      # entered high first, written low-high
+    assert vb.oled()[1] == (2, 6) and session.mode == "playing"
+
+
+def test_the_dice_entry_can_reach_the_menu_and_switch_to_electronic_dice():
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", seed=3, physical_dice=True)
+    for _ in range(6):
+        vb.menu()
+    assert vb.oled()[0][1] == "value: menu"
+    vb.ok()
+    assert session.mode == "menu"
+    menu_go(vb, "Dice")
+    vb.ok()
+    assert vb.oled()[0][1] == "> Dice: screen"
+    vb.back()
+    assert session.mode == "playing" and len(session.record.actions) >= 2
+
+
+def test_edit_mode_shows_the_programs_pieces_and_what_a_cell_holds():
+    vb = VirtualBoard("knockabout")
+    session = vb.start("knockabout", seed=2, options={"first": "white"})
+    before = session.state.to_position()
+    menu_choose(vb, "Edit board")
+    assert session.mode == "edit"
+    d5 = vb.space("D5")
+    assert vb.cell(d5) == (255, 255, 255, "solid")      # every piece at full strength
+    assert vb.cell(vb.space("D6")) == (0, 90, 255, "solid")
+    vb.press(d5)
+    assert vb.oled()[0][1] == "D5: W4=1"
+    vb.press_space("G7")
+    assert vb.oled()[0][1] == "G7: empty"
+    vb.ok()
+    assert session.mode == "playing" and session.state.to_position() == before
+
+
+def test_presses_while_entering_dice_or_after_the_end_are_illegal_and_change_nothing():
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", seed=3, physical_dice=True)
+    vb.menu()
+    vb.sounds.clear()
+    vb.press(5)
+    assert vb.sounds == ["error"] and session.entry.current == 2 and not session.record.actions
+    assert vb.cell(5) == (255, 0, 0, "blink")

@@ -1,0 +1,366 @@
+"""Hardware as code (hardware/): the committed outputs are what `python3 -m hardware.build`
+makes; ERC is clean; the schematic agrees with the firmware's pin map; every chip and LED is
+powered, grounded and decoupled; the cell boards chain and scan as the firmware expects;
+the overlays of all four games are there. Each check is also shown to catch a fault."""
+
+import copy
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from hardware import budget, build, cellboard, checks, controller, netlist, sk
+from hardware.parts import CATALOGUE, PICO_GPIO_PAD
+
+ROOT = controller.ROOT
+OUT = os.path.join(ROOT, "hardware", "out")
+GAMES = ["dodgeball", "knockabout", "knockoff", "ko"]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def read(rel):
+    with open(os.path.join(ROOT, rel)) as f:
+        return f.read()
+
+
+@pytest.fixture(scope="module")
+def boards():
+    return cellboard.load_boards()
+
+
+@pytest.fixture(scope="module")
+def pinmap():
+    return controller.load_pinmap()
+
+
+@pytest.fixture(scope="module")
+def ctl_nl():
+    return netlist.read_file(os.path.join(OUT, "controller.net"))
+
+
+@pytest.fixture(scope="module")
+def cell_nls():
+    return {g: netlist.read_file(os.path.join(OUT, f"cellboard-{g}.net")) for g in GAMES}
+
+
+# --- the committed outputs are up to date ---
+
+def test_outputs_regenerate_identically(tmp_path):
+    """The build command, run into a temp dir, makes exactly the committed files (but for
+    the netlists' date line)."""
+    r = subprocess.run([sys.executable, "-m", "hardware.build", "--out", str(tmp_path)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "0 errors" in r.stdout
+    made = {os.path.relpath(os.path.join(d, f), tmp_path)
+            for d, _, fs in os.walk(tmp_path) for f in fs}
+    committed = {os.path.relpath(os.path.join(d, f), ROOT)
+                 for d, _, fs in os.walk(OUT) for f in fs}
+    assert committed == {m for m in made if m.startswith("hardware")}, "stale or missing files in hardware/out"
+    assert "docs/build.md" in made
+    stale = [rel for rel in sorted(made)
+             if build.normalise((tmp_path / rel).read_text()) != build.normalise(read(rel))]
+    assert not stale, f"run `python3 -m hardware.build`: out of date: {stale}"
+
+
+def test_normalise_ignores_only_the_date():
+    a = '(export\n  (design\n    (date "11/22/2026 12:02 AM")\n    (tool "SKiDL")))\n'
+    b = a.replace("12:02 AM", "3:14 PM")
+    assert build.normalise(a) == build.normalise(b)
+    assert build.normalise(a) != build.normalise(a.replace("SKiDL", "other"))
+
+
+# --- ERC ---
+
+def test_erc_clean_controller_and_every_cell_board(boards):
+    circuits = {"controller": controller.build()}
+    circuits.update({g: cellboard.build(g, boards) for g in GAMES})
+    for name, circ in circuits.items():
+        errors, warnings, lines = sk.run_erc(circ)
+        assert (errors, warnings) == (0, 0), (name, lines)
+
+
+def test_committed_erc_report_is_clean():
+    report = read("hardware/out/erc.txt")
+    assert report.rstrip().endswith("TOTAL: 0 errors, 0 warnings")
+    assert report.count("SKiDL ERC: 0 errors, 0 warnings") == 1 + len(GAMES)
+    assert "ERROR" not in report
+
+
+def test_erc_catches_faults(boards):
+    circ = cellboard.build("dodgeball", boards)
+    with circ:
+        p = {x.ref: x for x in circ.parts}
+        p["LED1"]["DOUT"] += p["LED0"]["DOUT"]          # two outputs driving one net
+    errors, _, lines = sk.run_erc(circ)
+    assert errors >= 1 and any("OUTPUT connected to OUTPUT" in ln for ln in lines)
+
+    circ = controller.build()
+    with circ:
+        sk.part("r10k", "R99", "Test")                  # a part left floating
+    errors, warnings, lines = sk.run_erc(circ)
+    assert warnings >= 2 and any("R99" in ln for ln in lines)
+
+
+# --- the pin map: one file for the firmware and the schematic ---
+
+def test_every_pinmap_pin_on_its_intended_net(ctl_nl, pinmap):
+    assert checks.pinmap_problems(ctl_nl, pinmap) == []
+    u1 = ctl_nl.components["U1"]
+    sigs = controller.signals(pinmap)
+    assert len(sigs) == 26                              # every GPIO on the Pico's header
+    for entry, gpio, net in sigs:
+        assert u1.pins[str(PICO_GPIO_PAD[gpio])] == net, entry
+    # spot checks straight from the file the firmware reads
+    assert u1.pins[str(PICO_GPIO_PAD[pinmap["leds"]["data"]])] == "LED_DIN_3V3"
+    assert ctl_nl.components["U2"].net_of("1A") == "LED_DIN_3V3"
+    assert ctl_nl.components["U2"].net_of("1Y") == "LED_DIN_5V"
+    assert ctl_nl.components["R1"].pins == {"1": "LED_DIN_5V", "2": "LED_DIN"}
+    assert ctl_nl.components["J2"].net_of("DIN") == "LED_DIN"
+    assert u1.pins[str(PICO_GPIO_PAD[pinmap["oled"]["sda"]])] == "I2C_SDA"
+    assert ctl_nl.components["U3"].net_of("SER") == "ROW_SER"
+    assert ctl_nl.components["U3"].net_of("QHS") == ctl_nl.components["U4"].net_of("SER")
+
+
+def test_rows_follow_the_firmwares_walking_low(ctl_nl):
+    """The firmware shifts a 0 in, then latches row 0, shifts once per row: row r is stage r
+    of the 74HC595 chain (U3 QA..QH, then U4 QA..QH), on connector pin r + 1."""
+    stages = [("U3", q) for q in "ABCDEFGH"] + [("U4", q) for q in "ABCDEFGH"]
+    for r, (u, q) in enumerate(stages):
+        assert ctl_nl.components[u].net_of(f"Q{q}") == f"ROW{r}"
+        assert ctl_nl.components["J3"].pins[str(r + 1)] == f"ROW{r}"
+        assert ctl_nl.components["J4"].pins[str(r + 1)] == f"COL{r}"
+
+
+def test_pinmap_disagreement_fails(ctl_nl, pinmap):
+    swapped = copy.deepcopy(pinmap)
+    c = swapped["controls"]
+    c["ok"], c["back"] = c["back"], c["ok"]
+    problems = checks.pinmap_problems(ctl_nl, swapped)
+    assert any(p.startswith("controls.ok") for p in problems)
+    assert any(p.startswith("controls.back") for p in problems)
+    moved = copy.deepcopy(pinmap)
+    moved["buzzer"]["pin"] = 14                          # already column 14
+    problems = checks.pinmap_problems(ctl_nl, moved)
+    assert any("GP14 already used" in p for p in problems)
+    with pytest.raises(controller.PinmapError):
+        controller.build(moved)
+
+
+def test_schematic_follows_the_pinmap(pinmap):
+    """Change the pin map and the generated netlist changes with it."""
+    swapped = copy.deepcopy(pinmap)
+    c = swapped["controls"]
+    c["ok"], c["back"] = c["back"], c["ok"]
+    nl = netlist.read(sk.netlist_text(controller.build(swapped), "test"))
+    assert checks.pinmap_problems(nl, swapped) == []
+    assert checks.pinmap_problems(nl, pinmap) != []
+
+
+def test_no_pin_used_twice(ctl_nl, pinmap):
+    gpios = [g for _, g, _ in controller.signals(pinmap)]
+    assert len(gpios) == len(set(gpios))
+    pads_on_nets = [p for nodes in ctl_nl.nets.values() for r, p in nodes if r == "U1"]
+    assert len(pads_on_nets) == len(set(pads_on_nets))
+    for net, nodes in ctl_nl.nets.items():
+        if net not in ("GND",):
+            assert sum(1 for r, _ in nodes if r == "U1") <= 1, net
+    for ref, comp in ctl_nl.components.items():     # every pin number at most once per part
+        assert set(comp.pins) <= {n for n, _, _ in comp.part.pins}, ref
+
+
+def test_firmware_boards_fit_the_controller(boards, pinmap, cell_nls):
+    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+    try:
+        import board as fw_board
+    finally:
+        sys.path.pop(0)
+    for g in GAMES:
+        cfg = fw_board.make(boards, pinmap, {"board": g})
+        nl = cell_nls[g]
+        rows = {n for n in nl.components["J2"].pins.values()}
+        cols = {n for n in nl.components["J3"].pins.values()}
+        assert rows == {f"ROW{r}" for r in range(cfg.rows)}
+        assert cols == {f"COL{c}" for c in range(cfg.cols)}
+        assert sum(1 for r in nl.components if r.startswith("LED")) == cfg.cells
+
+
+# --- power, ground and decoupling ---
+
+def test_every_chip_and_led_powered_grounded_decoupled(ctl_nl, cell_nls, boards):
+    assert checks.power_problems(ctl_nl) == []
+    chips = [r for r, c in ctl_nl.components.items() if c.part.power_pins]
+    assert sorted(chips) == ["U1", "U2", "U3", "U4"]
+    for g, nl in cell_nls.items():
+        assert checks.power_problems(nl) == [], g
+        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "ws2812b"]
+        assert len(leds) == boards[g]["cells"]
+        for led in leds:
+            assert led.net_of("VDD") == "+5V" and led.net_of("VSS") == "GND"
+    assert ctl_nl.components["U2"].net_of("VCC") == "+5V"       # the level shifter at 5 V
+    assert ctl_nl.components["U3"].net_of("VCC") == "+3V3"      # rows at the Pico's level
+    # VSYS protection: 5 V reaches VSYS only through the Schottky D1
+    d1 = ctl_nl.components["D1"]
+    assert (d1.net_of("A"), d1.net_of("K")) == ("+5V", "VSYS")
+    assert ctl_nl.components["F1"].pins == {"1": "+5V_IN", "2": "+5V"}
+
+
+def test_power_check_catches_faults(ctl_nl, cell_nls):
+    nl = copy.deepcopy(ctl_nl)
+    del nl.components["C3"]                              # U2's decoupling capacitor
+    assert any(p.startswith("U2: no decoupling") for p in checks.power_problems(nl))
+    nl = copy.deepcopy(ctl_nl)
+    nl.components["U4"].pins["8"] = "ROW3"               # U4's ground pin elsewhere
+    assert any(p.startswith("U4: ground pin GND") for p in checks.power_problems(nl))
+    nl = copy.deepcopy(cell_nls["ko"])
+    nl.components["C40"].pins["1"] = "VSYS"              # LED40's capacitor not across its supply
+    assert any(p.startswith("LED40:") for p in checks.power_problems(nl))
+    nl = copy.deepcopy(cell_nls["ko"])
+    del nl.components["LED7"].pins["1"]                  # LED7 unpowered
+    assert any(p.startswith("LED7: supply pin VDD") for p in checks.power_problems(nl))
+
+
+# --- cell boards: chain order and matrix ---
+
+def test_led_chain_and_matrix(cell_nls, boards):
+    for g, nl in cell_nls.items():
+        b = boards[g]
+        assert checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]) == [], g
+        lay = cellboard.get_layout(g)
+        for c in lay.cells:                               # LED i sits under cell i's space
+            assert nl.components[f"LED{c.index}"].fields["Space"] == c.space
+
+
+def test_matrix_check_catches_faults(cell_nls, boards):
+    b = boards["knockabout"]
+    nl = copy.deepcopy(cell_nls["knockabout"])
+    d = nl.components["D13"]
+    d.pins["1"], d.pins["2"] = d.pins["2"], d.pins["1"]  # diode reversed
+    assert any(p.startswith("D13") for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
+    nl = copy.deepcopy(cell_nls["knockabout"])
+    nl.components["LED5"].pins["4"] = "CHAIN7"           # chain out of order
+    assert any(p.startswith("LED5") for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
+
+
+def test_cell_lists(boards):
+    for g in GAMES:
+        rows = list(csv.DictReader(open(os.path.join(OUT, f"cells-{g}.csv"))))
+        b = boards[g]
+        assert len(rows) == b["cells"]
+        for i, r in enumerate(rows):
+            assert int(r["cell"]) == int(r["led_chain_position"]) == i
+            assert (int(r["row"]), int(r["col"])) == divmod(i, b["cols"])
+            assert r["space"] == cellboard.get_layout(g).space_of(i)
+
+
+# --- overlays ---
+
+def test_overlays_for_all_four_games():
+    from knockboard.layouts import get_layout, layout_names
+    assert sorted(layout_names()) == GAMES
+    for g in GAMES:
+        lay = get_layout(g)
+        root = ET.parse(os.path.join(OUT, "overlays", f"{g}.svg")).getroot()
+        assert root.get("width") == f"{lay.width_mm:g}mm" and root.get("height") == f"{lay.height_mm:g}mm"
+        assert root.get("viewBox") == f"0 0 {lay.width_mm:g} {lay.height_mm:g}"
+        texts = [t.text for t in root.iter(SVG + "text")]
+        for c in lay.cells:
+            assert f"#{c.index}" in texts, (g, c.index)
+            assert c.space in texts or c.label in texts, (g, c.space)
+        shapes = {"hex": "polygon", "square": "rect", "circle": "circle"}
+        for shape in {c.shape for c in lay.cells}:
+            n = sum(1 for _ in root.iter(SVG + shapes[shape]))
+            assert n >= sum(1 for c in lay.cells if c.shape == shape), (g, shape)
+        assert any("100 mm" in (t or "") for t in texts)      # scale check bar
+
+
+def test_overlay_markings():
+    from knockboard.layouts import get_layout
+    def svg(g):
+        return ET.parse(os.path.join(OUT, "overlays", f"{g}.svg")).getroot()
+    ka = svg("knockabout")
+    fills = {p.get("fill") for p in ka.iter(SVG + "polygon")}
+    assert len(fills) == 2                                   # gutter and main hexes
+    db = svg("dodgeball")
+    assert len({r.get("fill") for r in db.iter(SVG + "rect") if r.get("width") == "40"}) == 2
+    assert any(p.get("stroke") == "#b71c1c" for p in db.iter(SVG + "path"))   # centre line
+    ko, lay = svg("ko"), get_layout("ko")
+    assert sum(1 for _ in ko.iter(SVG + "line")) == len(lay.lines)        # lattice lines
+    assert len({c.get("fill") for c in ko.iter(SVG + "circle")}) == 5      # 4 start colours + plain
+    kf, lay = svg("knockoff"), get_layout("knockoff")
+    arrows = [ln for ln in kf.iter(SVG + "line") if ln.get("marker-end")]
+    assert len(arrows) == sum(1 for ln in lay.lines if ln.directed)
+    texts = [t.text for t in kf.iter(SVG + "text")]
+    assert {"H1", "H2", "H3", "H4"} <= set(texts) and "6" in texts
+
+
+def test_assembly_views_show_chain_and_matrix(boards):
+    for g in GAMES:
+        root = ET.parse(os.path.join(OUT, "assembly", f"{g}.svg")).getroot()
+        texts = [t.text for t in root.iter(SVG + "text")]
+        b = boards[g]
+        assert "DIN" in texts
+        last = b["cells"] - 1
+        assert str(last) in texts and f"R{last // b['cols']} C{last % b['cols']}" in texts
+
+
+# --- BOM, power budget, schematic drawings, docs ---
+
+def test_bom_quantities_per_game(boards):
+    rows = list(csv.DictReader(open(os.path.join(OUT, "bom.csv"))))
+    by_mpn = {r["mpn"]: r for r in rows}
+    for g in GAMES:
+        n = boards[g]["cells"]
+        assert int(by_mpn["WS2812B-B/W"][f"qty_{g}"]) == n
+        assert int(by_mpn["B3F-4055"][f"qty_{g}"]) == n
+        assert int(by_mpn["1N4148TR"][f"qty_{g}"]) == n
+        assert int(by_mpn["CL21B104KBCNNNC"][f"qty_{g}"]) == n + 4
+        assert int(by_mpn["SC0915"][f"qty_{g}"]) == 1
+        assert int(by_mpn["SN74HC595DR"][f"qty_{g}"]) == 2
+    for r in rows:                                   # real parts: a manufacturer and an MPN
+        assert r["manufacturer"] and r["mpn"], r
+    netlisted = [r for r in rows if r["references"] != "(not in the netlist)"]
+    for r in netlisted:
+        assert r["footprint"].count(":") == 1, r
+    assert {r["mpn"] for r in netlisted} == {d.mpn for d in CATALOGUE.values()}
+
+
+def test_power_budget(boards, pinmap):
+    data = json.loads(read("hardware/out/power.json"))
+    p = pinmap["power"]
+    assert [d["board"] for d in data] == sorted(boards)
+    for d in data:
+        n = boards[d["board"]]["cells"]
+        assert d["leds"] == n
+        assert d["led_worst_unlimited_ma"] == n * (p["ma_idle"] + 3 * p["ma_per_channel"])
+        assert d["default_budget_ma"] == p["led_budget_ma"]
+        assert d["led_worst_limited_ma"] <= p["led_budget_ma"]
+        assert d["led_dark_ma"] <= d["led_typical_ma"] <= d["led_worst_limited_ma"]
+        assert d["total_worst_external_ma"] < budget.POLYFUSE_HOLD_MA
+        assert d["total_worst_default_ma"] <= budget.USB_PORT_MA * 1.05
+
+
+def test_schematic_drawings_name_every_part_and_net(ctl_nl):
+    root = ET.parse(os.path.join(OUT, "controller.svg")).getroot()
+    texts = {t.text for t in root.iter(SVG + "text")}
+    assert set(ctl_nl.components) <= texts
+    assert set(ctl_nl.nets) <= texts
+    for g in GAMES:
+        ET.parse(os.path.join(OUT, f"cellboard-{g}.svg"))
+
+
+def test_build_guide_pictures_and_tables_exist():
+    doc = read("docs/build.md")
+    for link in re.findall(r"\]\((\.\./hardware/out/[^)]+)\)", doc):
+        assert os.path.exists(os.path.join(ROOT, "docs", link)), link
+    for section in ("bom", "wiring", "power", "erc"):
+        body = doc.split(f"<!-- generated:{section} -->")[1].split(f"<!-- /generated:{section} -->")[0]
+        assert body.strip(), section
+    for heading in ("## Parts", "## Wiring", "## Assembly order", "## First power-up test",
+                    "## Flashing", "## Troubleshooting", "## Power budget"):
+        assert heading in doc
