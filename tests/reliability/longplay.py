@@ -53,12 +53,18 @@ def deep_size(root, skip=()):
     return total
 
 
+class QuickRig(Rig):
+    # Quick fingers, as someone who has confirmed a thousand steps: 15 ms presses (the
+    # firmware's debounce is 8 ms), 15 ms apart.
+    hold_s = gap_s = 0.015
+
+
 class Table:
     """One board with its session, kept on between games."""
 
     def __init__(self, game):
         self.game = game
-        self.rig = Rig(game)
+        self.rig = QuickRig(game)
         self.player = AutoPlayer(self.rig, 0)
         self.games = 0
 

@@ -45,6 +45,9 @@ class PressLost(AssertionError):
 
 
 class Rig(SessionBoard):
+    hold_s = None     # None: the holds the player asks for; a number: every press this long
+    gap_s = 0.03      # from a release to the next press
+
     def __init__(self, game, rate=0.0, line_seed=0):
         self.counts = Counter()
         self.made = []        # (control, index, pressed) as the fingers did them
@@ -102,10 +105,10 @@ class Rig(SessionBoard):
         key = self.sim.key(target)
         self.sim.press(target)
         self.made.append(key + (True,))
-        self.run(hold)
+        self.run(hold if self.hold_s is None else self.hold_s)
         self.sim.release(target)
         self.made.append(key + (False,))
-        self.run(0.03)
+        self.run(self.gap_s)
         self.wait_delivered()
 
     def wait_delivered(self, limit=DELIVERY_S):
