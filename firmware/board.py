@@ -62,6 +62,13 @@ def make(boards, pins, local):
         v = local.get(key)
         if v is not None and (not isinstance(v, int) or v <= 0):
             raise ConfigError("board.json: %s must be a positive integer" % key)
+    power = pins.get("power", {})
+    idle = b["cells"] * power.get("ma_idle", 1)
+    budget = local.get("led_budget_ma", power.get("led_budget_ma", 400))
+    if budget <= idle:
+        # the dark LEDs alone draw that much: no current would be left for any light
+        raise ConfigError("board.json: led_budget_ma %d is not above the %d mA the %d "
+                          "LEDs draw while dark" % (budget, idle, b["cells"]))
     d = local.get("debounce_ms")
     if d is not None and not 5 <= d <= 10:
         raise ConfigError("board.json: debounce_ms must be 5..10")

@@ -56,10 +56,14 @@ def test_files():
 
 
 def run(code, files=None, heapsize=1024 * 1024, timeout=300):
-    """Runs `code` with /fw and /tests on sys.path; returns (exit status, stdout)."""
+    """Runs `code` with /fw and /tests on sys.path; returns (exit status, stdout). `code`
+    may be a list of chunks, run one after another in the same VM: gc.collect() in this
+    port reclaims only between chunks, so a heap figure needs a chunk of its own."""
+    chunks = [code] if isinstance(code, str) else list(code)
+    chunks[0] = "import sys\nsys.path.append('/fw')\nsys.path.append('/tests')\n" + chunks[0]
     manifest = {"root": ROOT, "heapsize": heapsize,
                 "files": files if files is not None else {**firmware_files(), **test_files()},
-                "code": "import sys\nsys.path.append('/fw')\nsys.path.append('/tests')\n" + code}
+                "code": chunks}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(manifest, f)
     try:

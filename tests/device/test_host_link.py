@@ -208,3 +208,20 @@ def test_first_key_state_is_not_lost_behind_the_handshake():
     out = rig.board.poll(0.05)
     assert [type(m).__name__ for m in out] == ["KeyState"] and 5 in out[0].cells
     assert rig.clock() - t0 < 0.01
+
+
+def test_heartbeats_go_on_while_a_long_frame_keeps_failing():
+    # On a noisy line a 500-byte scene may be damaged on every retransmission while short
+    # frames get through. Retransmissions must not stand in for heartbeats: the board
+    # would think the host gone, go dark and hand the players' presses to the dice roller.
+    def damage_long_frames(data):
+        return data[:-3] + b"\x00\x00\x7e" if len(data) > 100 else data
+    rig = Rig("knockabout", faults=(damage_long_frames, None))
+    rig.board.set_scene(red_scene(127))
+    waiting = []
+    for _ in range(100):  # 10 s
+        rig.run(0.1)
+        waiting.append(rig.sim.mode != "host")
+    assert not any(waiting) and rig.board.connected and rig.board.reconnects == 0
+    assert rig.board.link.retransmits > 20  # the scene itself never got through
+    assert presses(rig.press(7)) == [(7, True), (7, False)]

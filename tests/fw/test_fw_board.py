@@ -45,6 +45,14 @@ def test_bad_board_json_is_explained():
     expect_error([1, 2], ("expected an object",))
 
 
+def test_a_budget_the_idle_leds_alone_use_up_is_refused():
+    # 127 LEDs draw ~127 mA dark: a budget at or below that leaves the power limiter no
+    # current for light, and the board would stay dark without a word.
+    expect_error({"board": "knockabout", "led_budget_ma": 127}, ("led_budget_ma", "127"))
+    expect_error({"board": "knockoff", "led_budget_ma": 40}, ("led_budget_ma", "52"))
+    assert make_cfg("knockoff", led_budget_ma=53).budget_ma == 53
+
+
 def test_pin_map_uses_each_gpio_once_and_only_real_ones():
     pins = read("pinmap.json")
     m = pins["matrix"]

@@ -1,6 +1,7 @@
 // Runs Python code in MicroPython's WebAssembly port under Node.js.
 // usage: node run.mjs MANIFEST.json
-// MANIFEST: {"files": {"/vm/path.py": "/host/path.py", ...}, "code": "...", "heapsize": N}
+// MANIFEST: {"files": {"/vm/path.py": "/host/path.py", ...}, "code": "..." or ["...", ...],
+//            "heapsize": N}
 // Prints what the code prints; exit status 1 if the code raised.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,8 +32,12 @@ for (const [dst, src] of Object.entries(manifest.files)) {
   }
   mp.FS.writeFile(dst, readFileSync(src));
 }
+// `code` may be a list of chunks run one after another in the same VM: this port's
+// gc.collect() reclaims nothing while Python code is running (the WebAssembly stack cannot
+// be scanned), only between runPython calls, so heap figures are taken in a chunk of their own.
+const chunks = Array.isArray(manifest.code) ? manifest.code : [manifest.code];
 try {
-  mp.runPython(manifest.code);
+  for (const chunk of chunks) mp.runPython(chunk);
 } catch (e) {
   process.stdout.write(String(e) + "\n");
   process.exit(1);

@@ -9,9 +9,17 @@ OK, BACK, MENU = "OK", "BACK", "MENU"
 
 
 class VirtualBoard:
-    def __init__(self, game):
+    def __init__(self, game, opener=None):
+        """`opener`: makes the host's transport from this board's SimBoard (a faulty cable
+        in the reliability tests); default the plain in-process one."""
         self.sim = SimBoard(game, seed=1)
-        self.board = self.sim.connect()
+        if opener is None:
+            self.board = self.sim.connect()
+        else:
+            from knockboard.device import Board
+            # a noisy line may need many HELLOs before one INFO comes back whole
+            self.board = Board(lambda: opener(self.sim), clock=self.sim.clock,
+                               sleep=self.sim.sleep, handshake_timeout=30.0)
         self.clock = self.sim.clock
         self.session = None
         self.sounds = []

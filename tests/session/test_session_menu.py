@@ -121,3 +121,33 @@ def test_presses_while_entering_dice_or_after_the_end_are_illegal_and_change_not
     vb.press(5)
     assert vb.sounds == ["error"] and session.entry.current == 2 and not session.record.actions
     assert vb.cell(5) == (255, 0, 0, "blink")
+
+
+def test_a_hint_lights_the_strong_bots_move_and_goes_out_when_a_move_is_played():
+    vb = VirtualBoard("knockabout")
+    session = vb.start("knockabout", seats=["human", "greedy"], seed=5)
+    while session.state.current_player() != 0 or session.interaction is None:
+        vb.ok()                                    # roll-off, computer moves, hand steps
+    before = session.state.to_position()
+    vb.menu()
+    assert menu_go(vb, "Hint") == "Hint"
+    vb.ok()
+    vb.run(0.2)
+    assert session.state.to_position() == before   # a hint plays nothing
+    hinted = [o for o in session.interaction.options if o.path == session.hint]
+    assert len(hinted) == 1 and hinted[0].action in session.state.legal_actions()
+    assert vb.lit("chase") == set(session.hint) and len(session.hint) == 2
+    assert "hint:" in vb.text()
+    ply = len(session.state.history)
+    for cell in session.hint:                      # play the hinted move with the presses
+        vb.press(cell)
+    assert session.state.history[ply] == hinted[0].action
+    assert session.hint == () and vb.lit("chase") == set()
+
+
+def test_the_menu_offers_no_hint_when_no_person_is_to_choose():
+    vb = VirtualBoard("knockabout")
+    session = vb.start("knockabout", seats=["human", "greedy"], seed=5)
+    session.interaction = None                     # e.g. a hand step is being shown
+    vb.menu()
+    assert all(not label.startswith("Hint") for _, label in session.menu.entries())

@@ -202,3 +202,25 @@ def test_a_new_scene_is_shown_in_the_pass_that_receives_it():
         # the frame takes a few ms to cross the simulated line; a frame tick would add up
         # to 20 ms on top of that
         assert vb.led("G7") == (shade, 0, 0) and vb.clock() - start <= 0.006
+
+
+def test_a_host_waiting_for_an_unplugged_board_never_stops_the_clock():
+    # The Board sleeps until its next reconnect attempt; that wait, computed in float
+    # seconds, can come out a hair above the simulated clock's whole milliseconds. A sleep
+    # rounded down to 0 ms then left simulated time standing still: a host polling an
+    # unplugged board spun forever at the same instant.
+    vb = VirtualBoard("knockoff", seed=1)
+    t = vb.clock.ms
+    vb.sleep(1e-9)
+    assert vb.clock.ms == t + 1
+    vb.sleep(0)
+    assert vb.clock.ms == t + 1
+    for start in (15254, 15550, 15809, 31497, 10001):  # the first four stood still
+        vb = VirtualBoard("knockoff", seed=1)
+        board = vb.connect()
+        vb.clock.ms = start
+        board.poll(0.01)
+        vb.power_off()
+        for _ in range(600):               # 6 s of 10 ms polls
+            board.poll(0.01)
+        assert vb.clock.ms - start >= 5000

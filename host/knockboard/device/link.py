@@ -45,6 +45,10 @@ class Link:
         self.rx_last = 0
         self.last_rx = 0.0
         self.last_tx = 0.0
+        # When a short plain frame (heartbeat, ACK, HELLO) last went out: a retransmitted
+        # long command does not keep the board's host timeout at bay, because on a noisy
+        # line it may be damaged every time while a 6-byte heartbeat gets through.
+        self.last_keepalive = 0.0
         self.errors: list[P.DeviceError] = []
         self.protocol_errors = 0
         self._backlog: list = []  # messages read during the handshake, for poll()
@@ -65,7 +69,8 @@ class Link:
         while True:
             now = self.clock()
             if now >= next_hello:
-                self._write(P.encode_frame(P.H_HELLO, 0, P.hello_payload(self.session)))
+                self._write(P.encode_frame(P.H_HELLO, 0, P.hello_payload(self.session)),
+                            keepalive=True)
                 next_hello = now + HELLO_EVERY
             if now >= deadline:
                 if b">>> " in tail or b"raw REPL" in tail:
@@ -116,10 +121,12 @@ class Link:
     def idle(self) -> bool:
         return self.pending is None and not self.queue
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, data: bytes, keepalive: bool = False) -> None:
         assert self.transport is not None
         self.transport.write(data)
         self.last_tx = self.clock()
+        if keepalive:
+            self.last_keepalive = self.last_tx
 
     def _pump_tx(self, now: float) -> None:
         if self.pending is not None:
@@ -135,8 +142,8 @@ class Link:
             self.pending = (self.tx_seq, ftype, frame)
             self._write(frame)
             self.pending_sent = now
-        if now - self.last_tx >= HEARTBEAT:
-            self._write(P.encode_frame(P.H_HEARTBEAT, 0))
+        if now - self.last_keepalive >= HEARTBEAT:
+            self._write(P.encode_frame(P.H_HEARTBEAT, 0), keepalive=True)
 
     # ---- receiving ----
 
@@ -155,7 +162,7 @@ class Link:
                 if now - self.last_rx >= TIMEOUT:
                     raise LinkDown(f"no word from the board for {TIMEOUT:g} s")
                 # wake up for the next retransmission or heartbeat, whatever the timeout
-                wait = min(end - now, self.last_tx + HEARTBEAT - now,
+                wait = min(end - now, self.last_keepalive + HEARTBEAT - now,
                            RTO / 2 if self.pending is not None else TIMEOUT)
                 data = self.transport.read(0.0 if out else max(0.0, wait))
             except TransportError as err:
@@ -196,7 +203,7 @@ class Link:
             return
         # EVENTS / STATE: sequenced
         seq = frame.seq
-        self._write(P.encode_frame(P.H_ACK, seq))
+        self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
         if seq == 0 or seq == self.rx_last:
             return  # retransmission of something already delivered
         self.rx_last = seq

@@ -1,6 +1,6 @@
 """The on-board menu: MENU shows the next entry, OK chooses or changes it, BACK leaves.
 
-Entries: back to the game, undo, redo, new game, the game (among those the connected
+Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo, new game, the game (among those the connected
 board can play), the number of players, each seat (person or computer), the dice
 (electronic or physical), edit mode.  Game, players and seats take effect at "New game";
 a seat changed during a game also changes who plays it now."""
@@ -19,8 +19,11 @@ class Menu:
     def entries(self):
         s = self.session
         setup = s.next_setup
-        out = [("resume", "Back to game"), ("undo", "Undo"), ("redo", "Redo"),
-               ("new", "New game"), ("game", "Game: " + get_game(setup.game).title)]
+        out = [("resume", "Back to game")]
+        if s.can_hint():
+            out.append(("hint", "Hint"))
+        out += [("undo", "Undo"), ("redo", "Redo"),
+                ("new", "New game"), ("game", "Game: " + get_game(setup.game).title)]
         choices = players_choices(setup.game)
         if len(choices) > 1:
             out.append(("players", f"Players: {setup.players}"))
@@ -41,8 +44,8 @@ class Menu:
         self.index = (self.index + 1) % len(self.entries())
 
     def choose(self):
-        """Act on the shown entry; returns what the session must do: "resume", "undo",
-        "redo", "new", "edit", or None (a setting changed, the menu stays)."""
+        """Act on the shown entry; returns what the session must do: "resume", "hint",
+        "undo", "redo", "new", "edit", or None (a setting changed, the menu stays)."""
         key, _ = self.current()
         setup = self.session.next_setup
         if key == "game":

@@ -9,7 +9,8 @@ The host is the authority: the board shows, the session decides."""
 import random
 import time
 
-from ..device.protocol import BLINK, PULSE, Display, KeyEvent, KeyState
+from ..bots import suggest
+from ..device.protocol import BLINK, CHASE, PULSE, Display, KeyEvent, KeyState
 from ..games import CHANCE, get_game, sample_chance
 from ..layouts import get_layout, layout_names
 from . import scene as S
@@ -19,7 +20,7 @@ from .dice_entry import DiceEntry
 from .interaction import ILLEGAL, OPEN_MENU, PLAY, Interaction, MENU_ENTRY
 from .menu import Menu
 from .record import GameRecord
-from .seats import HUMAN, make_bot
+from .seats import HUMAN, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import Step, clip
 
@@ -94,6 +95,7 @@ class Session:
         self.entry = None
         self.menu = None
         self.edit_info = ""
+        self.hint = ()             # the cells of a suggested move, lit until a move is played
         self.rolled = []           # the dice of the last run of chance steps
         self.last_was_chance = False
         self.rolled_kind = 6
@@ -213,6 +215,7 @@ class Session:
                 self._sound("alert")
         self.last_was_chance = actor == CHANCE
         self.interaction = None
+        self.hint = ()
         self._save()
         if steps:
             self.animation = Animation(steps, self.game.player_name(actor)
@@ -416,6 +419,9 @@ class Session:
             return                       # a setting changed; it acts when the menu closes
         if what == "resume":
             self._close_menu()
+        elif what == "hint":
+            self._close_menu()
+            self.show_hint()
         elif what == "undo":
             self._close_menu()
             self.undo()
@@ -429,6 +435,23 @@ class Session:
             self.menu = None
             self.mode = EDIT
             self.edit_info = "press a cell"
+
+    def can_hint(self):
+        """A person at the board is to choose among the interaction's options."""
+        return self.menu_return == PLAYING and self.interaction is not None \
+            and self.animation is None
+
+    def show_hint(self):
+        """Light the strong bot's move for the person to act (from and to cells) and name
+        it on the OLED; it goes out when a move is played."""
+        action = suggest(self.state.clone(), budget=STRONG_TIME_CAP_S,
+                         iterations=STRONG_ITERATIONS,
+                         seed=self._rng("hint").getrandbits(62))
+        option = next(o for o in self.interaction.options if o.action == action)
+        self.hint = option.path
+        self.message = (f"hint: {option.label}", self.clock() + 3 * MESSAGE_S)
+        self.term.log(f"Hint: {self.state.action_to_string(action)}")
+        return action
 
     def _close_menu(self):
         self.menu = None
@@ -520,6 +543,8 @@ class Session:
                 for c, role in it.movable().items():
                     rgb = self._rgb_at(pieces, c) if role == "piece" else target
                     hl[c] = S.cell(rgb, PULSE)
+            for c in self.hint:
+                hl[c] = S.cell(S.WHITE, CHASE)
         if self.flash:
             hl[self.flash[0]] = S.cell(S.RED, BLINK)
         return S.build(ui, view, hl)

@@ -162,8 +162,12 @@ class VirtualBoard:
                 self._tick()
 
     def sleep(self, seconds: float) -> None:
-        """A `sleep` for a host Board on this board's clock."""
-        self.advance(max(0, round(seconds * 1000)))
+        """A `sleep` for a host Board on this board's clock. Any positive wait lasts at
+        least a millisecond: a wait computed in float seconds can be a hair above the
+        clock's whole milliseconds, and rounding it to nothing would stop time for a host
+        that sleeps until a deadline."""
+        ms = round(seconds * 1000)
+        self.advance(ms if ms > 0 else (1 if seconds > 0 else 0))
 
     # ---- input ---------------------------------------------------------------------------
 

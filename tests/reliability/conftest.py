@@ -1,0 +1,5 @@
+# The reliability tests drive the session tests' board and player (tests/session).
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "session"))

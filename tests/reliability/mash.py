@@ -1,0 +1,165 @@
+"""Button mashing: random presses on the virtual board (cells, OK/BACK/MENU, long presses,
+several keys at once) through the real link into the real session, while a referee checks
+after every key event that
+
+- the session never raises,
+- the engine's state only ever changes by legal actions: a shadow state follows the
+  session's history, accepting only an action legal where it was played (or an undo, or a
+  new game from the menu), and must equal the session's state,
+- every cell press is answered: a press the session refuses flashes that cell red and
+  buzzes; one it accepts clicks (or plays); an independent look at the adapter's options
+  says which presses are legal when a person picks a piece, and must agree,
+- every buzz the session asks for is played by the board's buzzer.
+
+Most cell presses go to cells that blink or pulse (a person mashing still goes for what
+lights up), so games move on, end, and new ones start from the menu."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+from rig import GAMES, Rig
+
+from knockboard.games import CHANCE
+from knockboard.session import Session, Setup
+
+CONTROLS = ("OK", "BACK", "MENU")
+
+
+class Referee:
+    def __init__(self, rig):
+        self.rig = rig
+        self.counts = Counter()
+        self.shadow = None
+        self.state = None
+        self.errors_asked = 0
+        self._watch(rig.session)
+
+    def _watch(self, session):
+        original = session._press
+        rig, counts = self.rig, self.counts
+
+        def press(cell):
+            before = len(rig.sounds)
+            expect = self._judge(session, cell)
+            original(cell)
+            said = rig.sounds[before:]
+            counts["cell presses"] += 1
+            assert said, f"cell {cell}: no answer at all (mode {session.mode})"
+            refused = "error" in said
+            counts["refused" if refused else "accepted"] += 1
+            if refused:
+                assert session.flash and session.flash[0] == cell, "refused without a flash"
+            if expect is not None:
+                counts["judged independently"] += 1
+                assert refused == (not expect), \
+                    f"cell {cell}: the session {'refused' if refused else 'took'} a press " \
+                    f"the legal actions {'allow' if expect else 'forbid'}"
+        session._press = press
+
+    @staticmethod
+    def _judge(session, cell):
+        """True/False when a press on `cell` is legal by the engine's legal actions (a
+        person picking a piece to move), None when that is not the situation."""
+        it = session.interaction
+        if session.mode != "playing" or session.animation is not None or it is None \
+                or it.selected is not None or it.choice is not None:
+            return None
+        state = session.state
+        options = session.ui.options(state)
+        assert {o.action for o in options} == set(state.legal_actions())
+        return any(o.path[:1] == (cell,) for o in options)
+
+    def check(self):
+        """After every key event: the session's state is its shadow's."""
+        s = self.rig.session
+        state = s.state
+        if state is not self.state:                 # a new game (menu) or the first look
+            self.state = state
+            self.shadow = s.game.new_initial_state()
+            self.counts["games"] += 1
+        shadow = self.shadow
+        hist = state.history
+        common = 0
+        for a, b in zip(shadow.history, hist):
+            if a != b:
+                break
+            common += 1
+        while len(shadow.history) > common:
+            shadow.undo()
+            self.counts["actions taken back"] += 1
+        for action in hist[common:]:
+            if shadow.current_player() == CHANCE:
+                legal = {a for a, _ in shadow.chance_outcomes()}
+            else:
+                legal = set(shadow.legal_actions())
+            assert action in legal, f"illegal action {action} reached the engine"
+            shadow.apply(action)
+            self.counts["actions played"] += 1
+        assert shadow.to_position() == state.to_position()
+        assert len(s.record.actions) == len(hist)
+
+
+def mash(game, events, seed, log=None):
+    """`events` random key events on `game`'s board. Returns (rig, figures)."""
+    t0 = time.perf_counter()
+    rng = random.Random(seed)
+    rig = Rig(game)
+    options, _ = GAMES[game]
+    players = options.get("players", 2)
+    rig.session = Session(rig.board, Setup(game, dict(options), ["human"] * players,
+                                           seed=seed), clock=rig.clock)
+    rig.run(1.0)
+    ref = Referee(rig)
+    sim = rig.sim
+    held = []
+    made = buzzed = 0
+    while made < events:
+        r = rng.random()
+        if held and (r < 0.45 or len(held) >= 4):
+            key = held.pop(rng.randrange(len(held)))
+            sim.release(key)
+        else:
+            if rng.random() < 0.3:
+                key = rng.choice(CONTROLS)
+            elif rng.random() < 0.6:
+                cells = sim.device.scene.cells
+                lively = [i for i in range(sim.cells) if cells[4 * i + 3] & 0x0F]
+                key = rng.choice(lively) if lively else rng.randrange(sim.cells)
+            else:
+                key = rng.randrange(sim.cells)
+            if key in held:
+                continue
+            sim.press(key)
+            held.append(key)
+            ref.counts["presses"] += 1
+        made += 1
+        buzzed += [name for _, name in sim.take_sounds()].count("error")
+        # mostly quick fingers, now and then a long hold (BACK held: undo), and several
+        # keys down at once when the next event comes before the release
+        gap = rng.choice((0.0, 0.005, 0.02, 0.04, 0.08, 0.15)) if rng.random() < 0.95 \
+            else rng.uniform(1.0, 1.6)
+        rig.run(gap)
+        if len(held) > 1:
+            ref.counts["moments with keys held together"] += 1
+        ref.check()
+    for key in held:
+        sim.release(key)
+    rig.run(0.5)
+    ref.check()
+    # every buzz the session asked for was played on the board
+    assert rig.board.flush(5.0)
+    rig.run(0.2)
+    buzzed += [name for _, name in sim.take_sounds()].count("error")
+    assert rig.session.record.replay().to_position() == rig.session.state.to_position()
+    counts = ref.counts
+    counts["events"] = made
+    counts["events queued by the board"] = rig.counts["events queued"]
+    counts["events received by the host"] = len(rig.received)
+    counts["errors asked"] = rig.sounds.count("error")
+    counts["errors buzzed"] = buzzed
+    counts["board seconds"] = round(rig.clock())
+    counts["wall seconds"] = round(time.perf_counter() - t0, 1)
+    return rig, counts
