@@ -51,102 +51,11 @@ _KA_GUTTER_WEIGHT = (0.0, 1.0, 2.0, 3.2, 4.6, 8.0, 8.0, 8.0, 8.0, 8.0)
 
 # --- Dodgeball ------------------------------------------------------------------------------
 
-# Chances of a throw (RULES.md 2): thrower's d6 vs target's d6.
-_P_HIGHER = 15 / 36          # thrower strictly higher
-_P_AT_LEAST = 21 / 36        # thrower higher or equal
-
-
-# P(the highest of three d6 >= d): a carrier at king distance d can throw next turn.
-_REACH = [1.0] + [1.0 - (d - 1) ** 3 / 216.0 for d in range(1, 7)] + [0.0] * 8
-
-
-def _dodgeball_side(state, team):
-    """What team `team` has on the board beyond its pawn count: balls and their reach."""
-    from ..games.dodgeball import DIST, HALF, START_TOUCH
-    board, carry, loose = state._board, state._carry, state._loose
-    own = [s for s in range(64) if board[s] == team]
-    opp = [s for s in range(64) if board[s] == 1 - team]
-    value = 0.0
-    for s in own:
-        if carry[s]:
-            # A ball in hand, the more for the chance that a die reaches an opponent next
-            # turn; in all less than a throw's expected gain (1/6 of a pawn and up), so
-            # that throwing pays.
-            value += 0.04
-            if opp:
-                value += 0.05 * _REACH[min(DIST[s][t] for t in opp)]
-    # Balls lying on the own half (or still on the centre line) are for the taking: the
-    # nearest pawn without a ball should head for them.
-    free = [s for s in own if not carry[s]]
-    if free:
-        targets = [s for s in HALF[team] if loose[s]]
-        for ball, touch in enumerate(START_TOUCH):
-            if state._start[ball]:
-                targets.append(min((t for t in touch if t in HALF[team]),
-                                   key=lambda t: min(DIST[f][t] for f in free)))
-        for t in targets:
-            d = min(DIST[f][t] for f in free)
-            # Less than carrying one (0.04 at least): picking a ball up must pay.
-            value += 0.03 * (1.0 - min(d, 7) / 7.0)
-    return value
-
-
-def _dodgeball_material(own, other):
-    # Pawns up, plus half a "lead" term that grows as the pawns thin out.
-    #
-    # Pawns up, linearly: a throw the target catches wins 21/36 and loses 15/36 of a pawn,
-    # one it dodges wins 15/36, so every throw pays, for the side behind too.  A purely
-    # concave measure (tanh, or the chance to win if exchanges were coin tosses) made the
-    # side behind keep every ball and never throw, which stalls the game for ever (the rules
-    # know no draw).  The lead term 5 (own - other) / (own + other) makes an exchange of
-    # one pawn each worth having for the side ahead, which otherwise has no reason to throw
-    # a ball that will come back at it: without it the side ahead stalled instead.  With
-    # the weight 1/2 a throw still pays for the side behind (+1/6 - 1/12 of a pawn).
-    if own + other == 0:
-        return 0.0
-    return (own - other) * (1.0 + 2.5 / (own + other))
-
-
 def dodgeball(state, player):
-    from ..games.dodgeball import DODGE, TURN
-    pawns = state._npawns
-    own, other = pawns[player], pawns[1 - player]
-    throw = state._throw
-    if state._stage != TURN:                      # set-up and roll-off: pawns still coming
-        material = 0.0
-    elif throw is None or throw[4] is not None:   # no throw, or a miss awaiting its ball
-        material = _dodgeball_material(own, other)
-    else:
-        # A throw in the air: the expected material over its outcomes.
-        thrower, target, declared, r1, _ = throw
-        if declared is None:
-            # The target's owner picks what is worse for the thrower: catching, unless its
-            # pawn already carries a ball (D-4) -- decided by the same material measure.
-            options = [DODGE] if state._carry[target] else [DODGE, None]
-        else:
-            options = [declared]
-        mine = state._board[thrower] == player
-        best = None
-        for choice in options:
-            catching = choice != DODGE
-            if r1 is None:
-                p_hit = _P_AT_LEAST if catching else _P_HIGHER
-            else:
-                p_hit = (r1 if catching else r1 - 1) / 6.0
-            p_lose = (1.0 - p_hit) if catching else 0.0      # a catch puts the thrower out
-            if mine:
-                value = (p_hit * _dodgeball_material(own, other - 1)
-                         + p_lose * _dodgeball_material(own - 1, other)
-                         + (1.0 - p_hit - p_lose) * _dodgeball_material(own, other))
-                best = value if best is None else min(best, value)
-            else:
-                value = (p_hit * _dodgeball_material(own - 1, other)
-                         + p_lose * _dodgeball_material(own, other - 1)
-                         + (1.0 - p_hit - p_lose) * _dodgeball_material(own, other))
-                best = value if best is None else max(best, value)
-        material = best
-    return (material + _dodgeball_side(state, player)
-            - _dodgeball_side(state, 1 - player))
+    # Pawns, the throws each team's known dice put within reach, balls held, a throw in the
+    # air by its expected outcome: `dodgeball_score.py` (big enough for a module of its own).
+    from .dodgeball_score import score as dodgeball_score
+    return dodgeball_score(state, player)
 
 
 # --- K.O. -----------------------------------------------------------------------------------

@@ -43,6 +43,11 @@ from ..games import CHANCE
 from .greedy import expected_score
 from .heuristics import evaluate, is_mixed_decision, score
 
+# Games whose decisions a game-specific search takes instead of the generic one below:
+# name -> choose(bot, state) (the bot gives its seed's random, budget and iterations).
+from . import dodgeball_search  # noqa: E402
+GAME_SEARCHES = {"dodgeball": dodgeball_search.choose}
+
 UCT_C = 0.8            # exploration constant, values are in [-1, 1]
 WIDEN = 1.5            # progressive widening: 1 + WIDEN * sqrt(n) children take part
 MIX_TEMPERATURE = 0.1
@@ -86,6 +91,9 @@ class StrongBot:
 
     # --- the bot interface ------------------------------------------------------------
     def choose(self, state):
+        special = GAME_SEARCHES.get(state.game.name)
+        if special is not None:
+            return special(self, state)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "nodes": 0}

@@ -1,0 +1,259 @@
+"""The strong bot's Dodgeball search: whole turns, not single actions.
+
+A Dodgeball turn is three dice, each spent on one of about 170 actions, and what a die is
+worth depends on the others (a move that brings a carrier within reach of the throw the next
+die makes).  The generic tree search spreads its iterations over single actions and barely
+sees the end of its own turn; this search plans the turn as a whole:
+
+- **Turn search.**  From the acting team's decision, sequences of actions until its dice are
+  spent (or it ends the turn), a beam at each die: the actions are scored one ply ahead by
+  the Dodgeball score (`dodgeball_score.py`) and only the best few of them are followed.
+  The turn's end is scored by the same function, which then counts the throws the other
+  team's known dice (shown in the position) will allow: so the search keeps its pawns, and
+  above all its carriers, out of the opponent's reach where it can.
+- **Chance.**  A throw is followed through its three results (target out, thrower out, a
+  miss) with their exact probabilities, the target's owner declaring what the score says is
+  worse for the thrower and placing a missed ball where it hurts most; the turn goes on in
+  each result with the dice left.
+- **Widening.**  Passes with growing beams ((1,1,1), (2,2,1), (3,2,2), ...) until the budget
+  is spent; the move played is the best of the last complete pass.  An iteration is one
+  position whose actions were all scored (scores are kept between passes).  With an
+  iteration budget that the time cap does not cut short, the result depends on the seed
+  only (ties of equal scores are broken in an order drawn from the bot's seeded random).
+- **The plan.**  The best continuation of every position searched is kept, so the second
+  and third die of a turn (also after a throw's result that the search followed) are
+  played without searching again.
+- **Catch or dodge** is a mixed strategy (`heuristics.is_mixed_decision`): the two options
+  are valued by the score's expectation over the dice and drawn with the bot's weights
+  (`StrongBot.mix_probabilities`, in pawns), each at least 10% likely.
+- A missed ball is placed, and set-up pawns are placed, by the best one-ply score.
+
+Using the smallest die that allows an action is never worse than a bigger one (every action
+a small die allows, a bigger one allows too), so the search considers each move, pass or
+throw once, with the smallest die for it.
+"""
+
+import time
+
+from ..games.dodgeball import CATCH_ACTION, DODGE_ACTION, END_ACTION, ROLLS
+from .dodgeball_score import score
+
+# Beam widths per die of the turn (first, second, third), one pass after the other.
+WIDTHS = ((1, 1, 1), (2, 2, 1), (3, 2, 2), (4, 3, 2), (6, 3, 2), (8, 4, 3), (12, 5, 3),
+          (16, 6, 4), (24, 8, 4), (32, 10, 5))
+# Representative dice for a throw's three results (the position after it does not show
+# the rolls): thrower higher; thrower lower.
+_HIGHER = (ROLLS[5], ROLLS[0])
+_LOWER = (ROLLS[0], ROLLS[5])
+_DIE_BITS = ~(7 << 4)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def choose(bot, state):
+    """The strong bot's action for a Dodgeball decision (see the module docstring)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        bot.last_stats = {"iterations": 0, "nodes": 0}
+        return legal[0]
+    player = state.current_player()
+    if CATCH_ACTION in legal:
+        bot.last_stats = {"iterations": 0, "nodes": 0}
+        return _declare(bot, state, player, legal)
+    throw = state._throw
+    if throw is not None or state._stage != "turn":
+        # Placing a missed ball, or a pawn in the set-up: one ply.
+        bot.last_stats = {"iterations": 0, "nodes": 0}
+        return _best_one_ply(bot, state, player, legal)
+    plan = getattr(bot, "_dodgeball_plan", None)
+    if plan:
+        planned = plan.get(state.to_position())
+        if planned is not None and planned in legal:
+            bot.last_stats = {"iterations": 0, "nodes": 0, "planned": True}
+            return planned
+    search = _TurnSearch(bot, player)
+    action = search.run(state)
+    bot._dodgeball_plan = search.plan
+    bot.last_stats = {"iterations": search.count, "nodes": search.count,
+                      "passes": search.passes}
+    return action
+
+
+def _declare(bot, state, player, legal):
+    options = [a for a in legal if a in (CATCH_ACTION, DODGE_ACTION)]
+    options.sort()
+    values = []
+    for action in options:
+        state.apply(action)
+        values.append(score(state, player))
+        state.undo()
+    probs = bot.mix_probabilities(values)
+    x = bot.rng.random()
+    for action, p in zip(options, probs):
+        x -= p
+        if x < 0:
+            return action
+    return options[-1]
+
+
+def _best_one_ply(bot, state, player, legal):
+    actions = list(legal)
+    bot.rng.shuffle(actions)
+    best, best_value = None, None
+    for action in actions:
+        state.apply(action)
+        value = score(state, player)
+        state.undo()
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def distinct_actions(actions):
+    """Each move, pass and throw once, with the smallest die that allows it."""
+    chosen = {}
+    for action in actions:
+        key = action & _DIE_BITS
+        kept = chosen.get(key)
+        if kept is None or action < kept:      # the die is in bits 4-6: smaller is smaller
+            chosen[key] = action
+    return list(chosen.values())
+
+
+class _TurnSearch:
+    def __init__(self, bot, player):
+        self.bot = bot
+        self.me = player
+        self.count = 0
+        self.passes = 0
+        self.limit = bot.iterations
+        self.deadline = (None if bot.budget is None
+                         else time.perf_counter() + bot.budget)
+        self.scored = {}        # path from the root -> [(score, action)], best first
+        self.plan = {}
+
+    def run(self, state):
+        state = state.clone()
+        best = None
+        for widths in WIDTHS:
+            pass_plan = {}
+            self._complete = True
+            try:
+                _, action = self._value(state, (), 0, widths, pass_plan)
+            except _OutOfBudget:
+                break
+            best = action
+            self.plan = pass_plan
+            self.passes += 1
+            if self._complete:
+                break           # every beam held every action: wider finds nothing new
+        if best is None:
+            # Not even the narrowest pass finished: the best action one ply ahead.
+            kids = self.scored.get(())
+            best = kids[0][1] if kids else _best_one_ply(self.bot, state, self.me,
+                                                         state.legal_actions())
+        return best
+
+    def _children(self, state, path):
+        kids = self.scored.get(path)
+        if kids is not None:
+            return kids
+        if self.limit is not None and self.count >= self.limit:
+            raise _OutOfBudget
+        if self.deadline is not None and self.count and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget
+        self.count += 1
+        actions = distinct_actions(state.legal_actions())
+        self.bot.rng.shuffle(actions)
+        me = self.me
+        scored = []
+        for i, action in enumerate(actions):
+            state.apply(action)
+            scored.append((-score(state, me), i, action))
+            state.undo()
+        scored.sort()
+        kids = self.scored[path] = [(-s, a) for s, _, a in scored]
+        return kids
+
+    def _value(self, state, path, depth, widths, plan):
+        """(value for the searching team, best action) of a position of its turn."""
+        player = state.current_player()
+        if player != self.me or state._throw is not None:
+            return self._after_action(state, path, depth, widths, plan), None
+        kids = self._children(state, path)
+        width = widths[min(depth, len(widths) - 1)]
+        if width < len(kids):
+            self._complete = False
+        best_value, best_action = None, None
+        for value, action in kids[:width]:
+            if action != END_ACTION:
+                state.apply(action)
+                try:
+                    if state.current_player() == self.me or state._throw is not None:
+                        value = self._after_action(state, path + (action,), depth + 1,
+                                                   widths, plan)
+                finally:
+                    state.undo()
+            if best_value is None or value > best_value:
+                best_value, best_action = value, action
+        plan[state.to_position()] = best_action
+        return best_value, best_action
+
+    def _after_action(self, state, path, depth, widths, plan):
+        """The value of the position after one of the searching team's actions."""
+        player = state.current_player()
+        if player == self.me and state._throw is None:
+            return self._value(state, path, depth, widths, plan)[0]
+        if state._throw is None:
+            return score(state, self.me)          # the turn is over (or the game)
+        return self._throw_value(state, path, depth, widths, plan)
+
+    def _throw_value(self, state, path, depth, widths, plan):
+        """A throw of the searching team, the target's owner to declare: its results."""
+        me = self.me
+        options = state.legal_actions()
+        declared, worst = None, None
+        for option in options:
+            state.apply(option)
+            value = score(state, me)
+            state.undo()
+            if worst is None or value < worst:
+                declared, worst = option, value
+        catching = declared == CATCH_ACTION
+        p_hit = 21 / 36 if catching else 15 / 36
+        total = 0.0
+        state.apply(declared)
+        try:
+            for rolls, p in ((_HIGHER, p_hit), (_LOWER, 1 - p_hit)):
+                state.apply(rolls[0])
+                state.apply(rolls[1])
+                try:
+                    key = path + (declared,) + rolls
+                    if state.current_player() == 1 - me and state._throw is not None:
+                        total += p * self._miss_value(state, key, depth, widths, plan)
+                    else:
+                        total += p * self._after_action(state, key, depth, widths, plan)
+                finally:
+                    state.undo()
+                    state.undo()
+        finally:
+            state.undo()
+        return total
+
+    def _miss_value(self, state, path, depth, widths, plan):
+        """A miss: the target's owner places the ball where the score likes it least."""
+        me = self.me
+        worst, placed = None, None
+        for option in state.legal_actions():
+            state.apply(option)
+            value = score(state, me)
+            state.undo()
+            if worst is None or value < worst:
+                worst, placed = value, option
+        state.apply(placed)
+        try:
+            return self._after_action(state, path + (placed,), depth, widths, plan)
+        finally:
+            state.undo()
