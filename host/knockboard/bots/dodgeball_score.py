@@ -253,6 +253,18 @@ def _position(board, carry, loose, start, npawns, active, acting_dice, waiting_d
     return value + edge
 
 
+def _set_up(board, team):
+    """Set-up and roll-off: pawns placed within short reach of the starting balls take
+    them first (the team that starts needs a die of 3 from the back row)."""
+    own = [s for s in HALF[team] if board[s] == team]
+    if not own:
+        return 0.0
+    near = 0.0
+    for touch in START_TOUCH:
+        near -= min(DIST[p][t] for p in own for t in touch if t in HALF[team])
+    return 0.01 * near
+
+
 def _outcome_values(state, team):
     """A throw in the air: (value if the target is out, if the thrower is out, if missed)."""
     thrower, target, _, _, _ = state._throw
@@ -311,7 +323,7 @@ def _throw_value(state, team):
 def score(state, team):
     """The position's score in pawns for `team` (0 or 1); the game must not be over."""
     if state._stage != TURN:
-        return 0.0                   # set-up and roll-off: nothing to tell the teams apart
+        return _set_up(state._board, team) - _set_up(state._board, 1 - team)
     if state._throw is not None:
         return _throw_value(state, team)
     active = state._active
