@@ -28,7 +28,7 @@ PAIRINGS = [
     ("knockoff2-greedy-random", "knockoff", {"players": 2}, "greedy,random", 0.75, None,
      1000),
     ("knockabout-strong-greedy", "knockabout", {}, "strong,greedy", 0.75, 1000, 500),
-    ("dodgeball-strong-greedy", "dodgeball", {}, "strong,greedy", 0.75, 100, 1000),
+    ("dodgeball-strong-greedy", "dodgeball", {}, "strong,greedy", 0.75, 300, 1000),
     ("ko2-strong-greedy", "ko", {"players": 2}, "strong,greedy", 0.75, 500, 1000),
     ("knockoff2-strong-greedy", "knockoff", {"players": 2}, "strong,greedy", 0.75, 1000,
      1000),

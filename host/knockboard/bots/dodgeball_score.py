@@ -221,7 +221,8 @@ def material(own, other):
 
 def _position(board, carry, loose, start, npawns, active, acting_dice, waiting_dice, team):
     """The score of a position without a throw in the air, for `team`.  `acting_dice`:
-    the active team's unspent dice, or None once its turn is over (it is rolling)."""
+    the active team's unspent dice, or None once its turn is over (it is rolling);
+    `waiting_dice`: the other team's, or None when they are to be taken as unknown."""
     own_n, other_n = npawns[team], npawns[1 - team]
     value = material(own_n, other_n)
     if not own_n or not other_n:
@@ -238,14 +239,18 @@ def _position(board, carry, loose, start, npawns, active, acting_dice, waiting_d
              for t in (0, 1)]
     throwers = [_throwers(t, board, carry, loose, start, pawns[t], free[t]) for t in (0, 1)]
     waiting = 1 - active
+    if waiting_dice is None:
+        # The waiting team's dice are not known (a search looking past a turn's end).
+        waiting_throws = _throws_later(waiting, throwers[waiting], pawns[active], carry)
+    else:
+        waiting_throws = _throws_known(waiting, throwers[waiting], pawns[active], carry,
+                                       waiting_dice)
     if acting_dice is not None:
         reach_active = ACTING_REACH * _throws_known(active, throwers[active], pawns[waiting],
                                                     carry, acting_dice)
-        reach_waiting = WAITING_REACH_MIDTURN * _throws_known(
-            waiting, throwers[waiting], pawns[active], carry, waiting_dice)
+        reach_waiting = WAITING_REACH_MIDTURN * waiting_throws
     else:
-        reach_waiting = WAITING_REACH * _throws_known(waiting, throwers[waiting],
-                                                      pawns[active], carry, waiting_dice)
+        reach_waiting = WAITING_REACH * waiting_throws
         reach_active = LATER_REACH * _throws_later(active, throwers[active], pawns[waiting],
                                                    carry)
     edge = (balls[team] - balls[1 - team]
@@ -265,13 +270,13 @@ def _set_up(board, team):
     return 0.01 * near
 
 
-def _outcome_values(state, team):
+def _outcome_values(state, team, waiting_known):
     """A throw in the air: (value if the target is out, if the thrower is out, if missed)."""
     thrower, target, _, _, _ = state._throw
     active = state._active
     dice = state._dice
     acting = list(dice[active]) or None
-    waiting = dice[1 - active]
+    waiting = dice[1 - active] if waiting_known else None
     board, carry, loose, start, npawns = (state._board, state._carry, state._loose,
                                           state._start, state._npawns)
     # The target out: its ball (if any) and the thrown one lie on its square.
@@ -294,9 +299,9 @@ def _outcome_values(state, team):
     return hit, caught, miss
 
 
-def _throw_value(state, team):
+def _throw_value(state, team, waiting_known):
     thrower, target, declared, r1, r2 = state._throw
-    hit, caught, miss = _outcome_values(state, team)
+    hit, caught, miss = _outcome_values(state, team, waiting_known)
     if r2 is not None:                  # a miss waiting for its ball to be placed
         return miss
     if declared is not None:
@@ -320,15 +325,18 @@ def _throw_value(state, team):
     return best
 
 
-def score(state, team):
-    """The position's score in pawns for `team` (0 or 1); the game must not be over."""
+def score(state, team, waiting_known=True):
+    """The position's score in pawns for `team` (0 or 1).  With `waiting_known` false the
+    dice of the team waiting for its turn are taken as not rolled yet (they are in the
+    position, but a search that rolled them itself does not know them)."""
     if state._stage != TURN:
         return _set_up(state._board, team) - _set_up(state._board, 1 - team)
     if state._throw is not None:
-        return _throw_value(state, team)
+        return _throw_value(state, team, waiting_known)
     active = state._active
     dice = state._dice
     # Fewer than three dice held: the active team is rolling, its turn is over.
     acting = list(dice[active]) if len(dice[active]) + state._spent[active] == 3 else None
     return _position(state._board, state._carry, state._loose, state._start,
-                     state._npawns, active, acting, dice[1 - active], team)
+                     state._npawns, active, acting,
+                     dice[1 - active] if waiting_known else None, team)

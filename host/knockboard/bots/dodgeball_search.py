@@ -35,8 +35,9 @@ throw once, with the smallest die for it.
 
 import time
 
-from ..games.dodgeball import CATCH_ACTION, DODGE_ACTION, END_ACTION, ROLLS
-from .dodgeball_score import score
+from ..games import CHANCE, TERMINAL
+from ..games.dodgeball import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
+from .dodgeball_score import THROW_BONUS, score
 
 # Beam widths per die of the turn (first, second, third), one pass after the other.
 WIDTHS = ((1, 1, 1), (2, 2, 1), (3, 2, 2), (4, 3, 2), (6, 3, 2), (8, 4, 3), (12, 5, 3),
@@ -132,6 +133,7 @@ class _TurnSearch:
         self.deadline = (None if bot.budget is None
                          else time.perf_counter() + bot.budget)
         self.scored = {}        # path from the root -> [(score, action)], best first
+        self.replies = {}       # position at the turn's end -> value after the reply
         self.plan = {}
 
     def run(self, state):
@@ -156,15 +158,19 @@ class _TurnSearch:
                                                          state.legal_actions())
         return best
 
-    def _children(self, state, path):
-        kids = self.scored.get(path)
-        if kids is not None:
-            return kids
+    def _tick(self):
+        """Count one iteration (a position whose actions are all scored), or stop."""
         if self.limit is not None and self.count >= self.limit:
             raise _OutOfBudget
         if self.deadline is not None and self.count and time.perf_counter() >= self.deadline:
             raise _OutOfBudget
         self.count += 1
+
+    def _children(self, state, path):
+        kids = self.scored.get(path)
+        if kids is not None:
+            return kids
+        self._tick()
         actions = distinct_actions(state.legal_actions())
         self.bot.rng.shuffle(actions)
         me = self.me
@@ -187,15 +193,12 @@ class _TurnSearch:
         if width < len(kids):
             self._complete = False
         best_value, best_action = None, None
-        for value, action in kids[:width]:
-            if action != END_ACTION:
-                state.apply(action)
-                try:
-                    if state.current_player() == self.me or state._throw is not None:
-                        value = self._after_action(state, path + (action,), depth + 1,
-                                                   widths, plan)
-                finally:
-                    state.undo()
+        for _, action in kids[:width]:
+            state.apply(action)
+            try:
+                value = self._after_action(state, path + (action,), depth + 1, widths, plan)
+            finally:
+                state.undo()
             if best_value is None or value > best_value:
                 best_value, best_action = value, action
         plan[state.to_position()] = best_action
@@ -207,8 +210,71 @@ class _TurnSearch:
         if player == self.me and state._throw is None:
             return self._value(state, path, depth, widths, plan)[0]
         if state._throw is None:
-            return score(state, self.me)          # the turn is over (or the game)
+            return self._reply_value(state)       # the turn is over (or the game)
         return self._throw_value(state, path, depth, widths, plan)
+
+    # --- the other team's reply ---------------------------------------------------------
+    def _reply_value(self, state):
+        """The searching team's turn is over: the other team plays its turn with its known
+        dice, each action the best one ply ahead by the score (the greedy bot's way), throws
+        followed through their results; the value is the score at the end of that turn,
+        with the searching team's next dice not known (they are rolled here as stand-ins)."""
+        if state.is_terminal():
+            return score(state, self.me)
+        key = state.to_position()
+        value = self.replies.get(key)
+        if value is not None:
+            return value
+        rolled = 0
+        try:
+            while state.current_player() == CHANCE and state._throw is None:
+                state.apply(ROLLS[0])
+                rolled += 1
+            value = self._reply(state)
+        finally:
+            for _ in range(rolled):
+                state.undo()
+        self.replies[key] = value
+        return value
+
+    def _reply(self, state):
+        me = self.me
+        player = state.current_player()
+        if player == TERMINAL or (player == CHANCE and state._throw is None):
+            return score(state, me, waiting_known=False)      # the reply is over
+        throw = state._throw
+        if throw is not None and player == CHANCE:
+            # The dice of a throw at one of ours: thrower higher, or lower.
+            catching = throw[2] == CATCH
+            p_hit = 21 / 36 if catching else 15 / 36
+            total = 0.0
+            for rolls, p in ((_HIGHER, p_hit), (_LOWER, 1 - p_hit)):
+                state.apply(rolls[0])
+                state.apply(rolls[1])
+                try:
+                    total += p * self._reply(state)
+                finally:
+                    state.undo()
+                    state.undo()
+            return total
+        # A decision: the other team's action, or our declaration or ball placement.
+        actions = state.legal_actions()
+        if player != me:
+            self._tick()
+            actions = distinct_actions(actions)
+        sign = 1 if player == me else -1
+        best, best_value = None, None
+        for action in actions:
+            state.apply(action)
+            value = sign * score(state, me, waiting_known=False)
+            state.undo()
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        state.apply(best)
+        try:
+            return self._reply(state)
+        finally:
+            state.undo()
 
     def _throw_value(self, state, path, depth, widths, plan):
         """A throw of the searching team, the target's owner to declare: its results."""
@@ -240,7 +306,9 @@ class _TurnSearch:
                     state.undo()
         finally:
             state.undo()
-        return total
+        # The score's bonus for a throw (see dodgeball_score.THROW_BONUS: holding a ball
+        # must never be as good as throwing it, or the game can stall).
+        return total + THROW_BONUS
 
     def _miss_value(self, state, path, depth, widths, plan):
         """A miss: the target's owner places the ball where the score likes it least."""
