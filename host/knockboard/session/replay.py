@@ -25,7 +25,7 @@ class Replay:
         self.ui = get_ui(self.state.game, get_layout(record.game))
         self.ply = 0
         self.before_edits = []     # the state each edit replaced, for stepping back
-        self.shown = "start"       # what the last step did, for the OLED and the log
+        self.shown = "start"       # what the last entry did, for the OLED and the log
         self.running = True
         self._sent = None
         self.render()
@@ -37,12 +37,10 @@ class Replay:
         entry = self.record.actions[self.ply]
         before = self.state
         self.state = apply_entry(self.state, entry)
-        self.shown = entry
         if edited_position(entry) is not None:
             self.before_edits.append(before)
-            self.shown = "edit " + ", ".join(
-                s.text for s in edit_steps(self.ui, before, self.state))
         self.ply += 1
+        self.shown = self._last()
         self.board.sound("click")
         return True
 
@@ -55,10 +53,19 @@ class Replay:
         else:
             self.state.undo()
         self.ply -= 1
-        entry = self.record.actions[self.ply - 1] if self.ply else "start"
-        self.shown = "edit" if edited_position(entry) is not None else entry
+        self.shown = self._last()
         self.board.sound("click")
         return True
+
+    def _last(self):
+        """What the last entry played did: its notation, or for an edit what changed."""
+        if not self.ply:
+            return "start"
+        entry = self.record.actions[self.ply - 1]
+        if edited_position(entry) is None:
+            return entry
+        steps = edit_steps(self.ui, self.before_edits[-1], self.state)
+        return "edit " + ", ".join(step.text for step in steps)
 
     def step(self, timeout=0.05):
         for message in self.board.poll(timeout):
