@@ -215,15 +215,19 @@ def test_knockoff_three_pawns_on_top_is_refused_the_game_would_have_ended():
 
 def test_back_leaves_edit_mode_with_nothing_changed():
     vb, s = start("knockabout", {"first": "white"})
+    for cell in s.interaction.options[0].path:   # a move to keep (BACK held would undo it)
+        vb.press(cell)
+    while s.interaction is None:
+        vb.ok()
     before, record = s.state.to_position(), list(s.record.actions)
     edit(vb)
-    tap(vb, "D5", "G7", "F6")
+    tap(vb, "E8", "G7", "F7")
     vb.menu()
     assert vb.oled()[0][0] == "Edit: changed"
-    vb.back()
+    vb.back(hold=1.5)                            # leaves edit mode, and undoes nothing
     assert s.mode == "playing" and s.edit is None
     assert s.state.to_position() == before and s.record.actions == record
-    assert vb.cell(vb.space("D5"))[:3] != (0, 0, 0)            # the die is lit where it was
+    assert vb.cell(vb.space("E8"))[:3] != (0, 0, 0)            # the die is lit where it was
     edit(vb)                                                   # a new edit starts afresh
     assert vb.oled()[0][0] == "Edit: as program"
     vb.ok()

@@ -312,7 +312,8 @@ class Session(Editing):
             if not pressed:
                 self.back_down = None
                 return
-            self.back_down, self.back_fired = self.clock(), False
+            # a BACK that leaves edit mode (forgetting the edit) must not undo when held
+            self.back_down, self.back_fired = self.clock(), self.mode == EDIT
         if not pressed:
             return
         handler = {PLAYING: self._play_control, DICE: self._dice_control,
