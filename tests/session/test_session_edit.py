@@ -53,6 +53,11 @@ def test_knockabout_a_die_moved_turned_taken_off_and_put_back():
     tap(vb, "F3", "F3", "F3")                    # F3's d8 selected, turned 3 -> 4 -> 5
     assert vb.oled()[0] == ["F3: W8=5", "press: to where", "MENU=off 2x=face"]
     vb.back()
+    tap(vb, "H6", "H6", "H6", "H6")              # a d4 turned round: 1, 2, 3, 4 and 1 again
+    assert vb.oled()[0][0] == "H6: W4=4"
+    tap(vb, "H6")
+    assert vb.oled()[0][0] == "H6: W4=1"
+    vb.ok()
     tap(vb, "I4")
     vb.menu()                                    # I4's d6 off the board
     tap(vb, "J5")
@@ -315,3 +320,11 @@ def test_undo_of_an_edit_restores_the_exact_position_and_redo_makes_it_again():
     vb.back(hold=1.2)                            # past the edit: the undo goes on
     assert len(s.record.actions) < len(played)
     assert s.record.replay().to_position() == s.state.to_position()
+    while s.animation is not None:
+        vb.ok()
+    edit(vb)                                     # a new edit forgets what could be redone
+    tap(vb, mover, empty)
+    vb.ok()
+    kept = list(s.record.actions)
+    menu_choose(vb, "Redo")
+    assert "nothing to redo" in vb.text() and s.record.actions == kept
