@@ -5,8 +5,6 @@ and redo handle like a move.  Everything through presses on the virtual board.""
 
 import io
 
-from knockboard.games import get_game
-
 from board_driver import VirtualBoard
 from test_session_board import menu_choose
 

@@ -100,17 +100,16 @@ class KnockoffUI(GameUI):
                          {"status": " ".join(p.status[1:])})
 
     def edit_position(self, board):
-        homes = self.homes()
-        seats = [[] for _ in homes]
-        for space, piece in board.pieces.items():
-            if space not in homes:
-                seats[piece.owner].append(space)
-        return ("/".join(",".join(sorted(s)) or "-" for s in seats)
+        seats = [sorted(self._platforms(board, seat)) for seat in range(len(self.homes()))]
+        return ("/".join(",".join(s) or "-" for s in seats)
                 + f" P{board.turn + 1} {board.extra['status']}")
 
     def _platform(self, space):
         board = self.game.board
         return board.index[space] < board.num_platforms
+
+    def _platforms(self, board, seat):
+        return {s for s, p in board.pieces.items() if p.owner == seat and self._platform(s)}
 
     def _at_home(self, board, seat):
         piece = board.pieces.get(self.homes()[seat])
@@ -163,10 +162,8 @@ class KnockoffUI(GameUI):
         homes = self.homes()
         steps = []
         for seat, home in enumerate(homes):
-            def platforms(board):
-                return {s for s, p in board.pieces.items() if p.owner == seat and s not in homes}
-            left = sorted(platforms(before) - platforms(after))
-            reached = sorted(platforms(after) - platforms(before))
+            was, now = self._platforms(before, seat), self._platforms(after, seat)
+            left, reached = sorted(was - now), sorted(now - was)
             name = f"P{seat + 1}"
             for src, dst in zip(left, reached):
                 steps.append(Step("move", src, dst, clip(f"{name} {src}>{dst}"), seat))

@@ -103,8 +103,8 @@ class KOUI(GameUI):
         return reason
 
     def edit_board(self, state):
-        fields = state.to_position().split()
-        p = Parsed(" ".join(fields))
+        text = state.to_position()
+        p, fields = Parsed(text), text.split()
         colors = [f.partition("=")[0] for f in fields[2:]]
         pieces = {space: self._piece(p, name) for name, space in p.spaces.items()}
         spare = [self._piece(p, f"{c}{k}") for c in colors for k in range(1, 7)
