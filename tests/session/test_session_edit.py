@@ -262,7 +262,7 @@ def test_edit_mode_only_shows_the_position_while_a_die_is_to_be_rolled():
         vb.menu()
     vb.ok()                                      # the dice entry's "menu" entry
     menu_choose(vb, "Edit board")
-    assert vb.oled()[0] == ["Edit: as program", "press a cell", "view only: dice"]
+    assert vb.oled()[0] == ["View only: dice", "press a cell", "OK=done"]
     vb.sounds.clear()
     vb.menu()
     assert vb.sounds == ["error"] and "not now: dice" in vb.text()

@@ -89,8 +89,9 @@ class EditMode:
 
     def lines(self):
         stage = self.stage
+        # "OK=done" while nothing is changed: scripts that resume games press OK on it
         if stage == VIEW:
-            return ["Edit: as program", self.info, clip("view only: " + self.refusal)]
+            return [clip("View only: " + self.refusal), self.info, "OK=done"]
         if stage == SELECTED:
             piece = self.board.pieces[self.selected]
             vary = self.ui.edit_can_vary(self.board, self.selected)
@@ -108,7 +109,7 @@ class EditMode:
             return [clip(head)] + self.pages[self.page]
         if self.changes():
             return ["Edit: changed", self.info, "OK=keep BACK=no"]
-        return ["Edit: as program", self.info, "OK/BACK=done"]
+        return ["Edit: as program", self.info, "OK=done"]
 
     # --- input ------------------------------------------------------------------------------
     def press(self, space):
