@@ -30,7 +30,6 @@ FLASH_S = 0.6       # an illegal press blinks red this long
 MESSAGE_S = 2.0     # a short message on the OLED's last line
 
 
-
 class SessionError(Exception):
     """The session cannot run on this board (one clear line)."""
 
@@ -275,7 +274,6 @@ class Session(Editing):
         self.rolled = []
         self.animation = Animation(steps, title) if steps else None
         self.advance()
-
 
     # --- input ------------------------------------------------------------------------------
     def step(self, timeout=0.05):
