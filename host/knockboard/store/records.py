@@ -1,7 +1,8 @@
 """A game record: what is needed to replay a game exactly, and its JSON form.
 
 The record is the list of actions in the engine's notation, chance outcomes included, from
-the game's real start (or a given start position), plus who played and how it ended."""
+the game's real start (or a given start position), with the edits made on the board as
+"edit <position>" entries (entries.py), plus who played and how it ended."""
 
 import json
 from dataclasses import dataclass, field
