@@ -4,8 +4,9 @@ after every key event that
 
 - the session never raises,
 - the engine's state only ever changes by legal actions: a shadow state follows the
-  session's history, accepting only an action legal where it was played (or an undo, or a
-  new game from the menu), and must equal the session's state,
+  session's record, accepting only an action legal where it was played (or an undo, a new
+  game from the menu, or an edit whose position the engine accepts), and must equal the
+  session's state, history included,
 - every cell press is answered: a press the session refuses flashes that cell red and
   buzzes; one it accepts clicks (or plays); an independent look at the adapter's options
   says which presses are legal when a person picks a piece, and must agree,
@@ -24,6 +25,7 @@ from rig import GAMES, Rig
 
 from knockboard.games import CHANCE
 from knockboard.session import Session, Setup
+from knockboard.store import edited_position
 
 CONTROLS = ("OK", "BACK", "MENU")
 
@@ -33,7 +35,9 @@ class Referee:
         self.rig = rig
         self.counts = Counter()
         self.shadow = None
-        self.state = None
+        self.record = None
+        self.entries = []           # the record entries the shadow has followed
+        self.before_edits = []      # the shadow each edit replaced
         self.errors_asked = 0
         self._watch(rig.session)
 
@@ -75,31 +79,42 @@ class Referee:
     def check(self):
         """After every key event: the session's state is its shadow's."""
         s = self.rig.session
-        state = s.state
-        if state is not self.state:                 # a new game (menu) or the first look
-            self.state = state
+        if s.record is not self.record:             # a new game (menu) or the first look
+            self.record = s.record
             self.shadow = s.game.new_initial_state()
+            self.entries, self.before_edits = [], []
             self.counts["games"] += 1
-        shadow = self.shadow
-        hist = state.history
+        entries = s.record.actions
         common = 0
-        for a, b in zip(shadow.history, hist):
+        for a, b in zip(self.entries, entries):
             if a != b:
                 break
             common += 1
-        while len(shadow.history) > common:
-            shadow.undo()
-            self.counts["actions taken back"] += 1
-        for action in hist[common:]:
-            if shadow.current_player() == CHANCE:
-                legal = {a for a, _ in shadow.chance_outcomes()}
+        while len(self.entries) > common:
+            if edited_position(self.entries.pop()) is not None:
+                self.shadow = self.before_edits.pop()
             else:
-                legal = set(shadow.legal_actions())
-            assert action in legal, f"illegal action {action} reached the engine"
-            shadow.apply(action)
-            self.counts["actions played"] += 1
-        assert shadow.to_position() == state.to_position()
-        assert len(s.record.actions) == len(hist)
+                self.shadow.undo()
+            self.counts["actions taken back"] += 1
+        for entry in entries[common:]:
+            position = edited_position(entry)
+            if position is not None:                # an edit: the engine must accept it
+                self.before_edits.append(self.shadow)
+                self.shadow = s.game.from_position(position)
+                self.counts["edits made"] += 1
+            else:
+                shadow = self.shadow
+                action = shadow.parse_action(entry)
+                if shadow.current_player() == CHANCE:
+                    legal = {a for a, _ in shadow.chance_outcomes()}
+                else:
+                    legal = set(shadow.legal_actions())
+                assert action in legal, f"illegal action {entry!r} reached the engine"
+                shadow.apply(action)
+                self.counts["actions played"] += 1
+            self.entries.append(entry)
+        assert self.shadow.to_position() == s.state.to_position()
+        assert self.shadow.history == s.state.history
 
 
 def mash(game, events, seed, log=None):

@@ -17,3 +17,31 @@ def test_mashing_never_breaks_the_game(game):
     assert c["errors asked"] == c["errors buzzed"] >= c["refused"]
     assert c["refused"] > 50 and c["accepted"] > 50 and c["judged independently"] > 50
     assert c["actions played"] > 20
+
+
+def test_the_referee_follows_an_edit_and_its_undo_and_catches_a_change_behind_its_back():
+    from mash import Referee
+    from rig import Rig
+
+    from knockboard.session import Session, Setup
+
+    rig = Rig("knockoff")
+    s = rig.session = Session(rig.board, Setup("knockoff", {"players": 2}, [], seed=3),
+                              clock=rig.clock)
+    rig.run(1.0)
+    ref = Referee(rig)
+    rig.menu()
+    while rig.oled()[0][1] != "> Edit board":
+        rig.menu()
+    rig.ok()
+    rig.press_space("H1")
+    rig.press_space("1a")
+    rig.ok()                                    # an edit: a pawn out of its home base
+    ref.check()
+    assert ref.counts["edits made"] == 1 and s.state.to_position().startswith("1a/- P1")
+    rig.back(hold=1.2)                          # undo takes the edit back
+    ref.check()
+    assert ref.counts["actions taken back"] == 1 and s.state.to_position().startswith("-/-")
+    s.state = s.game.from_position("1a/- P1 dice 46")     # no record entry: caught
+    with pytest.raises(AssertionError):
+        ref.check()

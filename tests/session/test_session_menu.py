@@ -105,10 +105,11 @@ def test_edit_mode_shows_the_programs_pieces_and_what_a_cell_holds():
     d5 = vb.space("D5")
     assert vb.cell(d5) == (255, 255, 255, "solid")      # every piece at full strength
     assert vb.cell(vb.space("D6")) == (0, 90, 255, "solid")
-    vb.press(d5)
-    assert vb.oled()[0][1] == "D5: W4=1"
-    vb.press_space("G7")
-    assert vb.oled()[0][1] == "G7: empty"
+    vb.press(d5)                                        # selects the die: it blinks
+    assert vb.oled()[0][0] == "D5: W4=1" and vb.cell(d5)[3] == "blink"
+    vb.back()                                           # deselects
+    vb.press_space("G7")               # empty, and no die is off the board: nothing to put
+    assert vb.sounds[-1] == "error" and vb.cell(vb.space("G7"))[:3] == (255, 0, 0)
     vb.ok()
     assert session.mode == "playing" and session.state.to_position() == before
 

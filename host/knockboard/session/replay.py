@@ -1,17 +1,18 @@
 """Stepping through a saved game on the board: OK goes one action forward, BACK one back,
 MENU ends.  The LEDs show the position after each step; the OLED says which step and what
-was played, so the players can follow with the real pieces."""
+was played, so the players can follow with the real pieces (an edit entry: what the
+players changed by hand)."""
 
 import time
 
 from ..device.protocol import Display, KeyEvent
 from ..layouts import get_layout
 from . import scene as S
+from ..store.entries import apply_entry, edited_position
 from .adapters import get_ui
+from .edit import edit_steps
 from .terminal import Terminal
-from .types import clip
-
-OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2
+from .types import BACK_KEY, MENU_KEY, OK_KEY, clip
 
 
 class Replay:
@@ -23,6 +24,8 @@ class Replay:
         self.state = record.initial_state()
         self.ui = get_ui(self.state.game, get_layout(record.game))
         self.ply = 0
+        self.before_edits = []     # the state each edit replaced, for stepping back
+        self.shown = "start"       # what the last entry did, for the OLED and the log
         self.running = True
         self._sent = None
         self.render()
@@ -31,8 +34,13 @@ class Replay:
         if self.ply >= len(self.record.actions):
             self.board.sound("error")
             return False
-        self.state.apply_text(self.record.actions[self.ply])
+        entry = self.record.actions[self.ply]
+        before = self.state
+        self.state = apply_entry(self.state, entry)
+        if edited_position(entry) is not None:
+            self.before_edits.append(before)
         self.ply += 1
+        self.shown = self._last()
         self.board.sound("click")
         return True
 
@@ -40,10 +48,24 @@ class Replay:
         if self.ply == 0:
             self.board.sound("error")
             return False
-        self.state.undo()
+        if edited_position(self.record.actions[self.ply - 1]) is not None:
+            self.state = self.before_edits.pop()
+        else:
+            self.state.undo()
         self.ply -= 1
+        self.shown = self._last()
         self.board.sound("click")
         return True
+
+    def _last(self):
+        """What the last entry played did: its notation, or for an edit what changed."""
+        if not self.ply:
+            return "start"
+        entry = self.record.actions[self.ply - 1]
+        if edited_position(entry) is None:
+            return entry
+        steps = edit_steps(self.ui, self.before_edits[-1], self.state)
+        return "edit " + ", ".join(step.text for step in steps)
 
     def step(self, timeout=0.05):
         for message in self.board.poll(timeout):
@@ -66,7 +88,7 @@ class Replay:
 
     def render(self):
         total = len(self.record.actions)
-        last = self.record.actions[self.ply - 1] if self.ply else "start"
+        last = self.shown
         lines = (clip(f"Replay {self.ply}/{total}"), clip(last),
                  clip("OK> BACK< MENU=end" if self.ply < total else "end. MENU=quit"))
         if (self.ply, lines) == self._sent:

@@ -17,27 +17,24 @@ from . import scene as S
 from .adapters import get_ui
 from .animation import ADVANCED, WRONG, Animation
 from .dice_entry import DiceEntry
+from .editing import Editing
 from .interaction import ILLEGAL, OPEN_MENU, PLAY, Interaction, MENU_ENTRY
 from .menu import Menu
-from .record import GameRecord
+from .record import EDITED, Edit, GameRecord
 from .seats import HUMAN, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
-from .types import Step, clip
+from .types import BACK_KEY, DICE, EDIT, MENU, MENU_KEY, OK_KEY, OVER, PLAYING, Step, clip
 
-OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2
 HOLD_S = 1.0        # BACK held this long: undo
 FLASH_S = 0.6       # an illegal press blinks red this long
 MESSAGE_S = 2.0     # a short message on the OLED's last line
-
-# modes
-PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 
 
 class SessionError(Exception):
     """The session cannot run on this board (one clear line)."""
 
 
-class Session:
+class Session(Editing):
     def __init__(self, board, setup, *, clock=time.monotonic, out=None, actions=(),
                  saver=None, resumed=False):
         self.board = board
@@ -94,19 +91,20 @@ class Session:
         self.animation = None
         self.entry = None
         self.menu = None
-        self.edit_info = ""
+        self.edit = None           # the EditMode while the board is in edit mode
+        self.before_edits = []     # the state each recorded edit replaced, for undo
         self.hint = ()             # the cells of a suggested move, lit until a move is played
         self.rolled = []           # the dice of the last run of chance steps
         self.last_was_chance = False
         self.rolled_kind = 6
         self.roll_fresh = False
         for text in actions:
-            self.record.push(self.state, self.state.parse_action(text))
-            self.state.apply_text(text)
+            if not self._replay_edit(text):
+                self.record.push(self.state, self.state.parse_action(text))
+                self.state.apply_text(text)
         self.last_was_chance = False
         if resumed:
-            self.mode = EDIT
-            self.edit_info = "resumed: set up"
+            self._open_edit("resumed: set up")
         self._save()
         self.term.log(f"New game: {self.game.title}, seats "
                       + ", ".join(f"{self.game.player_name(i)}={k}"
@@ -132,10 +130,10 @@ class Session:
         self.record.physical_dice = physical
 
     def _rng(self, *purpose):
-        # Each random choice depends only on the seed, the ply and its purpose, never on
-        # what was drawn before, so a game resumed from its record goes on exactly as it
-        # would have without the interruption.
-        return random.Random(f"{self.setup.seed}:{len(self.state.history)}:{purpose}")
+        # Each random choice depends only on the seed, the ply (the record's length: an edit
+        # is a ply too) and its purpose, never on what was drawn before, so a game resumed
+        # from its record goes on exactly as it would have without the interruption.
+        return random.Random(f"{self.setup.seed}:{len(self.record.actions)}:{purpose}")
 
     def _save(self):
         if self.saver is None:
@@ -231,6 +229,9 @@ class Session:
             return False
         unit, steps = [], []
         while len(self.record.actions) > target:
+            if self.record.actors[-1] == EDITED:
+                unit.append(self._undo_edit(steps))
+                continue
             after = self.state.clone()
             action = self.state.undo()
             self.record.pop()
@@ -252,6 +253,9 @@ class Session:
             return False
         steps = []
         for action in self.redo_units.pop():
+            if isinstance(action, Edit):
+                self._redo_edit(action, steps)
+                continue
             if self.state.current_player() == CHANCE:
                 self.remembered.pop(self.state.to_position(), None)
             before = self.state.clone()
@@ -306,7 +310,8 @@ class Session:
             if not pressed:
                 self.back_down = None
                 return
-            self.back_down, self.back_fired = self.clock(), False
+            # a BACK that leaves edit mode (forgetting the edit) must not undo when held
+            self.back_down, self.back_fired = self.clock(), self.mode == EDIT
         if not pressed:
             return
         handler = {PLAYING: self._play_control, DICE: self._dice_control,
@@ -316,10 +321,7 @@ class Session:
 
     def _press(self, cell):
         if self.mode == EDIT:
-            space = self.layout.space_of(cell)
-            piece = self.ui.view(self.state).pieces.get(space)
-            self.edit_info = clip(f"{space}: {piece.name if piece else 'empty'}")
-            self._sound("click")
+            self._edit_result(self.edit.press(self.layout.space_of(cell)), cell)
             return
         if self.mode != PLAYING:
             self._illegal(cell)
@@ -433,8 +435,7 @@ class Session:
             self.start(self.next_setup)
         elif what == "edit":
             self.menu = None
-            self.mode = EDIT
-            self.edit_info = "press a cell"
+            self._open_edit("press a cell")
 
     def can_hint(self):
         """A person at the board is to choose among the interaction's options."""
@@ -464,20 +465,14 @@ class Session:
         if self.mode == PLAYING:
             self.advance()
 
-    def _edit_control(self, key):
-        if key in (OK_KEY, BACK_KEY):
-            self.mode = PLAYING if not self.state.is_terminal() else OVER
-            self._sound("click")
-            self.advance()
-
     def _over_control(self, key):
         if key in (OK_KEY, MENU_KEY):
             self._open_menu()
 
     # --- feedback ---------------------------------------------------------------------------
-    def _illegal(self, cell):
+    def _illegal(self, cell, text="not legal"):
         self.flash = (cell, self.clock() + FLASH_S)
-        self.message = ("not legal", self.clock() + FLASH_S)
+        self.message = (text, self.clock() + FLASH_S)
         self._sound("error")
 
     def _refuse(self, text):
@@ -516,7 +511,10 @@ class Session:
         ui, hl = self.ui, {}
         target = S.target_rgb(ui)
         if self.mode == EDIT:
-            return S.build(ui, view, level=1.0)
+            hl = self.edit.highlights(self.layout)
+            if self.flash:
+                hl[self.flash[0]] = S.cell(S.RED, BLINK)
+            return S.build(ui, self.edit.view(), hl, level=1.0)
         if self.mode == PLAYING and self.animation is not None:
             step = self.animation.step
             owner_rgb = ui.color(step.owner) if step.owner >= 0 else S.WHITE
@@ -571,7 +569,7 @@ class Session:
             _, label = self.menu.current()
             return ["Menu", "> " + label, "OK BACK MENU=nxt"]
         if self.mode == EDIT:
-            return ["Edit: as program", self.edit_info, "OK=done"]
+            return self.edit.lines()
         if self.mode == OVER:
             return ["Game over", state.result() or "", "MENU=new game"]
         if self.mode == DICE:

@@ -1,8 +1,14 @@
 """The plain data the session's parts hand each other: what stands where (View), what a
-press can mean (Option), and one physical step the players must make (Step)."""
+press can mean (Option), one physical step the players must make (Step), and a position
+being changed by hand in edit mode (EditBoard)."""
 
 from dataclasses import dataclass, field
 from typing import Optional
+
+OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
+
+# the session's modes
+PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,20 @@ class Step:
             return Step("face", self.src, None, clip(f"{self.src} back to {self.prev}"),
                         self.owner, self.prev, self.value)
         return self
+
+
+@dataclass
+class EditBoard:
+    """A position as edit mode changes it: the pieces on the cells, the pieces off the board,
+    whose turn it is, and the rest of the position kept as it was.  Each game's adapter
+    makes one from a state and writes it back as a position string for the engine."""
+    pieces: dict                                   # space -> Piece
+    turn: int                                      # the seat to act
+    spare: list = field(default_factory=list)      # Pieces off the board, that may go back on
+    extra: dict = field(default_factory=dict)      # the rest (dice, a throw's moves), as it was
+
+    def copy(self):
+        return EditBoard(dict(self.pieces), self.turn, list(self.spare), dict(self.extra))
 
 
 def _back(text):

@@ -1,15 +1,20 @@
 """A game record: what is needed to replay a game exactly, and its JSON form.
 
 The record is the list of actions in the engine's notation, chance outcomes included, from
-the game's real start (or a given start position), plus who played and how it ended."""
+the game's real start (or a given start position), with the edits made on the board as
+"edit <position>" entries (entries.py), plus who played and how it ended."""
 
 import json
 from dataclasses import dataclass, field
 
 from ..games import GameError, get_game
+from .entries import apply_entry, has_edits
 
 FORMAT = "knockboard-game"
-FORMAT_VERSION = 1
+# version 2: `actions` may hold edit entries ("edit <position>", see entries.py); a record
+# without edits is still written as version 1, which older Knockboards read
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 class RecordError(ValueError):
@@ -23,7 +28,7 @@ class GameRecord:
     players: list = field(default_factory=list)     # [{"name": str, "bot": str | None}]
     seed: int | None = None
     start_position: str | None = None
-    actions: list = field(default_factory=list)     # notation strings
+    actions: list = field(default_factory=list)     # notation strings and edit entries
     started: str = ""
     ended: str | None = None
     result: str | None = None
@@ -41,13 +46,14 @@ class GameRecord:
             raise RecordError(f"game {self.game!r}: {err}") from None
 
     def replay(self, upto=None):
-        """The engine state after the first `upto` actions (all by default).
+        """The engine state after the first `upto` entries (all by default); an edit entry
+        replaces the state with the engine's own reading of the edit's position.
 
-        Raises RecordError naming the first action that does not apply."""
+        Raises RecordError naming the first entry that does not apply."""
         state = self.initial_state()
         for ply, text in enumerate(self.actions[:upto]):
             try:
-                state.apply_text(text)
+                state = apply_entry(state, text)
             except GameError as err:
                 raise RecordError(f"action {ply + 1} {text!r}: {err}") from None
         return state
@@ -55,7 +61,7 @@ class GameRecord:
     def to_json(self):
         state = self.replay()
         return json.dumps({
-            "format": FORMAT, "version": FORMAT_VERSION,
+            "format": FORMAT, "version": FORMAT_VERSION if has_edits(self.actions) else 1,
             "game": self.game, "options": self.options, "players": self.players,
             "seed": self.seed, "start_position": self.start_position,
             "started": self.started, "ended": self.ended,
@@ -72,9 +78,10 @@ class GameRecord:
             raise RecordError(f"not JSON: {err}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"not a Knockboard game record (no \"format\": \"{FORMAT}\")")
-        if data.get("version") != FORMAT_VERSION:
+        if data.get("version") not in READABLE_VERSIONS:
             raise RecordError(f"record version {data.get('version')!r} is not supported "
-                              f"(this Knockboard reads version {FORMAT_VERSION})")
+                              "(this Knockboard reads versions "
+                              f"{', '.join(map(str, READABLE_VERSIONS))})")
         checks = {"game": str, "options": dict, "players": list, "actions": list,
                   "status": str, "started": str}
         for key, kind in checks.items():
@@ -82,6 +89,8 @@ class GameRecord:
                 raise RecordError(f"field {key!r} must be a {kind.__name__}")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError("every action must be a string in the game's notation")
+        if data["version"] == 1 and has_edits(data["actions"]):
+            raise RecordError("a version 1 record has no edit entries; edits need version 2")
         if data["status"] not in ("playing", "finished", "abandoned"):
             raise RecordError(f"status {data['status']!r} is not playing/finished/abandoned")
         if data.get("dice", "electronic") not in ("electronic", "physical"):

@@ -7,8 +7,8 @@ contract of `knockboard.games`), so they never reach into an engine's internals.
 
 import re
 
-from ...games import CHANCE
-from ..types import Option, clip
+from ...games import CHANCE, TERMINAL
+from ..types import Option, Step, View, clip
 
 _INTS = re.compile(r"\d+")
 
@@ -94,6 +94,112 @@ class GameUI:
     def dice_labels(self, state):
         """What each physical die is, for the entry prompt ("White d6", "d6")."""
         return [f"d{self.die_kind(state)}"] * self.dice_count(state)
+
+    # --- edit mode (session/edit.py) -------------------------------------------------------
+    # What pressing a selected piece again changes ("face", "ball"); None: it deselects.
+    EDIT_VARIANT = None
+
+    def edit_refusal(self, state):
+        """Why this position cannot be edited now, in a word for the OLED ("dice", "throw",
+        "setup", "over"), or None: edits are made where a player is to decide, with no die
+        to roll and nothing half done, so the position string says all there is."""
+        player = state.current_player()
+        if player == TERMINAL:
+            return "over"
+        if player == CHANCE:
+            return "dice"
+        return None
+
+    def edit_board(self, state):
+        """The EditBoard of an editable position."""
+        raise NotImplementedError
+
+    def edit_position(self, board):
+        """The position string of an edited board, for the engine's from_position (which
+        checks it)."""
+        raise NotImplementedError
+
+    def edit_view(self, board):
+        return View(dict(board.pieces), self.edit_marks(board))
+
+    def edit_marks(self, board):
+        return {}
+
+    def edit_can_vary(self, board, space):
+        return self.EDIT_VARIANT is not None and space in board.pieces
+
+    def edit_vary(self, board, space):
+        """Change what the piece on `space` is; a short reason instead when it cannot be."""
+        return "no change"
+
+    def edit_takes(self, board, src, dst):
+        """True if the occupied `dst` takes the piece selected on `src` (Knock-Off: its own
+        home base) instead of being selected itself."""
+        return False
+
+    def edit_move(self, board, src, dst):
+        """Move the piece on `src` to `dst` (empty, or taking it); a reason if it cannot go."""
+        board.pieces[dst] = board.pieces.pop(src)
+        return None
+
+    def edit_remove(self, board, space):
+        """Take the piece on `space` off the board; a reason if it cannot be."""
+        board.spare.append(board.pieces.pop(space))
+        return None
+
+    def edit_candidates(self, board, space):
+        """The pieces off the board that may be put on the empty `space`, one of each kind."""
+        out = []
+        for piece in board.spare:
+            if piece not in out:
+                out.append(piece)
+        return out
+
+    def edit_put(self, board, space, piece):
+        board.spare.remove(piece)
+        board.pieces[space] = piece
+
+    def edit_settings(self, board):
+        """What else of the position may be changed: [(key, label)], MENU in edit mode."""
+        return [("turn", clip(f"{self.seat_name(board.turn)} to move"))]
+
+    def edit_setting(self, board, key):
+        """Change the setting `key` to its next value; a reason if it cannot change."""
+        if key == "turn":
+            board.turn = (board.turn + 1) % self.game.num_players
+        return None
+
+    def edit_diff(self, before, after):
+        """The Steps that take the physical board from EditBoard `before` to `after`: moves,
+        pieces off and on, pieces changed in place, then the changed settings."""
+        return self.edit_piece_steps(before, after) + self.edit_setting_steps(before, after)
+
+    def edit_piece_steps(self, before, after):
+        gone = {s: p for s, p in before.pieces.items() if after.pieces.get(s) != p}
+        new = {s: p for s, p in after.pieces.items() if before.pieces.get(s) != p}
+        steps = []
+        for space in sorted(set(gone) & set(new)):     # changed in place (a die's face)
+            piece = new.pop(space)
+            del gone[space]
+            steps.append(Step("place", None, space, clip(f"{space}: {piece.name}"),
+                              piece.owner))
+        for src in sorted(gone):                       # the same piece gone here, new there
+            dst = next((d for d in sorted(new) if new[d] == gone[src]), None)
+            if dst is not None:
+                piece = gone.pop(src)
+                del new[dst]
+                steps.append(Step("move", src, dst, clip(f"{piece.name} {src}>{dst}"),
+                                  piece.owner))
+        steps += [Step("remove", s, None, clip(f"{p.name} {s} off"), p.owner)
+                  for s, p in sorted(gone.items())]
+        steps += [Step("place", None, s, clip(f"{p.name} on {s}"), p.owner)
+                  for s, p in sorted(new.items())]
+        return steps
+
+    def edit_setting_steps(self, before, after):
+        was = dict(self.edit_settings(before))
+        return [Step("info", text=label) for key, label in self.edit_settings(after)
+                if was.get(key) != label]
 
     # --- terminal ---------------------------------------------------------------------------
     def text_board(self, state):

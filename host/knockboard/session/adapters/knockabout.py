@@ -1,10 +1,14 @@
 """KNOCKabout on the board: press a die, then the neighbouring cell in the direction it
 should go (the first step of its move); a chain is shown die by die, and the die that
-must be rerolled is named with its new face."""
+must be rerolled is named with its new face.  In edit mode a die is moved, taken off the
+board or put back on, and pressed again to turn it to its next face."""
+
+from collections import Counter
 
 from ...ascii_board import render_knockabout
+from ...games.knockabout import DICE_PER_PLAYER
 from ...games.knockabout_board import CELL_INDEX, STEP
-from ..types import Option, Piece, Step, View, clip
+from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 
@@ -67,6 +71,34 @@ class KnockaboutUI(GameUI):
 
     def text_board(self, state):
         return render_knockabout(state)
+
+    # --- edit mode: pieces are dice named like the position format ("W4=1") -----------------
+    EDIT_VARIANT = "face"
+
+    def edit_board(self, state):
+        tokens = state.to_position().split(" ")
+        pieces = {}
+        for token in tokens[1:]:
+            if not token.startswith("roll:"):
+                space, die = token.split(":")
+                pieces[space] = Piece("WB".index(die[0]), die)
+        # the dice off the board: what a full set (four d4, three d6, two d8) lacks
+        counts = Counter(p.name[:2] for p in pieces.values())
+        spare = [Piece(owner, f"{letter}{sides}=1")
+                 for owner, letter in enumerate("WB")
+                 for sides, full in DICE_PER_PLAYER.items()
+                 for _ in range(full - counts[f"{letter}{sides}"])]
+        return EditBoard(pieces, "WB".index(tokens[0]), spare)
+
+    def edit_position(self, board):
+        dice = sorted(board.pieces.items(), key=lambda item: CELL_INDEX[item[0]])
+        return " ".join(["WB"[board.turn]] + [f"{space}:{p.name}" for space, p in dice])
+
+    def edit_vary(self, board, space):
+        piece = board.pieces[space]
+        sides, face = int(piece.name[1]), int(piece.name[3:])
+        board.pieces[space] = Piece(piece.owner, f"{piece.name[:3]}{face % sides + 1}")
+        return None
 
 
 def _name(cell):

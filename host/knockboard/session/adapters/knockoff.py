@@ -1,8 +1,10 @@
 """Knock-Off on the board: press a pawn (or the home base) and then the platform where it
 lands; the price picks the dice (one die, the other, or both in one leap).  OK offers
-`pass` (give up the rest of the roll); a double rolls again by itself."""
+`pass` (give up the rest of the roll); a double rolls again by itself.  In edit mode a
+pawn is moved, sent back home (MENU, or a press on its home base) and brought out of its
+home base onto a platform; the dice of the turn stay as they are."""
 
-from ..types import Option, Piece, Step, View, clip
+from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 
@@ -89,6 +91,87 @@ class KnockoffUI(GameUI):
                           for h in self.homes())
         lines.append("homes " + homes)
         return "\n".join(lines)
+
+    # --- edit mode: platform pawns "P1", home bases "P1x3" (pawns at home) ---------------------
+    def edit_board(self, state):
+        p = Parsed(state.to_position())
+        view = self.view(state)
+        return EditBoard(dict(view.pieces), int(p.status[0][1:]) - 1, [],
+                         {"status": " ".join(p.status[1:])})
+
+    def edit_position(self, board):
+        seats = [sorted(self._platforms(board, seat)) for seat in range(len(self.homes()))]
+        return ("/".join(",".join(s) or "-" for s in seats)
+                + f" P{board.turn + 1} {board.extra['status']}")
+
+    def _platform(self, space):
+        board = self.game.board
+        return board.index[space] < board.num_platforms
+
+    def _platforms(self, board, seat):
+        return {s for s, p in board.pieces.items() if p.owner == seat and self._platform(s)}
+
+    def _at_home(self, board, seat):
+        piece = board.pieces.get(self.homes()[seat])
+        return int(piece.name.split("x")[1]) if piece else 0
+
+    def _set_home(self, board, seat, count):
+        home = self.homes()[seat]
+        if count:
+            board.pieces[home] = Piece(seat, f"P{seat + 1}x{count}")
+        else:
+            board.pieces.pop(home, None)
+
+    def edit_takes(self, board, src, dst):
+        homes = self.homes()
+        return src not in homes and dst == homes[board.pieces[src].owner]
+
+    def edit_move(self, board, src, dst):
+        homes = self.homes()
+        seat = board.pieces[src].owner
+        if not self._platform(dst):
+            if src in homes or dst != homes[seat]:
+                return "not a platform"
+            return self.edit_remove(board, src)
+        if src in homes:                              # a pawn comes out of its home base
+            self._set_home(board, seat, self._at_home(board, seat) - 1)
+            board.pieces[dst] = Piece(seat, f"P{seat + 1}")
+            return None
+        return super().edit_move(board, src, dst)
+
+    def edit_remove(self, board, space):
+        if space in self.homes():
+            return "at home already"
+        seat = board.pieces.pop(space).owner
+        self._set_home(board, seat, self._at_home(board, seat) + 1)
+        return None
+
+    def edit_candidates(self, board, space):
+        if not self._platform(space):
+            return []
+        return [Piece(seat, f"P{seat + 1}") for seat in range(len(self.homes()))
+                if self._at_home(board, seat)]
+
+    def edit_put(self, board, space, piece):
+        self._set_home(board, piece.owner, self._at_home(board, piece.owner) - 1)
+        board.pieces[space] = piece
+
+    def edit_piece_steps(self, before, after):
+        """Pawns of one player are alike: the platforms each player left and reached,
+        paired up as moves; the rest go home or come out of it."""
+        homes = self.homes()
+        steps = []
+        for seat, home in enumerate(homes):
+            was, now = self._platforms(before, seat), self._platforms(after, seat)
+            left, reached = sorted(was - now), sorted(now - was)
+            name = f"P{seat + 1}"
+            for src, dst in zip(left, reached):
+                steps.append(Step("move", src, dst, clip(f"{name} {src}>{dst}"), seat))
+            for src in left[len(reached):]:
+                steps.append(Step("move", src, home, clip(f"{name} {src}>home"), seat))
+            for dst in reached[len(left):]:
+                steps.append(Step("move", home, dst, clip(f"{name} home>{dst}"), seat))
+        return steps
 
 
 def _short(view, space):

@@ -1,8 +1,10 @@
 """K.O. on the board: each player places pieces 1-6 secretly on their start spaces (the
 OLED names the piece, the free start spaces light up); on a turn, press a piece and then
-the space where it ends.  The piece's number decides which value of the throw it moves."""
+the space where it ends.  The piece's number decides which value of the throw it moves.
+In edit mode pieces are moved, knocked out (off the board) and put back; the throw's moves
+left stay as they are."""
 
-from ..types import Option, Piece, Step, View, clip
+from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 LETTERS = "RGYB"
@@ -92,3 +94,40 @@ class KOUI(GameUI):
 
     def dice_labels(self, state):
         return ["d6", "d6"]
+
+    # --- edit mode ----------------------------------------------------------------------------
+    def edit_refusal(self, state):
+        reason = super().edit_refusal(state)
+        if reason is None and state.to_position().split()[1].startswith("setup:"):
+            return "setup"                    # the set-up is secret
+        return reason
+
+    def edit_board(self, state):
+        text = state.to_position()
+        p, fields = Parsed(text), text.split()
+        colors = [f.partition("=")[0] for f in fields[2:]]
+        pieces = {space: self._piece(p, name) for name, space in p.spaces.items()}
+        spare = [self._piece(p, f"{c}{k}") for c in colors for k in range(1, 7)
+                 if f"{c}{k}" not in p.spaces]
+        _, seat, moves = (fields[1].split(":") + ["", ""])[:3]
+        turn = p.seats.index(seat) if seat in p.seats else 0
+        return EditBoard(pieces, turn, spare, {"seats": tuple(p.seats), "colors": tuple(colors),
+                                               "moves": moves})
+
+    def _piece(self, parsed, name):
+        return Piece(parsed.seat_of(name[0]), name, LETTERS.index(name[0]))
+
+    def edit_settings(self, board):
+        seat = self.seat_name(board.turn)
+        if len(seat) > 8:                   # "Green+Yellow": the OLED line holds 14 after "> "
+            seat = board.extra["seats"][board.turn]
+        label = f"{seat} to move" if len(seat) <= 6 else f"turn: {seat}"
+        return [("turn", clip(label))]
+
+    def edit_position(self, board):
+        where = {piece.name: space for space, piece in board.pieces.items()}
+        seats = board.extra["seats"]
+        fields = ["/".join(seats), f"turn:{seats[board.turn]}:{board.extra['moves']}"]
+        for c in board.extra["colors"]:
+            fields.append(f"{c}=" + ",".join(where.get(f"{c}{k}", "-") for k in range(1, 7)))
+        return " ".join(fields)

@@ -1,0 +1,38 @@
+"""The entries of a game record: an engine action in the game's notation ("F3-N", "roll 4"),
+or an edit, "edit <position>", where the players set the program's position by hand to
+match the pieces on the board (edit mode, `docs/playing.md`).
+
+An edit entry holds the whole position after the edit, in the engine's own position format,
+so a record replays exactly: the edit's position is parsed (and checked) by the engine's
+`from_position`, and the actions after it are applied to that state.  No engine notation
+starts with "edit ", so the two kinds never collide."""
+
+EDIT_PREFIX = "edit "
+
+
+def edit_entry(position):
+    """The record entry of an edit that leaves the game in `position`."""
+    return EDIT_PREFIX + position
+
+
+def edited_position(entry):
+    """The position an edit entry sets, or None for an engine action."""
+    if entry.startswith(EDIT_PREFIX):
+        return entry[len(EDIT_PREFIX):]
+    return None
+
+
+def has_edits(entries):
+    return any(edited_position(e) is not None for e in entries)
+
+
+def apply_entry(state, entry):
+    """The state after `entry`: `state` itself with the action applied, or, for an edit, a new
+    state made by the engine from the edit's position (its history starts there).  GameError
+    (naming the culprit) for an illegal action or an impossible position; `state` is then
+    unchanged."""
+    position = edited_position(entry)
+    if position is None:
+        state.apply_text(entry)
+        return state
+    return state.game.from_position(position)
