@@ -45,7 +45,7 @@ from .heuristics import evaluate, is_mixed_decision, score
 
 # Games whose decisions a game-specific search takes instead of the generic one below:
 # name -> choose(bot, state) (the bot gives its seed's random, budget and iterations).
-from . import dodgeball_search  # noqa: E402
+from . import dodgeball_search
 GAME_SEARCHES = {"dodgeball": dodgeball_search.choose}
 
 UCT_C = 0.8            # exploration constant, values are in [-1, 1]
