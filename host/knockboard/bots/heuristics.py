@@ -204,6 +204,27 @@ def _ko_threats(state):
     return threats
 
 
+def _ko_decided(state, player, points):
+    """WIN or -WIN when the game's result for `player` is already settled, else 0.
+
+    Points only ever go down, and a piece whose number no opponent holds any more can never
+    be knocked out.  So a seat whose points are below what another seat keeps for certain
+    has lost, however long the game goes on: scored like the loss it is, such a seat has no
+    reason to keep the game from ending (scored by points, three losing greedy seats avoided
+    every knock-out that would end it, and four-player games ran for ever)."""
+    from ..games.ko import POINTS
+    cnt = state.cnt
+    n = len(points)
+    kept = [sum(POINTS[k] * cnt[s * 7 + k] for k in range(1, 7)
+                if cnt[s * 7 + k] and not state.contested(s, k)) for s in range(n)]
+    others = [s for s in range(n) if s != player]
+    if points[player] < max(kept[s] for s in others):
+        return -WIN
+    if kept[player] > max(points[s] for s in others):
+        return WIN
+    return 0.0
+
+
 def ko(state, player):
     # Points of the pieces still in play decide the game; on top, the knock-outs each side
     # threatens on its next throw (in full for the seat whose turn it is, half for the
@@ -211,6 +232,9 @@ def ko(state, player):
     from ..games.ko import TURN
     points = state.points()
     if state.phase == TURN:
+        decided = _ko_decided(state, player, points)
+        if decided:
+            return decided
         threats = _ko_threats(state)
         for seat in range(len(points)):
             points[seat] += threats[seat] * (1.0 if seat == state.cur else 0.5)
