@@ -17,6 +17,9 @@ since only first place counts as a win.
 import math
 
 WIN = 1000.0
+# Scores beyond +-SETTLED: the result is settled though the game goes on (K.O.).
+SETTLED = WIN / 2
+_KO_MARGIN = 100.0
 
 
 # --- results -------------------------------------------------------------------------------
@@ -113,12 +116,53 @@ def _ko_threats(state):
     return threats
 
 
+def _ko_settled(state, player, points, value):
+    """`value` (the ordinary score) moved beyond +-SETTLED when the game's result for
+    `player` is already settled, else None.
+
+    Points only ever go down, and a piece whose number no opponent holds any more can never
+    be knocked out.  So a seat whose points are below what another seat keeps for certain
+    has lost, however long the game goes on, and one that keeps more than any other seat
+    has won.  Scored by points, three lost greedy seats avoided every knock-out that would
+    end a four-player game, and it ran for ever.  With two players a won position scores
+    short of the won end (+WIN) by a margin, the ordinary score deciding among such
+    positions, so that the winner drives the game to its end (scored flat, it drifted, and
+    games against the random bot ran past 1,000 moves), and a lost one is its mirror (the
+    game is zero-sum).  With more players the other seats keep their pieces apart from a
+    winner that hunts them, and games stalled again: there, a settled seat scores its result
+    itself (+WIN or -WIN), all its moves alike, and the game ends as random play does (a
+    lost seat made to prefer the end, below -WIN, left more games unfinished in a first
+    try: 2 of 8 against 0 of 8)."""
+    from ..games.ko import POINTS
+    cnt = state.cnt
+    n = len(points)
+    kept = [sum(POINTS[k] * cnt[s * 7 + k] for k in range(1, 7)
+                if cnt[s * 7 + k] and not state.contested(s, k)) for s in range(n)]
+    others = [s for s in range(n) if s != player]
+    if kept[player] > max(points[s] for s in others):
+        return WIN - _KO_MARGIN + value if n == 2 else WIN
+    if points[player] < max(kept[s] for s in others):
+        return value - (WIN - _KO_MARGIN) if n == 2 else -WIN
+    return None
+
+
 def ko(state, player):
     # Points of the pieces still in play decide the game; on top, the knock-outs each side
     # threatens on its next throw (in full for the seat whose turn it is, half for the
     # others, who must wait a turn and may find the piece gone).
     from ..games.ko import TURN
     points = state.points()
+    value = _ko_points(state, player, points)
+    if state.phase == TURN:
+        settled = _ko_settled(state, player, points, value)
+        if settled is not None:
+            return settled
+    return value
+
+
+def _ko_points(state, player, points):
+    from ..games.ko import TURN
+    points = list(points)
     if state.phase == TURN:
         threats = _ko_threats(state)
         for seat in range(len(points)):
