@@ -12,7 +12,7 @@ from knockboard.arena import _seed as arena_seed, dice_seed, play_game
 from knockboard.bots.heuristics import SETTLED, WIN, evaluate, is_mixed_decision, score, win_shares
 from knockboard.games import CHANCE, get_game, game_names, sample_chance
 
-CAP = 30.0   # seconds: a cap that a test's iteration budget never reaches
+from bot_games import CAP, play_bots
 
 
 def variants():
@@ -93,18 +93,7 @@ def test_bots_answer_the_non_active_players_decisions_in_dodgeball():
 
 def play(name, options, bot_names, seed, iterations, max_decisions=60):
     """A game (or its first decisions) between bots; the list of actions played."""
-    game = get_game(name, **options)
-    dice = random.Random(seed)
-    bots = [make_bot(b, seed=seed * 10 + i, budget=CAP, iterations=iterations)
-            for i, b in enumerate(bot_names)]
-    state = game.new_initial_state()
-    decisions = 0
-    while not state.is_terminal() and decisions < max_decisions:
-        if state.is_chance_node():
-            state.apply(sample_chance(state, dice))
-        else:
-            state.apply(bots[state.current_player()].choose(state))
-            decisions += 1
+    state, _ = play_bots(get_game(name, **options), bot_names, seed, iterations, max_decisions)
     return state.history
 
 

@@ -2,7 +2,6 @@
 (bots/dodgeball_search.py).  Small iteration budgets (the time budget only a generous cap),
 so everything here is deterministic; nothing asserts on wall-clock time or win rates."""
 
-import random
 
 import pytest
 
@@ -10,28 +9,16 @@ from knockboard.bots import GreedyBot, StrongBot, make_bot
 from knockboard.bots.dodgeball_score import REACH, THROW_BONUS, material
 from knockboard.bots.dodgeball_search import distinct_actions
 from knockboard.bots.heuristics import is_mixed_decision, score
-from knockboard.games import get_game, sample_chance
+from knockboard.games import get_game
 from knockboard.games.dodgeball import THROW, _decode
 
-CAP = 30.0
+from bot_games import CAP, play_bots
 GAME = get_game("dodgeball")
 
 
 def play(bot_names, seed, iterations=8, max_decisions=3000):
     """A whole game between two bots from a seed: (history, decisions, finished)."""
-    dice = random.Random(seed)
-    bots = [make_bot(b, seed=seed * 10 + i, budget=CAP, iterations=iterations)
-            for i, b in enumerate(bot_names)]
-    state = GAME.new_initial_state()
-    decisions = 0
-    while not state.is_terminal() and decisions < max_decisions:
-        if state.is_chance_node():
-            state.apply(sample_chance(state, dice))
-        else:
-            action = bots[state.current_player()].choose(state)
-            assert action in state.legal_actions()
-            state.apply(action)
-            decisions += 1
+    state, decisions = play_bots(GAME, bot_names, seed, iterations, max_decisions)
     return state.history, decisions, state.is_terminal()
 
 
