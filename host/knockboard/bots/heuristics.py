@@ -116,17 +116,16 @@ def _ko_threats(state):
     return threats
 
 
-def _ko_settled(state, player, points, value):
-    """`value` (the ordinary score) moved beyond +-SETTLED when the game's result for
-    `player` is already settled, else None.
+def _ko_settled(state, player, points):
+    """+1 if `player` has won for certain, -1 if it has lost for certain, else 0.
 
     Points only ever go down, and a piece whose number no opponent holds any more can never
     be knocked out.  So a seat whose points are below what another seat keeps for certain
     has lost, however long the game goes on, and one that keeps more than any other seat
     has won.  Scored by points, three lost greedy seats avoided every knock-out that would
-    end a four-player game, and it ran for ever.  With two players a won position scores
-    short of the won end (+WIN) by a margin, the ordinary score deciding among such
-    positions, so that the winner drives the game to its end (scored flat, it drifted, and
+    end a four-player game, and it ran for ever.  So, in `ko`: with two players a won
+    position scores short of the won end (+WIN) by a margin, the ordinary score deciding
+    among such positions, so that the winner drives the game to its end (scored flat, it drifted, and
     games against the random bot ran past 1,000 moves), and a lost one is its mirror (the
     game is zero-sum).  With more players a settled seat scores its result itself (+WIN or
     -WIN), all its moves alike: the simplest rule that ends the stall (four greedy players,
@@ -140,10 +139,10 @@ def _ko_settled(state, player, points, value):
                 if cnt[s * 7 + k] and not state.contested(s, k)) for s in range(n)]
     others = [s for s in range(n) if s != player]
     if kept[player] > max(points[s] for s in others):
-        return WIN - _KO_MARGIN + value if n == 2 else WIN
+        return 1
     if points[player] < max(kept[s] for s in others):
-        return value - (WIN - _KO_MARGIN) if n == 2 else -WIN
-    return None
+        return -1
+    return 0
 
 
 def ko(state, player):
@@ -152,23 +151,16 @@ def ko(state, player):
     # others, who must wait a turn and may find the piece gone).
     from ..games.ko import TURN
     points = state.points()
-    value = _ko_points(state, player, points)
-    if state.phase == TURN:
-        settled = _ko_settled(state, player, points, value)
-        if settled is not None:
-            return settled
-    return value
-
-
-def _ko_points(state, player, points):
-    from ..games.ko import TURN
-    points = list(points)
-    if state.phase == TURN:
-        threats = _ko_threats(state)
-        for seat in range(len(points)):
-            points[seat] += threats[seat] * (1.0 if seat == state.cur else 0.5)
-    others = [p for i, p in enumerate(points) if i != player]
-    return points[player] - max(others)
+    if state.phase != TURN:
+        return points[player] - max(p for i, p in enumerate(points) if i != player)
+    settled = _ko_settled(state, player, points)
+    if settled and len(points) > 2:
+        return settled * WIN          # all moves alike: no need to count threats
+    threats = _ko_threats(state)
+    for seat in range(len(points)):
+        points[seat] += threats[seat] * (1.0 if seat == state.cur else 0.5)
+    value = points[player] - max(p for i, p in enumerate(points) if i != player)
+    return value + settled * (WIN - _KO_MARGIN)
 
 
 # --- Knock-Off -----------------------------------------------------------------------------
