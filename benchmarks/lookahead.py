@@ -104,37 +104,60 @@ class LookaheadBot:
         return value
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=("ko", "knockoff"))
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--width", type=int, default=8)
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    args = parser.parse_args(argv)
-    options = dict(item.split("=", 1) for item in args.option)
-    game = get_game(args.game, players=args.players, **options)
+def against_greedy(game, make_searcher, games, seed):
+    """Play `games` arena-style games (seat rotation, shared dice per block, the arena's
+    seeds) of one searcher, made by make_searcher(seed), against greedy bots in every other
+    seat.  Returns (the searcher's wins, its seconds, its moves)."""
     n = game.num_players
     wins = 0.0
     seconds = moves = 0
-    started = time.perf_counter()
-    for g in range(args.games):
+    for g in range(games):
         rotation = g % n
-        dice = random.Random(dice_seed(args.seed, g, n))
-        seat = rotation                       # the lookahead bot is listed first
-        bots = [LookaheadBot(_seed(args.seed, g, 2, 0), args.width) if s == seat
-                else make_bot("greedy", seed=_seed(args.seed, g, 2, (s - rotation) % n))
+        dice = random.Random(dice_seed(seed, g, n))
+        seat = rotation                       # the searcher is listed first
+        bots = [make_searcher(_seed(seed, g, 2, 0)) if s == seat
+                else make_bot("greedy", seed=_seed(seed, g, 2, (s - rotation) % n))
                 for s in range(n)]
         shares, _, _, spent, made = play_game(game, bots, dice)
         wins += shares[seat] if shares else 0.0
         seconds += spent[seat]
         moves += made[seat]
-    low, high = wilson_interval(wins, args.games)
-    print(f"{args.game} {n}p lookahead(width {args.width}) v {n - 1} greedy: "
-          f"{wins:g}/{args.games} = {wins / args.games:.3f} [{low:.3f}, {high:.3f}], "
+    return wins, seconds, moves
+
+
+def report(label, game, games, wins, seconds, moves, started):
+    n = game.num_players
+    low, high = wilson_interval(wins, games)
+    print(f"{game.name} {n}p {label} v {n - 1} greedy: "
+          f"{wins:g}/{games} = {wins / games:.3f} [{low:.3f}, {high:.3f}], "
           f"{1000 * seconds / max(1, moves):.1f} ms/move, "
           f"{time.perf_counter() - started:.0f} s")
+
+
+def common_arguments(description, games=100):
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("game", choices=("ko", "knockoff"))
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    return parser
+
+
+def game_of(args):
+    options = dict(item.split("=", 1) for item in args.option)
+    return get_game(args.game, players=args.players, **options)
+
+
+def main(argv=None):
+    parser = common_arguments(__doc__.split("\n\n")[0])
+    parser.add_argument("--width", type=int, default=8)
+    args = parser.parse_args(argv)
+    game = game_of(args)
+    started = time.perf_counter()
+    wins, seconds, moves = against_greedy(
+        game, lambda seed: LookaheadBot(seed, args.width), args.games, args.seed)
+    report(f"lookahead(width {args.width})", game, args.games, wins, seconds, moves, started)
 
 
 if __name__ == "__main__":

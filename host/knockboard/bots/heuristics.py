@@ -131,7 +131,12 @@ def _ko_settled(state, player, points):
     -WIN), all its moves alike: the simplest rule that ends the stall (four greedy players,
     quick start, seed 5: 4 of 8 games past 40,000 moves before, none after).  With the full
     set-up 2 of 8 such games still ran past 40,000 moves, the same with the two-player rule
-    or with lost seats scored below -WIN; why is not known yet."""
+    or with lost seats scored below -WIN.  Those end in duels that nobody starts: the
+    numbers still contested are each held by two seats, a path of k steps from one piece to
+    the other is one of k steps back, so whoever comes within reach is within reach himself;
+    and a knock-out of a seat that is not the best other changes nothing in the knocker's
+    "own minus the best other".  So every seat keeps out of reach, which the 81 spaces always
+    allow (benchmarks/arena.md, "Four players")."""
     from ..games.ko import POINTS
     cnt = state.cnt
     n = len(points)
