@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+import time
 
 from . import __version__
 from .games import GameError, game_names, get_game
@@ -37,8 +38,8 @@ def _convert(value):
         return value
 
 
-def cmd_analyze(args):
-    """Apply moves to a position; print the resulting position and the legal actions."""
+def _position_after(args):
+    """The state that `--position`/`--option` and the MOVEs of `args` name."""
     game = get_game(args.game, **_parse_options(args.option))
     state = game.from_position(args.position) if args.position is not None \
         else game.analysis_start()
@@ -47,8 +48,43 @@ def cmd_analyze(args):
             state.apply_text(text)
         except GameError as err:
             raise GameError(f"move {number} {text!r}: {err}") from None
+    return state
+
+
+def cmd_analyze(args):
+    """Apply moves to a position; print the resulting position and the legal actions."""
+    state = _position_after(args)
     lines = [state.to_position()]
     lines.extend(sorted(state.legal_action_strings()))
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_hint(args):
+    """The strong bot's move for the player to act, and what its search saw."""
+    from .bots import StrongBot
+    from .bots.heuristics import is_mixed_decision
+    state = _position_after(args)
+    if state.is_terminal() or state.is_chance_node():
+        raise CliError("hint: nobody is to decide here: " +
+                       ("the game is over" if state.is_terminal() else "a die roll is due"))
+    try:
+        bot = StrongBot(seed=args.seed, budget=args.budget, iterations=args.iterations)
+    except ValueError as err:
+        raise CliError(f"hint: {err}") from None
+    started = time.perf_counter()
+    action = bot.suggest(state)
+    seconds = time.perf_counter() - started
+    stats = bot.last_stats
+    mover = state.game.player_name(state.current_player())
+    lines = [state.action_to_string(action),
+             f"strong bot for {mover}: {stats['iterations']} iterations, {seconds:.2f} s"]
+    if is_mixed_decision(state):
+        lines.append("a mixed decision: the move is drawn at random, weighted by the search "
+                     f"(seed {args.seed})")
+    for candidate, visits, value in stats.get("candidates", ())[:args.top]:
+        lines.append(f"  {state.action_to_string(candidate):<16} {visits:>7} visits  "
+                     f"value {value:+.3f}")
     print("\n".join(lines))
     return 0
 
@@ -178,6 +214,20 @@ def _add_sim_command(sub):
     sim.set_defaults(func=cmd_sim)
 
 
+def _add_game_argument(parser):
+    parser.add_argument("game", choices=game_names(), metavar="GAME",
+                        help="one of: " + ", ".join(game_names()))
+
+
+def _add_position_arguments(parser):
+    _add_game_argument(parser)
+    parser.add_argument("--position", metavar="TEXT",
+                        help="start position (default: the game's standard start)")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="a game option, e.g. players=3 (repeatable)")
+    parser.add_argument("moves", nargs="*", metavar="MOVE")
+
+
 def build_parser():
     parser = _Parser(prog="knockboard",
                      description="Knockboard: a smart board for dice-driven knock games.")
@@ -189,14 +239,23 @@ def build_parser():
         description="Apply MOVEs (chance outcomes included) to a position and print the "
                     "resulting position on the first line, then the legal actions or chance "
                     "outcomes one per line, sorted.")
-    analyze.add_argument("game", choices=game_names(), metavar="GAME",
-                         help="one of: " + ", ".join(game_names()))
-    analyze.add_argument("--position", metavar="TEXT",
-                         help="start position (default: the game's standard start)")
-    analyze.add_argument("--option", action="append", metavar="KEY=VALUE",
-                         help="a game option, e.g. players=3 (repeatable)")
-    analyze.add_argument("moves", nargs="*", metavar="MOVE")
+    _add_position_arguments(analyze)
     analyze.set_defaults(func=cmd_analyze)
+
+    hint = sub.add_parser(
+        "hint", help="the strong computer player's move for a position",
+        description="Apply MOVEs to a position as `analyze` does, then print the strong "
+                    "bot's move for the player to act (first line, in the game's notation), "
+                    "its search's size and time, and its most visited candidate moves.")
+    _add_position_arguments(hint)
+    hint.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+                      help="search time (default 1; a cap when --iterations is given)")
+    hint.add_argument("--iterations", type=int, default=None, metavar="N",
+                      help="search iterations: the move then depends on the seed only")
+    hint.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    hint.add_argument("--top", type=_positive_int, default=5, metavar="N",
+                      help="candidate moves to list (default 5)")
+    hint.set_defaults(func=cmd_hint)
 
     demo = sub.add_parser("demo", help="watch a computer-vs-computer KNOCKabout game")
     demo.add_argument("--seed", type=int, default=None, help="dice and bot seed")
@@ -211,8 +270,7 @@ def build_parser():
         description="Play seat-rotated games between bots (random, greedy, strong) with the "
                     "same dice for every rotation; print each bot's win rate with its 95% "
                     "Wilson interval and its average time per move.")
-    arena.add_argument("game", choices=game_names(), metavar="GAME",
-                       help="one of: " + ", ".join(game_names()))
+    _add_game_argument(arena)
     arena.add_argument("--bots", required=True, metavar="A,B[,C,D]",
                        help="one bot per player, in seat order of the first game")
     arena.add_argument("--games", type=int, default=20, metavar="N", help="default 20")

@@ -76,7 +76,7 @@ class StrongBot:
 
     def __init__(self, seed=None, budget=DEFAULT_BUDGET, iterations=None,
                  max_nodes=DEFAULT_MAX_NODES, exploration=None):
-        if budget is not None and budget <= 0:
+        if budget is not None and not (budget > 0 and math.isfinite(budget)):
             raise ValueError("budget must be a positive number of seconds")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -99,9 +99,11 @@ class StrongBot:
             self.last_stats = {"iterations": 0, "nodes": 0}
             return legal[0]
         root, iterations, nodes = self._search(state)
-        self.last_stats = {"iterations": iterations, "nodes": nodes}
         player = state.current_player()
         stats = [(a, c.n, c.w[player] / c.n) for a, c in root.children.items() if c.n]
+        # The root's moves, most visited first: what a hint can show besides the move.
+        self.last_stats = {"iterations": iterations, "nodes": nodes,
+                           "candidates": sorted(stats, key=lambda s: -s[1])}
         if is_mixed_decision(state) and len(stats) > 1:
             return self._mixed(stats, legal)
         order = {a: i for i, a in enumerate(root.actions)}

@@ -1,0 +1,85 @@
+"""`knockboard hint`: the strong bot's move for a position, from the command line; every bad
+argument is one line on stderr and status 2."""
+
+import random
+import re
+
+import pytest
+
+from knockboard.bots import GreedyBot, suggest
+from knockboard.cli import main
+from knockboard.games import get_game, sample_chance
+
+CANDIDATE = re.compile(r"^  (.+?)\s+(\d+) visits  value ([+-]\d\.\d{3})$")
+DECLARE = "turn2 1:b1,e1,e2,f1,g4 2:b5,c8,e5+,e7,e8 balls:b6 dice:133/25x throw:b5-e1"
+
+
+def run(capsys, argv):
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def test_the_hint_is_the_strong_bots_move_with_its_candidates(capsys):
+    status, lines, err = run(capsys, ["hint", "knockoff", "roll 2-3", "--iterations", "150",
+                                      "--seed", "4", "--top", "3"])
+    assert status == 0 and err == ""
+    state = get_game("knockoff").analysis_start()
+    state.apply_text("roll 2-3")
+    expected = suggest(state, budget=30, iterations=150, seed=4)
+    assert lines[0] == state.action_to_string(expected)
+    assert lines[1].startswith("strong bot for P1: 150 iterations, ")
+    rows = [CANDIDATE.match(line) for line in lines[2:]]
+    assert all(rows) and 1 <= len(rows) <= 3
+    legal = set(state.legal_action_strings())
+    assert {r[1] for r in rows} <= legal
+    visits = [int(r[2]) for r in rows]
+    assert visits == sorted(visits, reverse=True) and sum(visits) <= 150
+    assert rows[0][1] == lines[0]     # the move played is the most visited one
+
+
+def test_a_multi_player_position_with_moves_applied(capsys):
+    status, lines, err = run(capsys, ["hint", "ko", "--option", "players=4",
+                                      "--option", "quick_start=1", "roll 1 2", "roll 3 4",
+                                      "roll 5 6", "roll 1 1", "roll 2 4",
+                                      "--iterations", "60"])
+    assert status == 0 and err == "", err
+    state = get_game("ko", players=4, quick_start=1).analysis_start()
+    for text in ("roll 1 2", "roll 3 4", "roll 5 6", "roll 1 1", "roll 2 4"):
+        state.apply_text(text)
+    assert lines[0] in state.legal_action_strings()
+    assert f"for {state.game.player_name(state.current_player())}:" in lines[1]
+
+
+def test_a_mixed_decision_says_so(capsys):
+    status, lines, err = run(capsys, ["hint", "dodgeball", "--position", DECLARE,
+                                      "--iterations", "20"])
+    assert status == 0 and err == ""
+    assert lines[0] in ("catch", "dodge")
+    assert lines[2].startswith("a mixed decision: the move is drawn at random")
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hint", "knockoff"], "a die roll is due"),
+    (["hint", "knockoff", "roll 2-3", "pass"], "a die roll is due"),
+    (["hint", "knockabout", "--position", "nonsense"], "side to move 'nonsense'"),
+    (["hint", "knockoff", "roll 9-9"], "move 1 'roll 9-9'"),
+    (["hint", "knockoff", "roll 2-3", "--budget", "0"], "budget must be a positive"),
+    (["hint", "knockoff", "roll 2-3", "--budget", "nan"], "budget must be a positive"),
+    (["hint", "knockoff", "roll 2-3", "--iterations", "0"], "iterations must be at least 1"),
+    (["hint", "knockoff", "roll 2-3", "--top", "0"], "--top"),
+    (["hint", "chess"], "invalid choice"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, argv, words):
+    status, lines, err = run(capsys, argv)
+    assert status == 2 and lines == []
+    assert err.count("\n") == 1 and words in err, err
+
+
+def test_the_end_of_a_game_has_no_hint(capsys):
+    state = get_game("knockabout").analysis_start()
+    rng, bot = random.Random(1), GreedyBot(seed=1)
+    while not state.is_terminal():
+        state.apply(sample_chance(state, rng) if state.is_chance_node() else bot.choose(state))
+    status, lines, err = run(capsys, ["hint", "knockabout", "--position", state.to_position()])
+    assert status == 2 and "the game is over" in err
