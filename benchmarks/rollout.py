@@ -1,14 +1,15 @@
 """An experiment for issue 9: do rollouts of the greedy bot itself pick better moves than
 the greedy bot (Knock-Off, K.O.)?
 
-The rollout bot tried here, not shipped (it did worse than the greedy bot; figures in
-benchmarks/arena.md): it lists every way to finish its own turn (as `lookahead.py` does),
-keeps the WIDTH best by the greedy bot's one-ply expectation, and plays each ROLLOUTS times
-for DEPTH decisions with greedy bots in every seat, its own included (so the opponents are
-modelled exactly); a rollout that does not reach the end is valued by the strong bot's
-`evaluate`.  Every candidate's rollouts use the same dice streams (common random numbers),
-so the candidates are compared on equal luck.  This is one step of policy improvement on
-the greedy bot: with exact values it could not do worse than the greedy bot.
+The rollout bot tried here, not shipped (short rollouts did as well as the other
+searchers, longer ones worse than the greedy bot; figures in benchmarks/arena.md): it lists
+every way to finish its own turn (as `lookahead.py` does), keeps the WIDTH best by the
+greedy bot's one-ply expectation, and plays each ROLLOUTS times for DEPTH decisions with
+greedy bots in every seat, its own included (so the opponents are modelled exactly); a
+rollout that does not reach the end is valued by the strong bot's `evaluate`.  Every
+candidate's rollouts use the same dice streams (common random numbers), so the candidates
+are compared on equal luck.  This is one step of policy improvement on the greedy bot:
+with exact values (endless rollouts to the end) it could not do worse than the greedy bot.
 
     python3 benchmarks/rollout.py knockoff --games 60 --width 6 --rollouts 16 --depth 12
     python3 benchmarks/rollout.py knockoff --games 60 --width 6 --rollouts 8 --depth 30
@@ -24,35 +25,25 @@ from knockboard.bots.heuristics import evaluate
 from knockboard.games import sample_chance
 
 
-class RolloutBot:
+class RolloutBot(LookaheadBot):
+    """The lookahead bot's choice among its best turn endings, each valued by rollouts."""
+
     name = "rollout"
 
     def __init__(self, seed, width, rollouts, depth):
-        self.rng = random.Random(seed)
-        self.width = width
+        super().__init__(seed, width)
+        self.streams = random.Random(seed)        # the dice streams shared by the candidates
         self.rollouts = rollouts
         self.depth = depth
-        self.turn_ends = LookaheadBot(seed)._turn_ends
+        self.first = 0
 
     def choose(self, state):
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        me = state.current_player()
-        leaves = []
-        self.turn_ends(state, me, [], leaves)
-        leaves.sort(key=lambda leaf: (-leaf[0], leaf[1]))
-        first = self.rng.getrandbits(40)          # the dice streams shared by the candidates
-        best, best_total = None, None
-        for _, _, path in leaves[:self.width]:
-            for action in path:
-                state.apply(action)
-            total = sum(self._rollout(state, me, first + r) for r in range(self.rollouts))
-            for _ in path:
-                state.undo()
-            if best_total is None or total > best_total:
-                best, best_total = path[0], total
-        return best
+        if len(state.legal_actions()) > 1:       # a forced move is played without a look
+            self.first = self.streams.getrandbits(40)
+        return super().choose(state)
+
+    def _after_turn(self, state, me):
+        return sum(self._rollout(state, me, self.first + r) for r in range(self.rollouts))
 
     def _rollout(self, state, me, seed):
         dice = random.Random(seed)

@@ -133,7 +133,7 @@ def _ko_settled(state, player, points):
     set-up 2 of 8 such games still ran past 40,000 moves, the same with the two-player rule
     or with lost seats scored below -WIN.  Those end in duels that nobody starts: the
     numbers still contested are each held by two seats, a path of k steps from one piece to
-    the other is one of k steps back, so whoever comes within reach is within reach himself;
+    the other is one of k steps back, so whoever comes within reach is within reach itself;
     and a knock-out of a seat that is not the best other changes nothing in the knocker's
     "own minus the best other".  So every seat keeps out of reach, which the 81 spaces always
     allow (benchmarks/arena.md, "Four players")."""
