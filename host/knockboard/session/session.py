@@ -100,8 +100,9 @@ class Session(Editing):
         self.roll_fresh = False
         for text in actions:
             if not self._replay_edit(text):
-                self.record.push(self.state, self.state.parse_action(text))
-                self.state.apply_text(text)
+                action = self.state.parse_action(text)
+                self.record.push(self.state, action)
+                self.state.apply(action)
         self.last_was_chance = False
         if resumed:
             self._open_edit("resumed: set up")

@@ -134,8 +134,7 @@ class KnockoffUI(GameUI):
                 return "not a platform"
             return self.edit_remove(board, src)
         if src in homes:                              # a pawn comes out of its home base
-            self._set_home(board, seat, self._at_home(board, seat) - 1)
-            board.pieces[dst] = Piece(seat, f"P{seat + 1}")
+            self.edit_put(board, dst, Piece(seat, f"P{seat + 1}"))
             return None
         return super().edit_move(board, src, dst)
 
