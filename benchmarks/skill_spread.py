@@ -14,40 +14,16 @@ piece of knowledge the greedy bot has over a player who only counts.
 """
 
 import time
+from functools import partial
 
 from lookahead import against_greedy, common_arguments, game_of, report
 
 from knockboard.bots import heuristics
 from knockboard.bots.greedy import GreedyBot
-from knockboard.games.ko import TURN
 
 
-def plain_knockoff(state, player):
-    level = state.game.board.level
-    top = state.game.board.top
-
-    def progress(p):
-        climbed = sorted((level[x] * (level[x] + 1) // 2 for x in state.pos[p]), reverse=True)
-        climbed += [0] * (4 - len(climbed))
-        on_top = sum(level[x] == top for x in state.pos[p])
-        return sum(climbed[:3]) + 0.3 * climbed[3] + 6.0 * on_top * on_top
-
-    return progress(player) - max(progress(q) for q in range(state.game.num_players)
-                                  if q != player)
-
-
-def plain_ko(state, player):
-    points = state.points()
-    value = points[player] - max(p for i, p in enumerate(points) if i != player)
-    if state.phase != TURN:
-        return value
-    settled = heuristics._ko_settled(state, player, points)
-    if settled and len(points) > 2:
-        return settled * heuristics.WIN
-    return value + settled * (heuristics.WIN - heuristics._KO_MARGIN)
-
-
-PLAIN = {"knockoff": plain_knockoff, "ko": plain_ko}
+PLAIN = {"knockoff": partial(heuristics.knockoff, risk=False),
+         "ko": partial(heuristics.ko, threats=False)}
 
 
 class PlainBot(GreedyBot):

@@ -150,10 +150,11 @@ def _ko_settled(state, player, points):
     return 0
 
 
-def ko(state, player):
+def ko(state, player, threats=True):
     # Points of the pieces still in play decide the game; on top, the knock-outs each side
     # threatens on its next throw (in full for the seat whose turn it is, half for the
-    # others, who must wait a turn and may find the piece gone).
+    # others, who must wait a turn and may find the piece gone).  `threats=False` leaves
+    # them out (an experiment's plain player, benchmarks/skill_spread.py).
     from ..games.ko import TURN
     points = state.points()
     if state.phase != TURN:
@@ -161,9 +162,10 @@ def ko(state, player):
     settled = _ko_settled(state, player, points)
     if settled and len(points) > 2:
         return settled * WIN          # all moves alike: no need to count threats
-    threats = _ko_threats(state)
-    for seat in range(len(points)):
-        points[seat] += threats[seat] * (1.0 if seat == state.cur else 0.5)
+    if threats:
+        threatened = _ko_threats(state)
+        for seat in range(len(points)):
+            points[seat] += threatened[seat] * (1.0 if seat == state.cur else 0.5)
     value = points[player] - max(p for i, p in enumerate(points) if i != player)
     return value + settled * (WIN - _KO_MARGIN)
 
@@ -175,12 +177,13 @@ _KOF_PAYS = [sum(1 for a in range(1, 7) for b in range(1, 7) if c in (a, b, a + 
              for c in range(13)] + [0.0] * 40
 
 
-def knockoff(state, player):
+def knockoff(state, player, risk=True):
     # Progress is the price already paid to climb (level L cost 1 + 2 + ... + L from home);
     # the three best pawns count fully (three on top win), the fourth a little.  Pawns on
     # the top row get a bonus on top of their price: they are what wins.  A pawn that an
     # opponent's pawn (or home base) can land on with one throw loses its progress with
-    # that chance (in full before that opponent's own throw, else half).
+    # that chance (in full before that opponent's own throw, else half).  `risk=False`
+    # leaves that chance out (an experiment's plain player, benchmarks/skill_spread.py).
     game = state.game
     board = game.board
     level = board.level
@@ -189,7 +192,7 @@ def knockoff(state, player):
     n = game.num_players
     mover = state.player
     sources = [list(state.pos[q]) + ([game.homes[q]] if state.home[q] else [])
-               for q in range(n)]
+               if risk else () for q in range(n)]
 
     def progress(p):
         climbed = []
