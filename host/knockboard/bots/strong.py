@@ -29,10 +29,11 @@ time cap does not cut short, the same seed and the same positions give the same 
 machine (tests and `knockboard arena --iterations` rely on this); with a time budget alone the
 number of iterations, and so possibly the move, depends on the machine's speed.
 
-Memory is bounded by `max_nodes` tree nodes per search (default 100 000; a node takes 400-600
-bytes, so 40-60 MB at most; one iteration adds at most one node, and 1 s of search makes
-about 9 000-23 000 of them on the project's machine: `benchmarks/bot_budget.py`).  Once the limit is
-reached, iterations go on evaluating leaves below the existing tree without adding nodes.
+Memory is bounded by `max_nodes` tree nodes per search (default 100 000).  One iteration adds
+at most one node, and 1 s of search makes about 9 000-23 000 of them on the project's machine.
+Once the limit is reached, iterations go on evaluating leaves below the existing tree without
+adding nodes (the nodes at its edge still get their move lists: 400-650 bytes a node while the
+tree grows, up to about 1 100 at the cap, so about 110 MB at most; `benchmarks/bot_budget.py`).
 """
 
 import math
