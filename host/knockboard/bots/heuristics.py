@@ -125,9 +125,9 @@ def _ko_settled(state, player, points):
     has won.  Scored by points, three lost greedy seats avoided every knock-out that would
     end a four-player game, and it ran for ever.  So, in `ko`: with two players a won
     position scores short of the won end (+WIN) by a margin, the ordinary score deciding
-    among such positions, so that the winner drives the game to its end (scored flat, it drifted, and
-    games against the random bot ran past 1,000 moves), and a lost one is its mirror (the
-    game is zero-sum).  With more players a settled seat scores its result itself (+WIN or
+    among such positions, so that the winner drives the game to its end (scored flat, it
+    drifted, and games against the random bot ran past 1,000 moves), and a lost one is its
+    mirror (the game is zero-sum).  With more players a settled seat scores its result itself (+WIN or
     -WIN), all its moves alike: the simplest rule that ends the stall (four greedy players,
     quick start, seed 5: 4 of 8 games past 40,000 moves before, none after).  With the full
     set-up 2 of 8 such games still ran past 40,000 moves, the same with the two-player rule
