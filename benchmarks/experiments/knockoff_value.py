@@ -1,4 +1,4 @@
-"""An experiment for issue 9: is there a better Knock-Off score to be had than the greedy
+"""A bot-strength experiment: is there a better Knock-Off score to be had than the greedy
 bot's own (`heuristics.knockoff`)?
 
 Greedy bots play each other; every position at the start of a turn is kept, from both
@@ -15,7 +15,7 @@ with them would have an edge over the greedy bot that no search gives it.  To se
 the small difference there is counts in play, a one-ply bot valued by each fitted model
 plays the greedy bot (`--games`, arena-style, as in `lookahead.py`).
 
-    python3 benchmarks/knockoff_value.py --train 1000 --test 300 --games 200
+    python3 benchmarks/experiments/knockoff_value.py --train 1000 --test 300 --games 200
 """
 
 import argparse
@@ -25,7 +25,7 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "host"))
 
 from lookahead import against_greedy, report  # noqa: E402
 from knockboard.bots.greedy import GreedyBot  # noqa: E402

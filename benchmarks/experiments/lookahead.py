@@ -1,4 +1,4 @@
-"""An experiment for issue 9: does a turn-deep expectimax beat the greedy bot where the
+"""A bot-strength experiment: does a turn-deep expectimax beat the greedy bot where the
 strong bot's tree search does not (K.O. and Knock-Off)?
 
 The lookahead bot tried here, not shipped (it did no better than `strong`; figures in
@@ -9,8 +9,8 @@ outcomes, with whoever acts after it playing the greedy bot's choice (by `score`
 next chance step, where the heuristic score decides.  So it sees the opponent's actual
 best reply to every roll instead of the score's threat estimate.
 
-    python3 benchmarks/lookahead.py knockoff --games 200 --seed 1 --players 2
-    python3 benchmarks/lookahead.py ko --games 40 --seed 1 --players 2 --option quick_start=1
+    python3 benchmarks/experiments/lookahead.py knockoff --games 200 --seed 1 --players 2
+    python3 benchmarks/experiments/lookahead.py ko --games 40 --seed 1 --players 2 --option quick_start=1
 
 Games are played like `knockboard arena`'s (seat rotation, shared dice per block, the
 arena's seeds); the printout is the lookahead seat's win rate with its 95% interval.
@@ -22,7 +22,7 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "host"))
 
 from knockboard.arena import _seed, dice_seed, play_game, wilson_interval  # noqa: E402
 from knockboard.bots import make_bot  # noqa: E402

@@ -1,4 +1,4 @@
-"""An experiment for issue 9: do rollouts of the greedy bot itself pick better moves than
+"""A bot-strength experiment: do rollouts of the greedy bot itself pick better moves than
 the greedy bot (Knock-Off, K.O.)?
 
 The rollout bot tried here, not shipped (short rollouts did as well as the other
@@ -11,8 +11,8 @@ candidate's rollouts use the same dice streams (common random numbers), so the c
 are compared on equal luck.  This is one step of policy improvement on the greedy bot:
 with exact values (endless rollouts to the end) it could not do worse than the greedy bot.
 
-    python3 benchmarks/rollout.py knockoff --games 60 --width 6 --rollouts 16 --depth 12
-    python3 benchmarks/rollout.py knockoff --games 60 --width 6 --rollouts 8 --depth 30
+    python3 benchmarks/experiments/rollout.py knockoff --games 60 --width 6 --rollouts 16 --depth 12
+    python3 benchmarks/experiments/rollout.py knockoff --games 60 --width 6 --rollouts 8 --depth 30
 """
 
 import random

@@ -1,4 +1,4 @@
-"""An experiment for issue 9: does the strong bot's tree search gain from other constants?
+"""A bot-strength experiment: does the strong bot's tree search gain from other constants?
 
 The shipped search explores with UCT_C = 0.8 and lets 1 + WIDEN * sqrt(visits) children of a
 node take part (WIDEN = 1.5).  This plays the strong bot with other values against the greedy
@@ -6,8 +6,8 @@ bot, in the arena's games and seeds (the same games as `knockboard arena GAME --
 strong,greedy --iterations N --budget 30`), so the figure is comparable with the shipped
 one in `benchmarks/arena.md`.
 
-    python3 benchmarks/search_constants.py knockoff --exploration 0.3 --games 200
-    python3 benchmarks/search_constants.py knockoff --widen 4 --games 200
+    python3 benchmarks/experiments/search_constants.py knockoff --exploration 0.3 --games 200
+    python3 benchmarks/experiments/search_constants.py knockoff --widen 4 --games 200
 """
 
 import time

@@ -1,4 +1,4 @@
-"""An experiment for issue 9: how far apart can two one-ply players be in K.O. and
+"""A bot-strength experiment: how far apart can two one-ply players be in K.O. and
 Knock-Off?
 
 The "plain" bot is the greedy bot without the score's threat terms: it values a position by
@@ -9,8 +9,8 @@ no knock-outs threatened).  So it neither sees a threat coming nor looks for one
 against the greedy bot shows what knowing the threats one throw ahead is worth, the largest
 piece of knowledge the greedy bot has over a player who only counts.
 
-    python3 benchmarks/skill_spread.py knockoff --games 200
-    python3 benchmarks/skill_spread.py ko --games 200
+    python3 benchmarks/experiments/skill_spread.py knockoff --games 200
+    python3 benchmarks/experiments/skill_spread.py ko --games 200
 """
 
 import time
