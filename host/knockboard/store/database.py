@@ -1,8 +1,13 @@
 """The SQLite game store: every action is committed as it is played (WAL journal, full
-sync), so killing the host at any moment loses at most the action being entered."""
+sync), so killing the host at any moment loses at most the action being entered.
+
+One store may be used from several threads (the simulator window runs the session beside
+Tk's main loop): each thread gets its own SQLite connection, made on its first use, because
+an SQLite connection must never be shared between threads."""
 
 import json
 import sqlite3
+import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -31,20 +36,40 @@ class GameStore:
                     raise StoreError(f"{self.path} is not a Knockboard database "
                                      "(not an SQLite file); it was left as it is")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # autocommit: each statement is its own transaction unless BEGIN says otherwise
-        self.db = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None)
+        self._timeout = timeout
+        self._local = threading.local()
+        self._connections = []          # every thread's connection, for close()
+        self._lock = threading.Lock()
         try:
             self._prepare()
         except sqlite3.OperationalError as err:
-            self.db.close()
+            self.close()
             raise StoreError(_explain(self.path, err)) from None
         except sqlite3.DatabaseError as err:
-            self.db.close()
+            self.close()
             raise StoreError(f"{self.path} is damaged or not a database ({err}); "
                              "it was left as it is") from None
         except StoreError:
-            self.db.close()
+            self.close()
             raise
+
+    @property
+    def db(self):
+        """This thread's connection (made on first use)."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            # autocommit: each statement is its own transaction unless BEGIN says otherwise.
+            # check_same_thread=False only so that close() may close a finished thread's
+            # connection; each connection is still used by its own thread alone.
+            db = sqlite3.connect(str(self.path), timeout=self._timeout, isolation_level=None,
+                                 check_same_thread=False)
+            # per-connection settings (the WAL journal mode is kept in the file itself)
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._local.db = db
+            with self._lock:
+                self._connections.append(db)
+        return db
 
     def _prepare(self):
         app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
@@ -58,15 +83,19 @@ class GameStore:
                              f"{version}; this one knows up to {SCHEMA_VERSION}): upgrade "
                              "Knockboard to use it")
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
         for step in range(version, SCHEMA_VERSION):
             self.db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[step]}; "
                                   f"PRAGMA application_id={APPLICATION_ID}; "
                                   f"PRAGMA user_version={step + 1}; COMMIT;")
 
     def close(self):
-        self.db.close()
+        """Close every thread's connection; call it once the threads using the store are
+        done (a thread that uses the store after this gets a fresh connection)."""
+        with self._lock:
+            connections, self._connections = self._connections, []
+        for db in connections:
+            db.close()
+        self._local = threading.local()
 
     def __enter__(self):
         return self
