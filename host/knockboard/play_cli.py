@@ -9,6 +9,10 @@ from .games import GameError, game_names, get_game
 from .records_cli import open_store, replayed, stored_record
 
 
+# how long a closed window waits for the session thread to stop before the store is closed
+SESSION_STOP_SECONDS = 5.0
+
+
 class PlayCommandError(Exception):
     """Shown by the CLI as one line, exit status 2."""
 
@@ -209,18 +213,25 @@ def _play_in_window(run_window, game, seed, make_runner, out):
     stop = threading.Event()
     errors = []
 
+    threads = []
+
     def host(port, window):
         def run():
             try:
                 _run_on_port(port.path, make_runner, stop.is_set)
             except Exception as err:           # shown after the window closes
                 errors.append(err)
-        threading.Thread(target=run, name="knockboard-session", daemon=True).start()
+        thread = threading.Thread(target=run, name="knockboard-session", daemon=True)
+        threads.append(thread)
+        thread.start()
 
     try:
         run_window(game, seed=seed, out=out, on_ready=host)
     finally:
         stop.set()
+        # the caller closes the store next: let the session finish its last write first
+        for thread in threads:
+            thread.join(SESSION_STOP_SECONDS)
     if errors:
         raise PlayCommandError(f"play --sim: {errors[0]}")
     return 0
