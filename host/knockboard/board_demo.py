@@ -1,7 +1,7 @@
 """The KNOCKabout demo played on a board: two greedy computer players, every die lit in its
 owner's colour, the moved dice blinking, the dice rolls on the OLED. It drives any
 `knockboard.device.Board`: the simulator's window (`knockboard demo` with a display) or a
-real board. The play session (issue 7) will do this properly; this stays small."""
+real board."""
 
 from __future__ import annotations
 
@@ -58,10 +58,21 @@ class _Pacer:
 
 
 def play_on_board(board, *, seed: Optional[int] = None, delay: float = 0.8,
-                  stop: Optional[threading.Event] = None):
+                  stop: Optional[threading.Event] = None, saver=None):
     """Plays one game on `board`; returns (the result line, e.g. "White wins after 57
-    moves", or "Stopped" when `stop` was set; the final state)."""
+    moves", or "Stopped" when `stop` was set; the final state). With a `saver` (a
+    session.RecordSaver) every action is saved as it is played, as in `knockboard play`."""
+    from .session.record import GameRecord
+
     seed = random.randrange(1 << 30) if seed is None else seed
+    record = GameRecord("knockabout", seats=["greedy", "greedy"], seed=seed)
+
+    def apply(action):
+        record.push(state, action)
+        state.apply(action)
+        if saver is not None:
+            saver.sync(record, state)
+
     dice = random.Random(seed)
     game = get_game("knockabout")
     layout = get_layout("knockabout")
@@ -92,7 +103,7 @@ def play_on_board(board, *, seed: Optional[int] = None, delay: float = 0.8,
                                   kind=sides, roll=True)
             board.show(shown)
             board.sound("roll")
-            state.apply(action)
+            apply(action)
             board.set_scene(scene_for(state, layout, moved=rerolled))
             if not pacer.wait(ROLL_S):
                 return "Stopped", state
@@ -101,7 +112,7 @@ def play_on_board(board, *, seed: Optional[int] = None, delay: float = 0.8,
         before = {c.space: state.die_at(c.space) for c in layout.cells}
         action = bots[mover].choose(state)
         text = state.action_to_string(action)
-        state.apply(action)
+        apply(action)
         moves += 1
         after = {space: state.die_at(space) for space in before}
         changed = {s for s in before if before[s] != after[s]}
@@ -120,23 +131,31 @@ def play_on_board(board, *, seed: Optional[int] = None, delay: float = 0.8,
 
 
 def run_window_demo(seed: Optional[int] = None, delay: float = 0.8, out=None,
-                    on_ready=None) -> int:
+                    on_ready=None, store=None) -> int:
     """`knockboard demo` with a display: the simulator window, a computer-vs-computer game
     on it through the simulator's serial port, exactly as a host drives a real board.
-    `on_ready(port, window)` runs once both are up (tests close the window from there)."""
+    `on_ready(port, window)` runs once both are up (tests close the window from there).
+    The game is saved in `store` (a GameStore) if one is given."""
     import sys
 
     from .device.board import Board, BoardError
     from .sim.window import run_window
 
+    from .session.saving import RecordSaver
+
     out = out or sys.stdout
     stop = threading.Event()
+    saver = RecordSaver(store) if store is not None else None
 
     def host(port):
         try:
             with Board.open(port.path) as board:
-                result, _ = play_on_board(board, seed=seed, delay=delay, stop=stop)
+                result, _ = play_on_board(board, seed=seed, delay=delay, stop=stop,
+                                          saver=saver)
                 print(result, file=out, flush=True)
+                if saver is not None and saver.game_id:
+                    print(f"knockboard: saved as game {saver.game_id} in {store.path}",
+                          file=out, flush=True)
         except BoardError as err:
             if not stop.is_set():
                 print(f"knockboard demo: {err}", file=out, flush=True)

@@ -7,7 +7,7 @@ import time
 from . import __version__
 from .games import GameError, game_names, get_game
 from .play_cli import PlayCommandError, add_play_command
-from .records_cli import RecordsCommandError, add_record_commands
+from .records_cli import RecordsCommandError, add_record_commands, open_store
 
 
 class CliError(Exception):
@@ -94,8 +94,14 @@ def cmd_demo(args):
         from .sim.window import display_problem
         if display_problem() is None:
             from .board_demo import run_window_demo
-            return run_window_demo(seed=args.seed,
-                                   delay=0.8 if args.delay is None else args.delay)
+            store = None if args.no_save else open_store(args)
+            try:
+                return run_window_demo(seed=args.seed,
+                                       delay=0.8 if args.delay is None else args.delay,
+                                       store=store)
+            finally:
+                if store is not None:
+                    store.close()
     from .demo import run_demo
     return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
 
@@ -264,6 +270,10 @@ def build_parser():
                            "0.4 on a terminal, else 0)")
     demo.add_argument("--terminal", action="store_true",
                       help="print the game in the terminal even where a window could open")
+    demo.add_argument("--db", metavar="FILE",
+                      help="where the window's game is saved (default: $KNOCKBOARD_DB, else "
+                           "the user data folder); the terminal demo saves nothing")
+    demo.add_argument("--no-save", action="store_true", help="do not save the game")
     demo.set_defaults(func=cmd_demo)
     arena = sub.add_parser(
         "arena", help="bots play each other: win rates with 95%% confidence intervals",
