@@ -63,7 +63,7 @@ class SimWindow:
         # run first to last when the window closes (the demo stops its host thread here)
         self.close_hooks: list[Callable[[], None]] = [on_close] if on_close else []
         if fit_px is None:
-            fit_px = max(420, min(720, root.winfo_screenheight() - 140))
+            fit_px = fit_for_screen(root.winfo_screenheight())
         self.view = look.View(vb.layout, fit_px)
         root.title(f"Knockboard simulator: {vb.name}")
         root.configure(bg=look.BACKGROUND)
@@ -71,7 +71,8 @@ class SimWindow:
 
         self.canvas = tk.Canvas(root, width=self.view.width, height=self.view.height,
                                 bg=look.BACKGROUND, highlightthickness=0)
-        self.canvas.grid(row=0, column=0, rowspan=2, padx=(8, 4), pady=8)
+        self.canvas.grid(row=0, column=0, rowspan=2, padx=(CANVAS_ORIGIN[0], 4),
+                         pady=CANVAS_ORIGIN[1])
         self.panel = tk.Frame(root, bg=look.BACKGROUND)
         self.panel.grid(row=0, column=1, sticky="n", padx=(4, 10), pady=8)
         self.help = tk.Label(root, text=HELP, bg=look.BACKGROUND, fg=look.TEXT,
@@ -327,6 +328,16 @@ class SimWindow:
             self.root.destroy()
         except self.tk.TclError:
             pass
+
+
+def fit_for_screen(screen_height: int) -> int:
+    """The board's size in pixels on a screen this tall (room left for the title bar)."""
+    return max(420, min(720, screen_height - 140))
+
+
+# where the board's canvas starts inside the window (its grid padding), for scripts that
+# click cells from outside, as the window tests do
+CANVAS_ORIGIN = (8, 8)
 
 
 def run_window(board: str = "knockabout", *, seed: Optional[int] = None,
