@@ -20,22 +20,11 @@ action needs no more.
 Position format and notation: `ko_position.py` and `docs/rules/ko.md`.
 """
 
+from . import ko_notation, ko_position
 from .base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
 from .ko_board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
-
-# Points for a piece still in play at the end, by number (index 0 unused).
-POINTS = (0, 3, 2, 1, 1, 2, 3)
-
-SETUP, ROLLOFF, TURN, END = range(4)
-
-# What `pos` holds for a piece that is not on a space.
-OUT = -1          # knocked out
-UNPLACED = -2     # not placed yet (set-up)
-ABSENT = -3       # its color does not play in this game
-
-# Roll-off entries per seat (otherwise the sum thrown this round).
-TO_THROW = 0
-DROPPED = -1      # lost an earlier round of the roll-off
+from .ko_constants import (ABSENT, DROPPED, END, OUT, POINTS, ROLLOFF, SETUP, TO_THROW, TURN,
+                           UNPLACED)
 
 _ANY = 0          # the task "any other piece" of a double
 
@@ -156,8 +145,7 @@ class KOGame(Game):
         return state
 
     def from_position(self, text):
-        from .ko_position import parse_position
-        return parse_position(self, text)
+        return ko_position.parse_position(KOState(self), text)
 
 
 class KOState(State):
@@ -445,20 +433,17 @@ class KOState(State):
 
     # --- text ---------------------------------------------------------------------------
     def to_position(self):
-        from .ko_position import format_position
-        return format_position(self)
+        return ko_position.format_position(self)
 
     def action_to_string(self, action):
-        from .ko_notation import action_to_string
-        return action_to_string(self, action)
+        return ko_notation.action_to_string(self, action)
 
     def parse_action(self, text):
-        from .ko_notation import parse_action
-        return parse_action(self, text)
+        return ko_notation.parse_action(self, text)
 
     def _explain(self, action):
-        from .ko_notation import explain_illegal
-        return explain_illegal(self, action)
+        return ko_notation.explain_illegal(self, action)
 
 
-__all__ = ["KOGame", "KOState", "POINTS", "places", "describe_result"]
+__all__ = ["ABSENT", "DROPPED", "END", "KOGame", "KOState", "OUT", "POINTS", "ROLLOFF", "SETUP",
+           "TO_THROW", "TURN", "UNPLACED", "describe_result", "places"]
