@@ -6,11 +6,12 @@ rules, so each step stays small and names the field it rejects."""
 from .base import PositionError
 
 
-def split_fields(text, not_text):
-    """The fields of a position; PositionError(`not_text`) when `text` is not a string."""
+def split_fields(text, not_text, sep=None):
+    """The fields of a position, split at white space (or at each `sep`, for a format that
+    reports empty fields); PositionError(`not_text`) when `text` is not a string."""
     if not isinstance(text, str):
         raise PositionError(not_text)
-    return text.split()
+    return text.split(sep)
 
 
 def split_items(body, sep=",", none="-"):
