@@ -96,6 +96,14 @@ class KOGame(Game):
         self.roll_base = 2 * self.num_pieces * n
         self.pass_action = self.roll_base + 36
 
+        self._seat_tables(ncolors)
+        self.roll_outcomes = tuple(
+            (self.roll_base + (a - 1) * 6 + (b - 1), (1 if a == b else 2) / 36)
+            for a in range(1, 7) for b in range(a, 7))
+        self.roll_actions = [a for a, _ in self.roll_outcomes]
+
+    def _seat_tables(self, ncolors):
+        """Who owns which color and piece, the set-up order and the seats' names."""
         self.seat_of_color = [-1] * ncolors
         for seat, colors in enumerate(self.seats):
             for color in colors:
@@ -111,17 +119,12 @@ class KOGame(Game):
                   for num in range(PIECES_PER_COLOR + 1))
             for colors in self.seats)
         # KO-1: seat by seat, each of its colors, pieces 1..6
-        self.setup_order = tuple(c * PIECES_PER_COLOR + k
-                                 for colors in self.seats for c in colors
+        self.setup_order = tuple(c * PIECES_PER_COLOR + k for c in self.colors
                                  for k in range(PIECES_PER_COLOR))
         self.seat_names = tuple("+".join(self.board.color_names[c].capitalize()
                                          for c in colors) for colors in self.seats)
         self.seat_tokens = tuple("".join(self.board.letters[c] for c in colors)
                                  for colors in self.seats)
-        self.roll_outcomes = tuple(
-            (self.roll_base + (a - 1) * 6 + (b - 1), (1 if a == b else 2) / 36)
-            for a in range(1, 7) for b in range(a, 7))
-        self.roll_actions = [a for a, _ in self.roll_outcomes]
 
     @property
     def num_players(self):
