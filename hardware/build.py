@@ -1,6 +1,6 @@
 """Regenerate every committed hardware output:
 
-    python3 -m hardware.build            # writes hardware/out/, firmware/boards.json and the generated parts of docs/build.md
+    python3 -m hardware.build            # hardware/out/, firmware/boards.json, parts of docs/build.md
     python3 -m hardware.build --out DIR  # the same files under DIR (the up-to-date test uses this)
 
 Outputs (hardware/out/ and firmware/boards.json, the boards the firmware knows, written from
