@@ -10,7 +10,8 @@ choices, the printable overlays (`hardware/overlay.py`) and the firmware's board
 (`firmware/boards.json`, written from `firmware_boards()`; a test keeps it in step).
 
 This module imports nothing of the program, so `games/` reads it without pulling in the
-layers above it.  Adding a game: its own files, and one `register(GameEntry(...))` here.
+layers above it.  Adding a game: its own files, one `register(GameEntry(...))` here, and
+`python3 -m hardware.build` to write its board into the firmware's list and its overlay.
 """
 
 import importlib
