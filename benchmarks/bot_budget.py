@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from arena import PAIRINGS  # noqa: E402
 from knockboard.bots import GreedyBot, StrongBot  # noqa: E402
-from knockboard.bots.strong import GAME_SEARCHES  # noqa: E402
+from knockboard.bots.strong import game_search  # noqa: E402
 from knockboard.games import get_game, sample_chance  # noqa: E402
 
 CAP = 2_000                  # nodes, for the bound check
@@ -94,7 +94,7 @@ def traced(state, seed, iterations, max_nodes=None):
 def bound(game, state, seed, iterations):
     """(peak bytes, nodes) of the search with its bound reached: CAP nodes and twice the
     iterations, or Dodgeball's whole beam schedule."""
-    if game.name in GAME_SEARCHES:
+    if game_search(game.name):
         return traced(state, seed, UNLIMITED)
     return traced(state, seed, 2 * iterations, max_nodes=CAP)
 
@@ -118,7 +118,7 @@ def measure(name, game, positions, seed, budget):
           f"  iterations mean {sum(iterations) / len(iterations):7.0f}")
     if peaks:
         per_node = [p / n for p, n in zip(peaks, nodes) if n]
-        how = ("whole beam schedule, no budget" if game.name in GAME_SEARCHES
+        how = ("whole beam schedule, no budget" if game_search(game.name)
                else f"capped at {CAP} nodes, twice the iterations")
         mean_mb = sum(peaks) / len(peaks) / 2**20
         print(f"{'':12s} memory: peak {max(peaks) / 2**20:6.1f} MB (mean {mean_mb:.1f}),"

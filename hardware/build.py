@@ -1,9 +1,10 @@
 """Regenerate every committed hardware output:
 
-    python3 -m hardware.build            # writes hardware/out/ and the generated parts of docs/build.md
+    python3 -m hardware.build            # hardware/out/, firmware/boards.json, parts of docs/build.md
     python3 -m hardware.build --out DIR  # the same files under DIR (the up-to-date test uses this)
 
-Outputs (hardware/out/): KiCad netlists of the controller and the four cell boards, the
+Outputs (hardware/out/ and firmware/boards.json, the boards the firmware knows, written from
+knockboard's game registry): KiCad netlists of the controller and the four cell boards, the
 rendered schematics (SVG), the ERC report, the BOM (CSV, quantities per game board), the
 power budget, the wiring table, each board's cell list (LED chain order, matrix row and
 column), the printable overlays at true size and the assembly views."""
@@ -20,6 +21,7 @@ from . import budget, cellboard, checks, controller, netlist, overlay, render
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
+BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
 DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
@@ -119,9 +121,11 @@ def _wiring(nl, pm):
 def generate(root=controller.ROOT):
     """{relative path: text} of every generated file."""
     pm = controller.load_pinmap()
-    boards = cellboard.load_boards()
+    reg = cellboard.registry()
+    # The firmware's board list is written from the game registry, like everything here.
+    boards = reg.firmware_boards()
     games = cellboard.game_names()
-    files = {}
+    files = {BOARDS_FILE: reg.firmware_boards_json(boards)}
     from . import sk
 
     ctl = controller.build(pm)

@@ -16,23 +16,25 @@ def load_boards(path=BOARDS):
         return json.load(f)
 
 
+def registry():
+    """knockboard's game registry, where every game's parts are registered: this
+    checkout's, whatever copy of knockboard is installed."""
+    import sys
+    host = os.path.join(ROOT, "host")
+    if host not in sys.path:
+        sys.path.insert(0, host)
+    from knockboard import registry as reg
+    return reg
+
+
 def get_layout(game):
-    try:
-        from knockboard.layouts import get_layout as gl
-    except ImportError:          # running from a checkout without `pip install -e .`
-        import sys
-        sys.path.insert(0, os.path.join(ROOT, "host"))
-        from knockboard.layouts import get_layout as gl
+    registry()
+    from knockboard.layouts import get_layout as gl
     return gl(game)
 
 
 def game_names():
-    try:
-        from knockboard.layouts import layout_names
-    except ImportError:
-        get_layout("ko")
-        from knockboard.layouts import layout_names
-    return layout_names()
+    return registry().names()
 
 
 def cells(game, boards=None):

@@ -9,22 +9,16 @@ Assembly view: the LED chain through the cells in order and each key's matrix ro
 import math
 from xml.sax.saxutils import escape
 
-FILL = {
-    "main": "#ffffff", "gutter": "#d7ccc8",
-    "light": "#f5f0e6", "dark": "#a1887f",
-    "space": "#ffffff", "start-red": "#ef9a9a", "start-blue": "#90caf9",
-    "start-green": "#a5d6a7", "start-yellow": "#fff59d",
-    "home": "#ffe0b2",
-}
-LEVELS = ["#e3f2fd", "#bbdefb", "#90caf9", "#64b5f6", "#42a5f5", "#1e88e5", "#1565c0", "#0d47a1"]
-TITLE = {"knockabout": "KNOCKabout", "dodgeball": "Dodgeball", "ko": "K.O.", "knockoff": "Knock-Off"}
+from .cellboard import registry
 
 
-def _fill(kind):
-    if kind.startswith("level-"):
-        n = int(kind.split("-")[1])
-        return LEVELS[min(n, len(LEVELS)) - 1]
-    return FILL.get(kind, "#ffffff")
+def _fills(lay):
+    """Cell kind -> colour, as the game's registration gives them."""
+    return registry().entry(lay.game).fills
+
+
+def _title(lay):
+    return registry().entry(lay.game).title
 
 
 def _ink(fill):
@@ -85,7 +79,8 @@ def _frame(lay, title):
 
 
 def overlay_svg(lay):
-    name = TITLE.get(lay.game, lay.game)
+    name = _title(lay)
+    fills = _fills(lay)
     out = _frame(lay, f"{name}: Knockboard overlay ({lay.board_id}, {len(lay.cells)} cells), print at 100 %")
     by_space = {c.space: c for c in lay.cells}
     for ln in lay.lines:                          # K.O. lattice lines under the spaces
@@ -94,8 +89,7 @@ def overlay_svg(lay):
             out.append(f'<line x1="{_f(a.x)}" y1="{_f(a.y)}" x2="{_f(b.x)}" y2="{_f(b.y)}" '
                        'stroke="#616161" stroke-width="1.2"/>')
     for c in lay.cells:
-        fill = _fill(c.kind)
-        out.append(_shape(c, fill))
+        out.append(_shape(c, fills[c.kind]))
     for m in lay.marks:
         if m.kind == "line":                      # Dodgeball's centre line, over the squares
             d = " L".join(f"{_f(x)},{_f(y)}" for x, y in m.points)
@@ -120,7 +114,7 @@ def overlay_svg(lay):
             out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#37474f" '
                        'stroke-width="0.6" marker-end="url(#arrow)"/>')
     for c in lay.cells:
-        ink = _ink(_fill(c.kind))
+        ink = _ink(fills[c.kind])
         s = _inner(c)
         if c.label:
             out.append(_text(c.x, c.y + s * 0.25, c.label, s * 0.75, ink, "bold"))
@@ -136,7 +130,7 @@ def overlay_svg(lay):
 def assembly_svg(lay, rows, cols):
     """The cell board seen from the top: cell numbers, matrix row/column of each key, and
     the LED chain in order from DIN (cell 0)."""
-    name = TITLE.get(lay.game, lay.game)
+    name = _title(lay)
     out = _frame(lay, f"{name}: cell board assembly view ({len(lay.cells)} cells, matrix "
                       f"{rows} rows x {cols} columns); red: LED chain from DIN")
     for c in lay.cells:

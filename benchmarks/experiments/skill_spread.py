@@ -31,8 +31,8 @@ class PlainBot(GreedyBot):
 
     def choose(self, state):
         name = state.game.name
-        scorers = heuristics._BY_GAME
-        kept = scorers[name]
+        scorers = heuristics._SCORERS
+        kept = heuristics.scorer_for(name)
         scorers[name] = PLAIN[name]           # the greedy bot's search, the plain score
         try:
             return super().choose(state)

@@ -4,8 +4,8 @@
 gutter, pawns, points, climbed levels); the greedy bot maximises it one ply ahead, the
 strong bot orders its moves by it.  `evaluate(state)` turns it into one value per player in
 [-1, 1] (a won game is +1, a lost one -1, anything undecided strictly between), which is
-what the strong bot's search backs up.  A game without an entry is scored by its returns
-alone (a win or a loss, nothing in between).
+what the strong bot's search backs up.  Each game's function and scale are registered in
+`knockboard/registry.py`; a game without them is an error, never a silent 0.
 
 Each game's function reads the engine's state attributes directly: these functions are the
 one place that knows a game's internals, so a change of representation is fixed here.
@@ -15,6 +15,8 @@ since only first place counts as a win.
 """
 
 import math
+
+from .. import registry
 
 WIN = 1000.0
 # Scores beyond +-SETTLED: the result is settled though the game goes on (K.O.).
@@ -217,23 +219,40 @@ def knockoff(state, player, risk=True):
     return mine - best_other
 
 
-_BY_GAME = {"knockabout": knockabout, "dodgeball": dodgeball, "ko": ko,
-            "knockoff": knockoff}
-
-# tanh(score / scale): the score difference that counts as a clear advantage per game.
-_SCALE = {"knockabout": 3.0, "ko": 5.0, "knockoff": 30.0}
-# Games valued linearly, score / bound clipped just inside (-1, 1).  Dodgeball is won only
-# by throwing, and a throw is a gamble on pawns: a concave value (tanh) makes the side ahead
-# refuse every fair gamble and stall the game for ever; linear is risk-neutral in pawns.
-_LINEAR = {"dodgeball": 7.5}
 _CLIP = 0.999
+# name -> the registered parts, loaded once (the strong bot asks at every node)
+_SCORERS = {}
+_SQUASH = {}
+_MIXED = {}
+
+
+def scorer_for(name):
+    """The game's registered score function; KeyError for a game nobody registered."""
+    scorer = _SCORERS.get(name)
+    if scorer is None:
+        scorer = _SCORERS[name] = registry.part(name, "scorer")
+    return scorer
+
+
+def _squash_for(name):
+    squash = _SQUASH.get(name)
+    if squash is None:
+        entry = registry.entry(name)
+        scale = entry.scale
+        if entry.linear:
+            def squash(x):
+                return max(-_CLIP, min(_CLIP, x / scale))
+        else:
+            def squash(x):
+                return math.tanh(x / scale)
+        _SQUASH[name] = squash
+    return squash
 
 
 def score(state, player):
     if state.is_terminal():
         return WIN * (2.0 * win_shares(state.returns())[player] - 1.0)
-    scorer = _BY_GAME.get(state.game.name)
-    return scorer(state, player) if scorer else 0.0
+    return scorer_for(state.game.name)(state, player)
 
 
 def evaluate(state):
@@ -241,21 +260,10 @@ def evaluate(state):
     squashed by the game's scale (so no undecided position reaches +1 or -1)."""
     if state.is_terminal():
         return terminal_values(state)
-    n = state.game.num_players
-    scorer = _BY_GAME.get(state.game.name)
-    if scorer is None:
-        return [0.0] * n
     name = state.game.name
-    if name in _LINEAR:
-        bound = _LINEAR[name]
-
-        def squash(x):
-            return max(-_CLIP, min(_CLIP, x / bound))
-    else:
-        scale = _SCALE.get(name, 1.0)
-
-        def squash(x):
-            return math.tanh(x / scale)
+    scorer = scorer_for(name)
+    squash = _squash_for(name)
+    n = state.game.num_players
     if n == 2:
         # Every score here is "own minus the other's": with two players one call does.
         v = squash(scorer(state, 0))
@@ -265,18 +273,18 @@ def evaluate(state):
 
 # --- decisions played as a mixed strategy -------------------------------------------------
 
-def _dodgeball_declaration(state):
+def dodgeball_declaration(state):
     # The target's owner declaring catch or dodge (the throw is in the air, undeclared).
     throw = state._throw
     return throw is not None and throw[2] is None and len(state.legal_actions()) == 2
-
-
-_MIXED = {"dodgeball": _dodgeball_declaration}
 
 
 def is_mixed_decision(state):
     """Does the bot play this decision as a mixed strategy (a random choice weighted by the
     searched values) rather than always the best one?  Dodgeball's catch/dodge is one: a
     fixed answer would let a thrower plan against it."""
-    test = _MIXED.get(state.game.name)
+    name = state.game.name
+    if name not in _MIXED:
+        _MIXED[name] = registry.part(name, "mixed")
+    test = _MIXED[name]
     return bool(test and test(state))

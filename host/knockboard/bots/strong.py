@@ -40,14 +40,22 @@ import math
 import random
 import time
 
+from .. import registry
 from ..games import CHANCE
 from .greedy import expected_score
 from .heuristics import evaluate, is_mixed_decision, score
 
-# Games whose decisions a game-specific search takes instead of the generic one below:
-# name -> choose(bot, state) (the bot gives its seed's random, budget and iterations).
-from . import dodgeball_search
-GAME_SEARCHES = {"dodgeball": dodgeball_search.choose}
+_SEARCHES = {}
+
+
+def game_search(name):
+    """The game's own search, registered as its `search`, or None: choose(bot, state)
+    takes the game's decisions instead of the generic search below (the bot gives its
+    seed's random, budget and iterations)."""
+    if name not in _SEARCHES:
+        _SEARCHES[name] = registry.part(name, "search")
+    return _SEARCHES[name]
+
 
 UCT_C = 0.8            # exploration constant, values are in [-1, 1]
 WIDEN = 1.5            # progressive widening: 1 + WIDEN * sqrt(n) children take part
@@ -92,7 +100,7 @@ class StrongBot:
 
     # --- the bot interface ------------------------------------------------------------
     def choose(self, state):
-        special = GAME_SEARCHES.get(state.game.name)
+        special = game_search(state.game.name)
         if special is not None:
             return special(self, state)
         legal = state.legal_actions()

@@ -1,25 +1,17 @@
 """The rule engines behind one interface (see `base.py`), found by name.
 
-Engines are imported on first use so that a command touching one game does not pay for the
-others.  Each engine module registers itself by one line in `_ENGINES`.
+Each game is registered once, in `knockboard/registry.py` (which imports nothing of the
+program); its engine is imported on first use so that a command touching one game does not
+pay for the others.
 """
 
-import importlib
-
+from .. import registry
 from .base import (CHANCE, TERMINAL, Game, GameError, IllegalMoveError, NotationError,
                    OptionError, PositionError, State, sample_chance)
 
-# game name -> "module:class", the module relative to this package
-_ENGINES = {
-    "knockabout": "knockabout:KnockaboutGame",
-    "dodgeball": "dodgeball:DodgeballGame",
-    "knockoff": "knockoff:KnockoffGame",
-    "ko": "ko:KOGame",
-}
-
 
 def game_names():
-    return sorted(_ENGINES)
+    return registry.names()
 
 
 def get_game(name, **options):
@@ -27,12 +19,10 @@ def get_game(name, **options):
 
     Raises GameError for an unknown name (listing the known ones) or a bad option."""
     try:
-        target = _ENGINES[name]
+        entry = registry.entry(name)
     except KeyError:
         raise GameError(f"unknown game {name!r} (known: {', '.join(game_names())})") from None
-    module_name, class_name = target.split(":")
-    module = importlib.import_module("." + module_name, __name__)
-    return getattr(module, class_name)(**options)
+    return entry.load("engine")(**options)
 
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "GameError", "IllegalMoveError", "NotationError",

@@ -15,6 +15,7 @@ from .base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, Posi
                    State)
 from .knockabout_board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
                                IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
+from .position_text import split_fields
 
 WHITE, BLACK = 0, 1
 COLOR_LETTERS = "WB"
@@ -92,9 +93,9 @@ def parse_position(text):
 
     `-` as the side is this project's extension of the grammar for the one state the issue's
     grammar cannot express: before the roll-off (K-3) has decided who moves first."""
-    if not isinstance(text, str) or not text:
+    tokens = split_fields(text, "empty position", sep=" ")
+    if not text:
         raise PositionError("empty position")
-    tokens = text.split(" ")
     side_token = tokens[0]
     if side_token not in ("W", "B", "-"):
         raise PositionError(f"side to move {side_token!r} must be W, B or - (roll-off due)")
@@ -109,23 +110,11 @@ def parse_position(text):
         if pending != NO_CELL:
             raise PositionError(f"{where}: nothing may follow the roll:<cell> token")
         if token.startswith("roll:"):
-            cell = CELL_INDEX.get(token[5:])
-            if cell is None:
-                raise PositionError(f"{where}: no cell named {token[5:]!r}")
-            pending = cell
+            pending = _read_cell(where, token[5:])
             continue
-        m = _DIE_RE.fullmatch(token)
-        if not m:
-            raise PositionError(f"{where}: a die is written <cell>:<W|B><4|6|8>=<face>, "
-                                "e.g. D5:W4=1" if token else
-                                f"token {number}: empty (tokens are separated by one space)")
-        name, owner, sides, face = m.group(1), "WB".index(m.group(2)), int(m.group(3)), \
-            int(m.group(4))
-        cell = CELL_INDEX.get(name)
-        if cell is None:
-            raise PositionError(f"{where}: no cell named {name!r}")
+        cell, owner, sides, face = _read_die(number, token)
         if board[cell]:
-            raise PositionError(f"{where}: cell {name} already holds a die")
+            raise PositionError(f"{where}: cell {CELL_NAMES[cell]} already holds a die")
         if face > sides:
             raise PositionError(f"{where}: a d{sides} shows 1-{sides}, not {face}")
         counts[owner][sides] += 1
@@ -133,12 +122,36 @@ def parse_position(text):
             raise PositionError(f"{where}: {COLOR_NAMES[owner]} has only "
                                 f"{DICE_PER_PLAYER[sides]} d{sides}")
         board[cell] = die_code(owner, sides, face)
-    if pending != NO_CELL:
-        if not board[pending]:
-            raise PositionError(f"roll:{CELL_NAMES[pending]}: no die there to reroll")
-        if side == ROLLOFF_PENDING:
-            raise PositionError("a reroll cannot be due before the roll-off")
+    _check_pending(board, side, pending)
     return board, side, pending
+
+
+def _read_cell(where, name):
+    cell = CELL_INDEX.get(name)
+    if cell is None:
+        raise PositionError(f"{where}: no cell named {name!r}")
+    return cell
+
+
+def _read_die(number, token):
+    """(cell, owner, sides, face) of a die token `D5:W4=1`."""
+    m = _DIE_RE.fullmatch(token)
+    where = f"token {number} {token!r}"
+    if not m:
+        raise PositionError(f"{where}: a die is written <cell>:<W|B><4|6|8>=<face>, "
+                            "e.g. D5:W4=1" if token else
+                            f"token {number}: empty (tokens are separated by one space)")
+    return _read_cell(where, m.group(1)), "WB".index(m.group(2)), int(m.group(3)), \
+        int(m.group(4))
+
+
+def _check_pending(board, side, pending):
+    if pending == NO_CELL:
+        return
+    if not board[pending]:
+        raise PositionError(f"roll:{CELL_NAMES[pending]}: no die there to reroll")
+    if side == ROLLOFF_PENDING:
+        raise PositionError("a reroll cannot be due before the roll-off")
 
 
 def format_die(cell, code):

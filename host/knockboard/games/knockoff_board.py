@@ -56,20 +56,9 @@ class Board:
         self.name = name
         self.text = text
         homes, seats, arrows = _parse(text)
-        platforms = set()
-        for src, dsts in arrows.items():
-            platforms.add(src)
-            platforms.update(dsts)
-        platforms.update(homes.values())
-        if not platforms:
-            raise BoardError("the board has no platforms")
-        level_of = {p: int(_PLATFORM_RE.fullmatch(p).group(1)) for p in platforms}
-        order = sorted(platforms, key=lambda p: (level_of[p], _PLATFORM_RE.fullmatch(p).group(2)))
+        level_of = _levels(homes, arrows)
+        order = sorted(level_of, key=lambda p: (level_of[p], _PLATFORM_RE.fullmatch(p).group(2)))
         self.top = max(level_of.values())
-        missing = sorted(set(range(1, self.top + 1)) - set(level_of.values()))
-        if missing:
-            raise BoardError(f"no platform on level {missing[0]} (levels must be 1..{self.top})")
-
         self.num_platforms = len(order)
         self.home_names = list(homes)
         self.names = order + self.home_names
@@ -77,7 +66,12 @@ class Board:
         self.num_nodes = len(self.names)
         self.level = [level_of[p] for p in order] + [0] * len(homes)
         self.is_top = [lv == self.top for lv in self.level]
+        self.arrows = self._arrows(homes, arrows, level_of)
+        self.seats = {count: self._seating(count, names, homes) for count, names in seats.items()}
+        self.cost = [self._costs(n) for n in range(self.num_nodes)]
+        self.reach = [self._reach(n) for n in range(self.num_nodes)]
 
+    def _arrows(self, homes, arrows, level_of):
         targets = [[] for _ in range(self.num_nodes)]
         for home, platform in homes.items():
             if level_of[platform] != 1:
@@ -92,25 +86,22 @@ class Board:
                 if self.index[dst] in targets[self.index[src]]:
                     raise BoardError(f"{src}>{dst}: arrow listed twice")
                 targets[self.index[src]].append(self.index[dst])
-        self.arrows = [tuple(sorted(t)) for t in targets]
+        return [tuple(sorted(t)) for t in targets]
 
-        self.seats = {}
-        for count, names in seats.items():
-            for h in names:
-                if h not in homes:
-                    raise BoardError(f"seats {count}: unknown home base {h}")
-            if len(set(names)) != len(names):
-                raise BoardError(f"seats {count}: a home base is listed twice")
-            self.seats[count] = tuple(self.index[h] for h in names)
+    def _seating(self, count, names, homes):
+        for h in names:
+            if h not in homes:
+                raise BoardError(f"seats {count}: unknown home base {h}")
+        if len(set(names)) != len(names):
+            raise BoardError(f"seats {count}: a home base is listed twice")
+        return tuple(self.index[h] for h in names)
 
-        self.cost = [self._costs(n) for n in range(self.num_nodes)]
-        self.reach = []
-        for n in range(self.num_nodes):
-            by_cost = [[] for _ in range(MAX_ROLL + 1)]
-            for dst, c in self.cost[n].items():
-                if c <= MAX_ROLL:
-                    by_cost[c].append(dst)
-            self.reach.append([tuple(sorted(d)) for d in by_cost])
+    def _reach(self, node):
+        by_cost = [[] for _ in range(MAX_ROLL + 1)]
+        for dst, c in self.cost[node].items():
+            if c <= MAX_ROLL:
+                by_cost[c].append(dst)
+        return [tuple(sorted(d)) for d in by_cost]
 
     def _costs(self, start):
         # Every arrow climbs one level, so all paths to a platform cost the same.
@@ -133,48 +124,79 @@ class Board:
         return f"<Knock-Off board {self.name!r}>"
 
 
+def _levels(homes, arrows):
+    """{platform: level} of every platform the arrows and home bases name."""
+    platforms = set(homes.values())
+    for src, dsts in arrows.items():
+        platforms.add(src)
+        platforms.update(dsts)
+    if not platforms:
+        raise BoardError("the board has no platforms")
+    level_of = {p: int(_PLATFORM_RE.fullmatch(p).group(1)) for p in platforms}
+    top = max(level_of.values())
+    missing = sorted(set(range(1, top + 1)) - set(level_of.values()))
+    if missing:
+        raise BoardError(f"no platform on level {missing[0]} (levels must be 1..{top})")
+    return level_of
+
+
 def _parse(text):
-    homes, seats, arrows = {}, {}, {}
+    """(homes {home: platform}, seats {count: [home]}, arrows {platform: [platform]}) of
+    a description, each statement read by its own function."""
+    board = ({}, {}, {})
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].split()
         if not line:
             continue
         where = f"board line {number}"
-        keyword, args = line[0], line[1:]
-        if keyword == "homes":
-            for item in args:
-                home, sep, platform = item.partition(">")
-                if not sep or not _HOME_RE.fullmatch(home) or not _PLATFORM_RE.fullmatch(platform):
-                    raise BoardError(f"{where}: {item!r} is not <home>><platform> like H1>1a")
-                if home in homes:
-                    raise BoardError(f"{where}: home base {home} declared twice")
-                homes[home] = platform
-        elif keyword == "seats":
-            if not args or not args[0].isdigit():
-                raise BoardError(f"{where}: expected 'seats <count> <home> ...'")
-            count = int(args[0])
-            if len(args) - 1 != count:
-                raise BoardError(f"{where}: seats {count} lists {len(args) - 1} home bases")
-            if count in seats:
-                raise BoardError(f"{where}: seats {count} given twice")
-            seats[count] = args[1:]
-        elif keyword == "arrows":
-            for item in args:
-                src, sep, rest = item.partition(">")
-                dsts = rest.split(",") if sep else []
-                if not _PLATFORM_RE.fullmatch(src) or not dsts or \
-                        not all(_PLATFORM_RE.fullmatch(d) for d in dsts):
-                    raise BoardError(f"{where}: {item!r} is not <platform>><platform>,... "
-                                     f"like 1a>2a,2b")
-                arrows.setdefault(src, []).extend(dsts)
-        else:
-            raise BoardError(f"{where}: unknown statement {keyword!r} "
+        read = _STATEMENTS.get(line[0])
+        if read is None:
+            raise BoardError(f"{where}: unknown statement {line[0]!r} "
                              f"(expected homes, seats or arrows)")
-    if not homes:
+        read(board, where, line[1:])
+    if not board[0]:
         raise BoardError("the board has no home bases (a 'homes' statement)")
-    if not seats:
+    if not board[1]:
         raise BoardError("the board has no 'seats' statement")
-    return homes, seats, arrows
+    return board
+
+
+def _read_homes(board, where, args):
+    homes = board[0]
+    for item in args:
+        home, sep, platform = item.partition(">")
+        if not sep or not _HOME_RE.fullmatch(home) or not _PLATFORM_RE.fullmatch(platform):
+            raise BoardError(f"{where}: {item!r} is not <home>><platform> like H1>1a")
+        if home in homes:
+            raise BoardError(f"{where}: home base {home} declared twice")
+        homes[home] = platform
+
+
+def _read_seats(board, where, args):
+    seats = board[1]
+    if not args or not args[0].isdigit():
+        raise BoardError(f"{where}: expected 'seats <count> <home> ...'")
+    count = int(args[0])
+    if len(args) - 1 != count:
+        raise BoardError(f"{where}: seats {count} lists {len(args) - 1} home bases")
+    if count in seats:
+        raise BoardError(f"{where}: seats {count} given twice")
+    seats[count] = args[1:]
+
+
+def _read_arrows(board, where, args):
+    arrows = board[2]
+    for item in args:
+        src, sep, rest = item.partition(">")
+        dsts = rest.split(",") if sep else []
+        if not _PLATFORM_RE.fullmatch(src) or not dsts or \
+                not all(_PLATFORM_RE.fullmatch(d) for d in dsts):
+            raise BoardError(f"{where}: {item!r} is not <platform>><platform>,... "
+                             f"like 1a>2a,2b")
+        arrows.setdefault(src, []).extend(dsts)
+
+
+_STATEMENTS = {"homes": _read_homes, "seats": _read_seats, "arrows": _read_arrows}
 
 
 _BOARDS = {"standard": STANDARD}

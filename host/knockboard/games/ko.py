@@ -20,22 +20,11 @@ action needs no more.
 Position format and notation: `ko_position.py` and `docs/rules/ko.md`.
 """
 
+from . import ko_notation, ko_position
 from .base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
 from .ko_board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
-
-# Points for a piece still in play at the end, by number (index 0 unused).
-POINTS = (0, 3, 2, 1, 1, 2, 3)
-
-SETUP, ROLLOFF, TURN, END = range(4)
-
-# What `pos` holds for a piece that is not on a space.
-OUT = -1          # knocked out
-UNPLACED = -2     # not placed yet (set-up)
-ABSENT = -3       # its color does not play in this game
-
-# Roll-off entries per seat (otherwise the sum thrown this round).
-TO_THROW = 0
-DROPPED = -1      # lost an earlier round of the roll-off
+from .ko_constants import (ABSENT, DROPPED, END, OUT, POINTS, ROLLOFF, SETUP, TO_THROW, TURN,
+                           UNPLACED)
 
 _ANY = 0          # the task "any other piece" of a double
 
@@ -107,6 +96,14 @@ class KOGame(Game):
         self.roll_base = 2 * self.num_pieces * n
         self.pass_action = self.roll_base + 36
 
+        self._seat_tables(ncolors)
+        self.roll_outcomes = tuple(
+            (self.roll_base + (a - 1) * 6 + (b - 1), (1 if a == b else 2) / 36)
+            for a in range(1, 7) for b in range(a, 7))
+        self.roll_actions = [a for a, _ in self.roll_outcomes]
+
+    def _seat_tables(self, ncolors):
+        """Who owns which color and piece, the set-up order and the seats' names."""
         self.seat_of_color = [-1] * ncolors
         for seat, colors in enumerate(self.seats):
             for color in colors:
@@ -122,17 +119,12 @@ class KOGame(Game):
                   for num in range(PIECES_PER_COLOR + 1))
             for colors in self.seats)
         # KO-1: seat by seat, each of its colors, pieces 1..6
-        self.setup_order = tuple(c * PIECES_PER_COLOR + k
-                                 for colors in self.seats for c in colors
+        self.setup_order = tuple(c * PIECES_PER_COLOR + k for c in self.colors
                                  for k in range(PIECES_PER_COLOR))
         self.seat_names = tuple("+".join(self.board.color_names[c].capitalize()
                                          for c in colors) for colors in self.seats)
         self.seat_tokens = tuple("".join(self.board.letters[c] for c in colors)
                                  for colors in self.seats)
-        self.roll_outcomes = tuple(
-            (self.roll_base + (a - 1) * 6 + (b - 1), (1 if a == b else 2) / 36)
-            for a in range(1, 7) for b in range(a, 7))
-        self.roll_actions = [a for a, _ in self.roll_outcomes]
 
     @property
     def num_players(self):
@@ -156,8 +148,7 @@ class KOGame(Game):
         return state
 
     def from_position(self, text):
-        from .ko_position import parse_position
-        return parse_position(self, text)
+        return ko_position.parse_position(KOState(self), text)
 
 
 class KOState(State):
@@ -445,20 +436,17 @@ class KOState(State):
 
     # --- text ---------------------------------------------------------------------------
     def to_position(self):
-        from .ko_position import format_position
-        return format_position(self)
+        return ko_position.format_position(self)
 
     def action_to_string(self, action):
-        from .ko_notation import action_to_string
-        return action_to_string(self, action)
+        return ko_notation.action_to_string(self, action)
 
     def parse_action(self, text):
-        from .ko_notation import parse_action
-        return parse_action(self, text)
+        return ko_notation.parse_action(self, text)
 
     def _explain(self, action):
-        from .ko_notation import explain_illegal
-        return explain_illegal(self, action)
+        return ko_notation.explain_illegal(self, action)
 
 
-__all__ = ["KOGame", "KOState", "POINTS", "places", "describe_result"]
+__all__ = ["ABSENT", "DROPPED", "END", "KOGame", "KOState", "OUT", "POINTS", "ROLLOFF", "SETUP",
+           "TO_THROW", "TURN", "UNPLACED", "describe_result", "places"]

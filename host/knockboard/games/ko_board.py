@@ -51,86 +51,88 @@ class KOBoard:
             raise BoardError("K.O. board data: expected a dict")
         self.name = str(data.get("name", "custom"))
         self.title = str(data.get("title", self.name))
+        self._load_spaces(list(data["spaces"]))
+        self._load_lines(data["lines"])
+        colors = list(data["colors"])
+        self._load_colors(colors)
+        self.starts = tuple(self._load_starts(colors))
+        self.seats = {int(count): self._load_seating(int(count), seat_list)
+                      for count, seat_list in data["seats"].items()}
+        self.reach = self._reach_table()
 
-        spaces = list(data["spaces"])
+    def _fail(self, message):
+        raise BoardError(f"K.O. board {self.name}: {message}")
+
+    def _load_spaces(self, spaces):
         for name in spaces:
             if not isinstance(name, str) or not _NAME.match(name):
-                raise BoardError(f"K.O. board {self.name}: space name {name!r} must be "
-                                 "lower-case letters and digits")
+                self._fail(f"space name {name!r} must be lower-case letters and digits")
         if len(set(spaces)) != len(spaces):
             dup = next(n for n in spaces if spaces.count(n) > 1)
-            raise BoardError(f"K.O. board {self.name}: space {dup} listed twice")
+            self._fail(f"space {dup} listed twice")
         self.spaces = tuple(spaces)
         self.index = {name: i for i, name in enumerate(spaces)}
 
-        neighbors = [set() for _ in spaces]
+    def _load_lines(self, data):
+        neighbors = [set() for _ in self.spaces]
         lines = []
-        for line in data["lines"]:
-            a, b = line.split("-") if isinstance(line, str) else line
-            for end in (a, b):
-                if end not in self.index:
-                    raise BoardError(f"K.O. board {self.name}: line {line!r} names "
-                                     f"unknown space {end!r}")
-            i, j = self.index[a], self.index[b]
-            if i == j:
-                raise BoardError(f"K.O. board {self.name}: line {line!r} joins a space "
-                                 "to itself")
+        for line in data:
+            i, j = self._line_ends(line)
             if j in neighbors[i]:
-                raise BoardError(f"K.O. board {self.name}: line {line!r} listed twice")
+                self._fail(f"line {line!r} listed twice")
             neighbors[i].add(j)
             neighbors[j].add(i)
             lines.append((min(i, j), max(i, j)))
         self.lines = tuple(sorted(lines))
         self.neighbors = tuple(tuple(sorted(n)) for n in neighbors)
 
-        colors = list(data["colors"])
+    def _line_ends(self, line):
+        """The two spaces a line "a-b" (or pair) joins, by index."""
+        a, b = line.split("-") if isinstance(line, str) else line
+        for end in (a, b):
+            if end not in self.index:
+                self._fail(f"line {line!r} names unknown space {end!r}")
+        if a == b:
+            self._fail(f"line {line!r} joins a space to itself")
+        return self.index[a], self.index[b]
+
+    def _load_colors(self, colors):
         if len(colors) < 2:
-            raise BoardError(f"K.O. board {self.name}: needs at least two colors")
+            self._fail("needs at least two colors")
         self.color_names = tuple(str(c["name"]) for c in colors)
         self.letters = tuple(str(c["letter"]) for c in colors)
         for letter in self.letters:
             if not _LETTER.match(letter):
-                raise BoardError(f"K.O. board {self.name}: color letter {letter!r} must "
-                                 "be one upper-case letter")
+                self._fail(f"color letter {letter!r} must be one upper-case letter")
         if len(set(self.letters)) != len(colors) or len(set(self.color_names)) != len(colors):
-            raise BoardError(f"K.O. board {self.name}: color names and letters must differ")
-        starts = []
+            self._fail("color names and letters must differ")
+
+    def _load_starts(self, colors):
         used = set()
         for color in colors:
             start = [self._space(name, f"start space of {color['name']}")
                      for name in color["start"]]
             if len(start) != PIECES_PER_COLOR or len(set(start)) != PIECES_PER_COLOR:
-                raise BoardError(f"K.O. board {self.name}: {color['name']} needs "
-                                 f"{PIECES_PER_COLOR} different start spaces")
+                self._fail(f"{color['name']} needs {PIECES_PER_COLOR} different start spaces")
             if used & set(start):
-                raise BoardError(f"K.O. board {self.name}: {color['name']} shares a start "
-                                 "space with another color")
+                self._fail(f"{color['name']} shares a start space with another color")
             used |= set(start)
-            starts.append(tuple(start))
-        self.starts = tuple(starts)
+            yield tuple(start)
 
-        self.seats = {}
-        for count, seat_list in data["seats"].items():
-            count = int(count)
-            seats = []
-            for seat in seat_list:
-                seat_colors = []
-                for color in seat:
-                    if color not in self.color_names:
-                        raise BoardError(f"K.O. board {self.name}: seating for {count} "
-                                         f"players names unknown color {color!r}")
-                    seat_colors.append(self.color_names.index(color))
-                if not seat_colors:
-                    raise BoardError(f"K.O. board {self.name}: an empty seat for {count} "
-                                     "players")
-                seats.append(tuple(seat_colors))
-            flat = [c for seat in seats for c in seat]
-            if len(seats) != count or len(set(flat)) != len(flat):
-                raise BoardError(f"K.O. board {self.name}: seating for {count} players "
-                                 f"must give {count} seats distinct colors")
-            self.seats[count] = tuple(seats)
+    def _load_seating(self, count, seat_list):
+        seats = [self._load_seat(count, seat) for seat in seat_list]
+        flat = [c for seat in seats for c in seat]
+        if len(seats) != count or len(set(flat)) != len(flat):
+            self._fail(f"seating for {count} players must give {count} seats distinct colors")
+        return tuple(seats)
 
-        self.reach = self._reach_table()
+    def _load_seat(self, count, seat):
+        for color in seat:
+            if color not in self.color_names:
+                self._fail(f"seating for {count} players names unknown color {color!r}")
+        if not seat:
+            self._fail(f"an empty seat for {count} players")
+        return tuple(self.color_names.index(color) for color in seat)
 
     def _space(self, name, what):
         try:

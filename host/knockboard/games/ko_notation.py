@@ -13,7 +13,7 @@ either `-` or `x` for any move, and `roll 35`, `roll 5,3`, `roll 5+3` for a thro
 import re
 
 from .base import CHANCE, IllegalMoveError, NotationError
-from .ko import END, OUT, SETUP
+from .ko_constants import END, OUT, SETUP
 from .ko_board import PIECES_PER_COLOR
 
 _PIECE_ACTION = re.compile(r"([A-Za-z])([0-9]+)([-xX@])([A-Za-z0-9]+)\Z")
@@ -77,35 +77,42 @@ def parse_action(state, text):
     if lower == "pass":
         action = game.pass_action
     elif lower.startswith("roll"):
-        match = _ROLL.match(written)
-        if not match:
-            raise NotationError("a throw is written 'roll A B' (two dice)")
-        dice = sorted(int(v) for v in match.groups())
-        if not all(1 <= d <= 6 for d in dice):
-            raise NotationError("dice show 1 to 6")
-        action = game.roll_base + (dice[0] - 1) * 6 + (dice[1] - 1)
+        action = _parse_roll(game, written)
     else:
-        match = _PIECE_ACTION.match(written)
-        if not match:
-            raise NotationError(f"not K.O. notation ({_SYNTAX})")
-        letter, number, sep, space = match.groups()
-        board = game.board
-        if letter.upper() not in board.letters:
-            raise NotationError(f"no color {letter.upper()} on this board "
-                                f"(colors: {', '.join(board.letters)})")
-        number = int(number)
-        if not 1 <= number <= PIECES_PER_COLOR:
-            raise NotationError(f"pieces are numbered 1 to {PIECES_PER_COLOR}")
-        if space.lower() not in board.index:
-            raise NotationError(f"{space} is not a space of the {board.name} board")
-        piece = board.letters.index(letter.upper()) * PIECES_PER_COLOR + number - 1
-        where = board.index[space.lower()]
-        action = piece * game.num_spaces + where
-        if sep == "@":
-            action += game.setup_base
+        action = _parse_piece_action(game, written)
     if action not in state.legal_actions():
         raise IllegalMoveError(_reason(state, action))
     return action
+
+
+def _parse_roll(game, written):
+    match = _ROLL.match(written)
+    if not match:
+        raise NotationError("a throw is written 'roll A B' (two dice)")
+    dice = sorted(int(v) for v in match.groups())
+    if not all(1 <= d <= 6 for d in dice):
+        raise NotationError("dice show 1 to 6")
+    return game.roll_base + (dice[0] - 1) * 6 + (dice[1] - 1)
+
+
+def _parse_piece_action(game, written):
+    """A move `R3-e5` / `R3xe5` or a placement `R1@a1`."""
+    match = _PIECE_ACTION.match(written)
+    if not match:
+        raise NotationError(f"not K.O. notation ({_SYNTAX})")
+    letter, number, sep, space = match.groups()
+    board = game.board
+    if letter.upper() not in board.letters:
+        raise NotationError(f"no color {letter.upper()} on this board "
+                            f"(colors: {', '.join(board.letters)})")
+    number = int(number)
+    if not 1 <= number <= PIECES_PER_COLOR:
+        raise NotationError(f"pieces are numbered 1 to {PIECES_PER_COLOR}")
+    if space.lower() not in board.index:
+        raise NotationError(f"{space} is not a space of the {board.name} board")
+    piece = board.letters.index(letter.upper()) * PIECES_PER_COLOR + number - 1
+    action = piece * game.num_spaces + board.index[space.lower()]
+    return action + game.setup_base if sep == "@" else action
 
 
 def describe_tasks(tasks):
@@ -125,7 +132,6 @@ def explain_illegal(state, action):
 
 def _reason(state, action):
     game = state.game
-    board = game.board
     kind = _kind(game, action)
     if state.phase == END:
         return "the game is over"
@@ -135,27 +141,38 @@ def _reason(state, action):
     if kind == "roll":
         return f"no throw is due: {who} is to {'place a piece' if state.phase == SETUP else 'move'}"
     if state.phase == SETUP:
-        expected = game.setup_order[state.setup_next]
-        if kind != "place":
-            return (f"the set-up comes first: {who} places "
-                    f"{game.piece_name(expected)} on a start space")
-        piece, space = divmod(action - game.setup_base, game.num_spaces)
-        color = piece // PIECES_PER_COLOR
-        if piece != expected:
-            return (f"{game.piece_name(expected)} is to be placed now (each color places "
-                    "its pieces 1 to 6 in order)")
-        if space not in board.starts[color]:
-            return f"{board.spaces[space]} is not a start space of {board.color_names[color]}"
-        return f"{board.spaces[space]} is already taken"
+        return _setup_reason(state, action, kind, who)
     if kind == "place":
         return "the set-up is over"
     if kind == "pass":
         return "a move is possible, and the rolled pieces have to move (KO-2)"
-    piece, dest = divmod(action, game.num_spaces)
+    return _move_reason(state, action, who)
+
+
+def _setup_reason(state, action, kind, who):
+    game = state.game
+    board = game.board
+    expected = game.setup_order[state.setup_next]
+    if kind != "place":
+        return (f"the set-up comes first: {who} places "
+                f"{game.piece_name(expected)} on a start space")
+    piece, space = divmod(action - game.setup_base, game.num_spaces)
+    color = piece // PIECES_PER_COLOR
+    if piece != expected:
+        return (f"{game.piece_name(expected)} is to be placed now (each color places "
+                "its pieces 1 to 6 in order)")
+    if space not in board.starts[color]:
+        return f"{board.spaces[space]} is not a start space of {board.color_names[color]}"
+    return f"{board.spaces[space]} is already taken"
+
+
+def _move_reason(state, action, who):
+    game = state.game
+    piece = action // game.num_spaces
     name = game.piece_name(piece)
     owner = game.seat_of_piece[piece]
     if owner < 0:
-        color = board.color_names[piece // PIECES_PER_COLOR]
+        color = game.board.color_names[piece // PIECES_PER_COLOR]
         return f"{color} does not play in a {game.num_players}-player game"
     if owner != state.cur:
         return f"{name} belongs to {game.player_name(owner)}, and {who} is to move"
@@ -172,14 +189,22 @@ def _reason(state, action):
     if steps is None:
         return (f"the moves left this turn ({describe_tasks(state.tasks)}) do not move a "
                 f"{number}")
-    start = state.pos[piece]
-    if dest not in board.reach[start][steps]:
+    return _destination_reason(state, action, steps)
+
+
+def _destination_reason(state, action, steps):
+    """Why a piece with a move of `steps` left cannot end its move where `action` says."""
+    game = state.game
+    board = game.board
+    piece, dest = divmod(action, game.num_spaces)
+    name = game.piece_name(piece)
+    if dest not in board.reach[state.pos[piece]][steps]:
         return (f"{name} cannot reach {board.spaces[dest]} by a path of exactly {steps} "
                 f"step{'s' if steps > 1 else ''} along lines that visits no space twice")
     other = state.occ[dest]
-    if other >= 0:
-        if game.seat_of_piece[other] == owner:
-            return f"{board.spaces[dest]} is taken by {game.piece_name(other)}, your own piece"
-        return (f"{board.spaces[dest]} is taken by {game.piece_name(other)}, and {name} "
-                f"can only knock out a {number}")
-    return "not legal here"
+    if other < 0:
+        return "not legal here"
+    if game.seat_of_piece[other] == game.seat_of_piece[piece]:
+        return f"{board.spaces[dest]} is taken by {game.piece_name(other)}, your own piece"
+    return (f"{board.spaces[dest]} is taken by {game.piece_name(other)}, and {name} "
+            f"can only knock out a {piece % PIECES_PER_COLOR + 1}")

@@ -20,8 +20,9 @@ be seen from the position alone, and names the offending field when it does not.
 """
 
 from .base import PositionError
-from .ko import END, OUT, ROLLOFF, SETUP, TURN, DROPPED, TO_THROW, UNPLACED, KOState
+from .ko_constants import DROPPED, END, OUT, ROLLOFF, SETUP, TO_THROW, TURN, UNPLACED
 from .ko_board import PIECES_PER_COLOR
+from .position_text import split_fields
 
 _DIGITS = {"1", "2", "3", "4", "5", "6"}
 _FORMAT = "expected '<seats> <phase> <color>=<6 spaces> ...'"
@@ -29,22 +30,8 @@ _FORMAT = "expected '<seats> <phase> <color>=<6 spaces> ...'"
 
 def format_position(state):
     game = state.game
+    fields = ["/".join(game.seat_tokens), _phase_field(state)]
     names = game.board.spaces
-    fields = ["/".join(game.seat_tokens)]
-    phase = state.phase
-    if phase == SETUP:
-        fields.append(f"setup:{game.piece_name(game.setup_order[state.setup_next])}")
-    elif phase == ROLLOFF:
-        fields.append("rolloff:" + ",".join(
-            "?" if r == TO_THROW else "-" if r == DROPPED else str(r) for r in state.rolloff))
-    elif phase == TURN:
-        if state.tasks is None:
-            moves = "roll"
-        else:
-            moves = ",".join(f"{n if n else '*'}>{k}" for n, k in state.tasks)
-        fields.append(f"turn:{game.seat_tokens[state.cur]}:{moves}")
-    else:
-        fields.append("end")
     for color in game.colors:
         spots = []
         for k in range(PIECES_PER_COLOR):
@@ -54,86 +41,120 @@ def format_position(state):
     return " ".join(fields)
 
 
+def _phase_field(state):
+    game = state.game
+    phase = state.phase
+    if phase == SETUP:
+        return f"setup:{game.piece_name(game.setup_order[state.setup_next])}"
+    if phase == ROLLOFF:
+        return "rolloff:" + ",".join(
+            "?" if r == TO_THROW else "-" if r == DROPPED else str(r) for r in state.rolloff)
+    if phase == TURN:
+        if state.tasks is None:
+            return f"turn:{game.seat_tokens[state.cur]}:roll"
+        moves = ",".join(f"{n if n else '*'}>{k}" for n, k in state.tasks)
+        return f"turn:{game.seat_tokens[state.cur]}:{moves}"
+    return "end"
+
+
 def _fail(message):
     raise PositionError(f"K.O. position: {message}")
 
 
-def parse_position(game, text):
-    if not isinstance(text, str):
-        _fail(f"{_FORMAT}, got {text!r}")
-    tokens = text.split()
+def parse_position(state, text):
+    """Fill the fresh KOState `state` from the position `text` and return it: the fields
+    are read into plain values (seating, each color's spots, the phase), then checked
+    against the rules, the first problem found named with its field."""
+    game = state.game
+    tokens = split_fields(text, f"K.O. position: {_FORMAT}, got {text!r}")
     if len(tokens) < 2:
         _fail(f"{_FORMAT}, got {text!r}")
-    board = game.board
     _check_seats(game, tokens[0])
-
-    pos = {}
-    for token in tokens[2:]:
-        letter, eq, rest = token.partition("=")
-        if not eq or letter.upper() not in board.letters:
-            _fail(f"field {token!r}: expected <color letter>=<6 spaces> with a color of "
-                  f"{'/'.join(board.letters)}")
-        color = board.letters.index(letter.upper())
-        if color not in game.colors:
-            _fail(f"field {token!r}: {board.color_names[color]} does not play in a "
-                  f"{game.num_players}-player game")
-        if color in pos:
-            _fail(f"field {token!r}: {board.color_names[color]} is listed twice")
-        entries = rest.split(",")
-        if len(entries) != PIECES_PER_COLOR:
-            _fail(f"field {token!r}: expected {PIECES_PER_COLOR} entries (pieces 1 to "
-                  f"{PIECES_PER_COLOR}), got {len(entries)}")
-        spots = []
-        for k, entry in enumerate(entries):
-            if entry == "?":
-                spots.append(UNPLACED)
-            elif entry == "-":
-                spots.append(OUT)
-            elif entry.lower() in board.index:
-                spots.append(board.index[entry.lower()])
-            else:
-                _fail(f"field {token!r}: piece {k + 1} at {entry!r}, which is not a space "
-                      "(or '-' for out, '?' for not placed)")
-        pos[color] = spots
-    missing = [board.letters[c] for c in game.colors if c not in pos]
-    if missing:
-        _fail(f"no field{'s' if len(missing) > 1 else ''} for color"
-              f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
-
-    state = KOState(game)
-    taken = {}
-    for color in game.colors:
-        for k, where in enumerate(pos[color]):
-            piece = color * PIECES_PER_COLOR + k
-            if where >= 0:
-                if where in taken:
-                    _fail(f"{board.spaces[where]} holds both {game.piece_name(taken[where])} "
-                          f"and {game.piece_name(piece)}")
-                taken[where] = piece
-                state._place(piece, where)
-            else:
-                state.pos[piece] = where
-
+    _place_pieces(state, _read_colors(game, tokens[2:]))
     phase, _, arg = tokens[1].partition(":")
-    if phase == "setup":
-        _setup(state, tokens[1], arg)
-    elif phase == "rolloff":
-        _rolloff(state, tokens[1], arg)
-    elif phase == "turn":
-        _turn(state, tokens[1], arg)
-    elif phase == "end" and not arg:
-        _no_unplaced(state, tokens[1])
-        if state.knockout_possible():
-            _fail("phase 'end', but some number is still in play for two seats, so a "
-                  "knock-out is still possible")
-        state.phase = END
-    else:
-        _fail(f"phase {tokens[1]!r}: expected setup:<piece>, rolloff:<throws>, "
-              "turn:<seat>:roll, turn:<seat>:<moves> or end")
+    _PHASES.get(phase, _bad_phase)(state, tokens[1], arg)
     if state.phase != SETUP:
         state.setup_next = len(game.setup_order)
     state._legal = None
     return state
+
+
+def _read_colors(game, tokens):
+    """{color: [space index, OUT or UNPLACED for pieces 1..6]} from the color fields."""
+    board = game.board
+    pos = {}
+    for token in tokens:
+        color, rest = _read_color(game, token, pos)
+        entries = rest.split(",")
+        if len(entries) != PIECES_PER_COLOR:
+            _fail(f"field {token!r}: expected {PIECES_PER_COLOR} entries (pieces 1 to "
+                  f"{PIECES_PER_COLOR}), got {len(entries)}")
+        pos[color] = [_read_spot(board, token, k, entry) for k, entry in enumerate(entries)]
+    missing = [board.letters[c] for c in game.colors if c not in pos]
+    if missing:
+        _fail(f"no field{'s' if len(missing) > 1 else ''} for color"
+              f"{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    return pos
+
+
+def _read_color(game, token, seen):
+    """The color of a field `<letter>=<entries>` and its entries."""
+    board = game.board
+    letter, eq, rest = token.partition("=")
+    if not eq or letter.upper() not in board.letters:
+        _fail(f"field {token!r}: expected <color letter>=<6 spaces> with a color of "
+              f"{'/'.join(board.letters)}")
+    color = board.letters.index(letter.upper())
+    if color not in game.colors:
+        _fail(f"field {token!r}: {board.color_names[color]} does not play in a "
+              f"{game.num_players}-player game")
+    if color in seen:
+        _fail(f"field {token!r}: {board.color_names[color]} is listed twice")
+    return color, rest
+
+
+_MARKERS = {"?": UNPLACED, "-": OUT}
+
+
+def _read_spot(board, token, k, entry):
+    if entry in _MARKERS:
+        return _MARKERS[entry]
+    where = board.index.get(entry.lower())
+    if where is None:
+        _fail(f"field {token!r}: piece {k + 1} at {entry!r}, which is not a space "
+              "(or '-' for out, '?' for not placed)")
+    return where
+
+
+def _place_pieces(state, pos):
+    game = state.game
+    taken = {}
+    for color in game.colors:
+        for k, where in enumerate(pos[color]):
+            piece = color * PIECES_PER_COLOR + k
+            if where < 0:
+                state.pos[piece] = where
+                continue
+            if where in taken:
+                _fail(f"{game.board.spaces[where]} holds both "
+                      f"{game.piece_name(taken[where])} and {game.piece_name(piece)}")
+            taken[where] = piece
+            state._place(piece, where)
+
+
+def _bad_phase(state, token, arg):
+    _fail(f"phase {token!r}: expected setup:<piece>, rolloff:<throws>, "
+          "turn:<seat>:roll, turn:<seat>:<moves> or end")
+
+
+def _end(state, token, arg):
+    if arg:
+        _bad_phase(state, token, arg)
+    _no_unplaced(state, token)
+    if state.knockout_possible():
+        _fail("phase 'end', but some number is still in play for two seats, so a "
+              "knock-out is still possible")
+    state.phase = END
 
 
 def _check_seats(game, token):
@@ -188,20 +209,7 @@ def _setup(state, token, arg):
 
 def _rolloff(state, token, arg):
     game = state.game
-    entries = arg.split(",")
-    if len(entries) != game.num_players:
-        _fail(f"phase {token!r}: expected one entry per seat ({game.num_players})")
-    rolls = []
-    for entry in entries:
-        if entry == "?":
-            rolls.append(TO_THROW)
-        elif entry == "-":
-            rolls.append(DROPPED)
-        elif entry.isdigit() and 2 <= int(entry) <= 12:
-            rolls.append(int(entry))
-        else:
-            _fail(f"phase {token!r}: entry {entry!r} is not a sum of two dice (2-12), "
-                  "'?' (to throw) or '-' (dropped out)")
+    rolls = _read_rolls(game, token, arg)
     if TO_THROW not in rolls:
         _fail(f"phase {token!r}: someone must still throw ('?'); a decided roll-off is "
               "written as the first turn, turn:<seat>:roll")
@@ -215,6 +223,26 @@ def _rolloff(state, token, arg):
     state.phase = ROLLOFF
     state.rolloff = tuple(rolls)
     state.cur = rolls.index(TO_THROW)
+
+
+_ROLL_MARKERS = {"?": TO_THROW, "-": DROPPED}
+
+
+def _read_rolls(game, token, arg):
+    """Per seat: the sum it threw, TO_THROW or DROPPED."""
+    entries = arg.split(",")
+    if len(entries) != game.num_players:
+        _fail(f"phase {token!r}: expected one entry per seat ({game.num_players})")
+    rolls = []
+    for entry in entries:
+        if entry in _ROLL_MARKERS:
+            rolls.append(_ROLL_MARKERS[entry])
+        elif entry.isdigit() and 2 <= int(entry) <= 12:
+            rolls.append(int(entry))
+        else:
+            _fail(f"phase {token!r}: entry {entry!r} is not a sum of two dice (2-12), "
+                  "'?' (to throw) or '-' (dropped out)")
+    return rolls
 
 
 def _turn(state, token, arg):
@@ -241,20 +269,25 @@ def _turn(state, token, arg):
 
 
 def _tasks(token, text):
-    tasks = []
-    for item in text.split(","):
-        number, gt, steps = item.partition(">")
-        if not gt or not (number == "*" or number in _DIGITS) or steps not in _DIGITS:
-            _fail(f"phase {token!r}: move {item!r} is not n>k (piece n moves k steps, "
-                  "n = 1..6 or * for any other piece of a double, k = 1..6)")
-        tasks.append((0 if number == "*" else int(number), int(steps)))
+    tasks = [_read_task(token, item) for item in text.split(",")]
     if len(tasks) > 2 or len(set(tasks)) != len(tasks):
         _fail(f"phase {token!r}: a throw leaves at most two different moves")
-    double = any(n in (0, k) for n, k in tasks)
-    if double:
+    if any(n in (0, k) for n, k in tasks):
         steps = tasks[0][1]
         if any(k != steps or n not in (0, steps) for n, k in tasks):
             _fail(f"phase {token!r}: a double n leaves only n>n and *>n")
     elif len(tasks) == 2 and tasks[1] != (tasks[0][1], tasks[0][0]):
         _fail(f"phase {token!r}: two moves of one throw a, b are a>b and b>a")
     return tuple(sorted(tasks, key=lambda t: (t[0] == 0, t[0])))
+
+
+def _read_task(token, item):
+    """(piece number or 0 for any other piece, steps) from `n>k`."""
+    number, gt, steps = item.partition(">")
+    if not gt or not (number == "*" or number in _DIGITS) or steps not in _DIGITS:
+        _fail(f"phase {token!r}: move {item!r} is not n>k (piece n moves k steps, "
+              "n = 1..6 or * for any other piece of a double, k = 1..6)")
+    return (0 if number == "*" else int(number), int(steps))
+
+
+_PHASES = {"setup": _setup, "rolloff": _rolloff, "turn": _turn, "end": _end}

@@ -4,25 +4,22 @@ geometry for the play session, the simulator and the printable overlays."""
 
 from functools import lru_cache
 
-from . import boards
+from .. import registry
 from .base import Cell, Layout, Line, Mark
-
-_BUILDERS = {"knockabout": boards.knockabout, "dodgeball": boards.dodgeball,
-             "ko": boards.ko, "knockoff": boards.knockoff}
 
 
 def layout_names():
-    return sorted(_BUILDERS)
+    return registry.names()
 
 
 @lru_cache(maxsize=None)
 def get_layout(game):
     """The standard board layout of `game`; KeyError naming the known games otherwise."""
     try:
-        build = _BUILDERS[game]
+        entry = registry.entry(game)
     except KeyError:
         raise KeyError(f"no layout for {game!r} (known: {', '.join(layout_names())})") from None
-    return build()
+    return entry.load("layout")()
 
 
 __all__ = ["Cell", "Layout", "Line", "Mark", "get_layout", "layout_names"]

@@ -1,0 +1,17 @@
+"""K.O.'s phases and the markers its state holds, shared by the engine (`ko.py`), its
+position text (`ko_position.py`) and its notation (`ko_notation.py`), which otherwise
+need nothing of each other."""
+
+# Points for a piece still in play at the end, by number (index 0 unused).
+POINTS = (0, 3, 2, 1, 1, 2, 3)
+
+SETUP, ROLLOFF, TURN, END = range(4)
+
+# What `pos` holds for a piece that is not on a space.
+OUT = -1          # knocked out
+UNPLACED = -2     # not placed yet (set-up)
+ABSENT = -3       # its color does not play in this game
+
+# Roll-off entries per seat (otherwise the sum thrown this round).
+TO_THROW = 0
+DROPPED = -1      # lost an earlier round of the roll-off

@@ -1,0 +1,19 @@
+"""The tokenizer the position parsers share.  A position is one line of fields separated
+by white space; a field may hold a list of items separated by commas, with `-` for an empty
+list.  The parsers turn these tokens into plain values, then check the values against the
+rules, so each step stays small and names the field it rejects."""
+
+from .base import PositionError
+
+
+def split_fields(text, not_text, sep=None):
+    """The fields of a position, split at white space (or at each `sep`, for a format that
+    reports empty fields); PositionError(`not_text`) when `text` is not a string."""
+    if not isinstance(text, str):
+        raise PositionError(not_text)
+    return text.split(sep)
+
+
+def split_items(body, sep=",", none="-"):
+    """The items of a list field: [] for `none`, otherwise the parts between `sep`."""
+    return [] if body == none else body.split(sep)

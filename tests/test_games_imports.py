@@ -1,0 +1,66 @@
+"""The engines' modules import each other without a cycle (imports inside functions
+count too: they only hide a cycle), and `games/` imports nothing of the layers above it
+(layouts, session, bots), only the game registry, which imports nothing of the program."""
+
+import ast
+from pathlib import Path
+
+GAMES = Path(__file__).parents[1] / "host" / "knockboard" / "games"
+ABOVE = ("layouts", "session", "bots", "device", "store", "sim")
+
+
+def _imports(path):
+    """(sibling modules, modules of the package above) a module imports, anywhere in it."""
+    siblings, above = set(), set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.ImportFrom) or not node.level:
+            continue
+        if node.level == 1:
+            siblings |= {node.module} if node.module else {a.name for a in node.names}
+        else:
+            above |= {(node.module or a.name).split(".")[0] for a in node.names}
+    return siblings, above
+
+
+def _graph():
+    return {p.stem: _imports(p)[0] for p in GAMES.glob("*.py")}
+
+
+def _cycle(graph):
+    """One import cycle as a list of modules, or None."""
+    state = {}
+
+    def visit(module, path):
+        state[module] = "open"
+        for dep in sorted(graph.get(module, ())):
+            if state.get(dep) == "open":
+                return path[path.index(dep):] + [dep]
+            if dep not in state:
+                found = visit(dep, path + [dep])
+                if found:
+                    return found
+        state[module] = "done"
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            found = visit(module, [module])
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_among_the_engines():
+    assert _cycle(_graph()) is None, " -> ".join(_cycle(_graph()))
+
+
+def test_the_cycle_check_finds_a_cycle():
+    graph = _graph()
+    graph["ko_notation"] = graph["ko_notation"] | {"ko"}
+    assert _cycle(graph) is not None
+
+
+def test_games_import_nothing_above_them():
+    for path in GAMES.glob("*.py"):
+        above = _imports(path)[1]
+        assert above <= {"registry"}, (path.name, above)
