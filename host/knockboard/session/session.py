@@ -1,6 +1,8 @@
 """The session: one game on one board.  It reads the board's presses, asks the game's
 adapter what they mean, plays legal actions on the engine, rolls or asks for dice, runs
 the computer players, shows every step the players must make, and keeps the record.
+What a press or a control means depends on the mode the board is in (`current`: a mode
+object of `modes.py`, `menu.py` or `editing.py`); the session hands each one to it.
 
 It talks to the board only through a `Board`-like object (set_scene, show, sound, poll,
 info), so a real board, the pty simulator and the in-process test rigs are the same to it.
@@ -166,6 +168,7 @@ class Session:
 
     @interaction.setter
     def interaction(self, interaction):
+        # None: nobody is asked to choose; the session asks again when the game moves on
         self.current = Waiting(self) if interaction is None else Choosing(self, interaction)
 
     @property
