@@ -62,10 +62,10 @@ def play_on_board(board, *, seed: Optional[int] = None, delay: float = 0.8,
     """Plays one game on `board`; returns (the result line, e.g. "White wins after 57
     moves", or "Stopped" when `stop` was set; the final state). With a `saver` (a
     session.RecordSaver) every action is saved as it is played, as in `knockboard play`."""
-    from .session.record import GameRecord
+    from .store import GameRecord
 
     seed = random.randrange(1 << 30) if seed is None else seed
-    record = GameRecord("knockabout", seats=["greedy", "greedy"], seed=seed)
+    record = GameRecord.seated("knockabout", {}, ["greedy", "greedy"], seed)
 
     def apply(action):
         record.push(state, action)

@@ -5,6 +5,7 @@ import pytest
 
 from knockboard.games import get_game
 from knockboard.session import GameRecord, SeatError, parse_bots
+from knockboard.store import GameStore
 from knockboard.session.animation import ADVANCED, PROGRESS, WRONG, Animation
 from knockboard.session.dice_entry import DiceEntry
 from knockboard.session.interaction import (CHANGED, IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU,
@@ -95,16 +96,19 @@ def test_bots_name_the_computer_seats():
             parse_bots(bad, 4)
 
 
-def test_a_record_replays_and_becomes_a_store_record():
+def test_a_record_being_played_replays_and_is_what_the_store_keeps(tmp_path):
     game = get_game("knockoff")
     state = game.new_initial_state()
-    record = GameRecord("knockoff", {}, ["human", "greedy"], 5)
+    record = GameRecord.seated("knockoff", {}, ["human", "greedy"], 5)
     for text in ("roll 6", "roll 1", "roll 1-2", "H1-1a"):
         action = state.parse_action(text)
         record.push(state, action)
         state.apply(action)
     assert record.replay().to_position() == state.to_position()
     assert record.last_decision() == 3 and record.last_decision({1}) is None
-    stored = record.to_store()
-    assert stored.players == [{"name": "P1", "bot": None}, {"name": "P2", "bot": "greedy"}]
-    assert stored.replay().to_position() == state.to_position() and stored.status == "playing"
+    assert record.players == [{"name": "P1", "bot": None}, {"name": "P2", "bot": "greedy"}]
+    assert record.seats == ["human", "greedy"] and record.status == "playing"
+    with GameStore(tmp_path / "games.sqlite3") as store:
+        stored = store.get(store.new_game(record))
+    assert dict(stored.to_dict(), started="") == record.to_dict()
+    assert stored.replay().to_position() == state.to_position()

@@ -34,6 +34,20 @@ def test_every_action_is_in_the_store_as_it_is_played(tmp_path):
         assert [p["bot"] for p in saved.players] == SEATS
 
 
+def test_the_session_keeps_the_record_the_store_holds(tmp_path):
+    with GameStore(tmp_path / "g.sqlite3") as store:
+        vb = VirtualBoard("knockoff")
+        session = start(vb, "knockoff", RecordSaver(store), seats=["human", "greedy"])
+        player = AutoPlayer(vb, 3)
+        for _ in range(20):
+            player.act()
+        assert dict(store.get(1).to_dict(), started="") == session.record.to_dict()
+        assert player.play(3000)
+        saved = store.get(1).to_dict()
+        assert saved["status"] == "finished" and saved["ended"]
+        assert dict(saved, started="", ended=None) == session.record.to_dict()
+
+
 def test_undo_takes_the_actions_out_of_the_store(tmp_path):
     with GameStore(tmp_path / "g.sqlite3") as store:
         vb = VirtualBoard("knockabout")

@@ -1,7 +1,7 @@
 """Playing on the board: the session that turns presses into legal actions and the engine's
 state into lights, dice and prompts, for all four games."""
 
-from .record import GameRecord
+from ..store import GameRecord
 from .saving import RecordSaver
 from .seats import SeatError, parse_bots
 from .session import Session, SessionError

@@ -1,38 +1,57 @@
-"""The on-board menu: MENU shows the next entry, OK chooses or changes it, BACK leaves.
+"""The on-board menu, a mode of the session: MENU shows the next entry, OK chooses or changes
+it, BACK leaves.
 
-Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo, new game, the game (among those the connected
-board can play), the number of players, each seat (person or computer), the dice
-(electronic or physical), edit mode.  Game, players and seats take effect at "New game";
-a seat changed during a game also changes who plays it now."""
+Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo,
+new game, the game (among those the connected board can play), the number of players, each
+seat (person or computer), the dice (electronic or physical), edit mode.  Game, players and
+seats take effect at "New game"; a seat changed during a game also changes who plays it now.
+
+Each entry is a Command: its label and the action OK runs.  An action that changes a
+setting leaves the menu open; the others close it or leave it for another mode."""
+
+from functools import partial
+from typing import Callable, NamedTuple
 
 from ..games import get_game
+from .modes import Mode
 from .seats import BOTS, HUMAN
+from .types import BACK_KEY, MENU, MENU_KEY
 
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
 
 
-class Menu:
-    def __init__(self, session):
-        self.session = session
+class Command(NamedTuple):
+    action: Callable     # action(session), run when OK is pressed on the entry
+    label: str
+
+
+class MenuMode(Mode):
+    name = MENU
+    holds_undo = False
+
+    def __init__(self, session, back):
+        super().__init__(session)
+        self.back = back          # the mode the menu was opened from
         self.index = 0
 
     def entries(self):
-        s = self.session
+        s = self.s
         setup = s.next_setup
-        out = [("resume", "Back to game")]
+        out = [Command(_resume, "Back to game")]
         if s.can_hint():
-            out.append(("hint", "Hint"))
-        out += [("undo", "Undo"), ("redo", "Redo"),
-                ("new", "New game"), ("game", "Game: " + get_game(setup.game).title)]
-        choices = players_choices(setup.game)
-        if len(choices) > 1:
-            out.append(("players", f"Players: {setup.players}"))
+            out.append(Command(_hint, "Hint"))
+        out += [Command(_undo, "Undo"), Command(_redo, "Redo"),
+                Command(_new_game, "New game"),
+                Command(_next_game, "Game: " + get_game(setup.game).title)]
+        if len(players_choices(setup.game)) > 1:
+            out.append(Command(_next_players, f"Players: {setup.players}"))
         for seat in range(setup.players):
             kind = setup.seats[seat]
-            out.append((f"seat:{seat}", f"Seat {seat + 1}: " +
-                        ("person" if kind == HUMAN else kind)))
-        out.append(("dice", "Dice: " + ("physical" if setup.physical_dice else "screen")))
-        out.append(("edit", "Edit board"))
+            out.append(Command(partial(_next_seat, seat), f"Seat {seat + 1}: " +
+                               ("person" if kind == HUMAN else kind)))
+        out.append(Command(_toggle_dice,
+                           "Dice: " + ("physical" if setup.physical_dice else "screen")))
+        out.append(Command(_edit, "Edit board"))
         return out
 
     def current(self):
@@ -43,27 +62,71 @@ class Menu:
     def next(self):
         self.index = (self.index + 1) % len(self.entries())
 
-    def choose(self):
-        """Act on the shown entry; returns what the session must do: "resume", "hint",
-        "undo", "redo", "new", "edit", or None (a setting changed, the menu stays)."""
-        key, _ = self.current()
-        setup = self.session.next_setup
-        if key == "game":
-            games = self.session.playable_games()
-            setup.set_game(games[(games.index(setup.game) + 1) % len(games)])
-        elif key == "players":
-            choices = players_choices(setup.game)
-            setup.set_players(choices[(choices.index(setup.players) + 1) % len(choices)])
-        elif key.startswith("seat:"):
-            seat = int(key[5:])
-            setup.seats[seat] = CYCLE[(CYCLE.index(setup.seats[seat]) + 1) % len(CYCLE)]
-            self.session.seat_changed(seat, setup.seats[seat])
-        elif key == "dice":
-            setup.physical_dice = not setup.physical_dice
-            self.session.dice_changed(setup.physical_dice)
+    def control(self, key):
+        if key == MENU_KEY:
+            self.next()
+            self.s.sound("click")
+        elif key == BACK_KEY:
+            self.s.close_menu()
         else:
-            return key
-        return None
+            command = self.current()
+            self.s.sound("click")
+            command.action(self.s)
+
+    def lines(self, view):
+        return ["Menu", "> " + self.current().label, "OK BACK MENU=nxt"]
+
+
+# --- the commands ---------------------------------------------------------------------------
+def _resume(session):
+    session.close_menu()
+
+
+def _hint(session):
+    session.close_menu()
+    session.show_hint()
+
+
+def _undo(session):
+    session.close_menu()
+    session.undo()
+
+
+def _redo(session):
+    session.close_menu()
+    session.redo()
+
+
+def _new_game(session):
+    session.start(session.next_setup)
+
+
+def _edit(session):
+    session.open_edit("press a cell", back=session.current.back)
+
+
+def _next_game(session):
+    setup = session.next_setup
+    games = session.playable_games()
+    setup.set_game(games[(games.index(setup.game) + 1) % len(games)])
+
+
+def _next_players(session):
+    setup = session.next_setup
+    choices = players_choices(setup.game)
+    setup.set_players(choices[(choices.index(setup.players) + 1) % len(choices)])
+
+
+def _next_seat(seat, session):
+    setup = session.next_setup
+    setup.seats[seat] = CYCLE[(CYCLE.index(setup.seats[seat]) + 1) % len(CYCLE)]
+    session.seat_changed(seat, setup.seats[seat])
+
+
+def _toggle_dice(session):
+    setup = session.next_setup
+    setup.physical_dice = not setup.physical_dice
+    session.dice_changed(setup.physical_dice)
 
 
 def players_choices(game_name):

@@ -2,6 +2,8 @@
 in line with the record (append what is new, cut what an undo took back), one committed
 row per action, so a killed host loses at most the action being entered."""
 
+from dataclasses import replace
+
 
 class RecordSaver:
     def __init__(self, store, game_id=None):
@@ -38,9 +40,10 @@ class RecordSaver:
             self._saved = list(stored.actions)
             self._finished = stored.status == "finished"
         else:
-            stored = record.to_store()
-            stored.actions, stored.status, stored.result = [], "playing", None
-            self.game_id = self.store.new_game(stored)
+            # the game's row first; its actions follow one committed row each
+            empty = replace(record, actions=[], actors=[], status="playing", result=None,
+                            id=None)
+            self.game_id = self.store.new_game(empty)
             self._saved = []
             self._finished = False
         self._record = record

@@ -8,6 +8,7 @@ so a record replays exactly: the edit's position is parsed (and checked) by the 
 starts with "edit ", so the two kinds never collide."""
 
 EDIT_PREFIX = "edit "
+EDITED = "edit"      # who made an edit entry: the people at the board
 
 
 def edit_entry(position):

@@ -2,13 +2,16 @@
 
 The record is the list of actions in the engine's notation, chance outcomes included, from
 the game's real start (or a given start position), with the edits made on the board as
-"edit <position>" entries (entries.py), plus who played and how it ended."""
+"edit <position>" entries (entries.py), plus who played and how it ended.
+
+The same record serves a game being played (the session pushes and pops entries as they are
+played and taken back, and keeps who made each) and a game in the store or a JSON file."""
 
 import json
 from dataclasses import dataclass, field
 
-from ..games import GameError, get_game
-from .entries import apply_entry, has_edits
+from ..games import CHANCE, GameError, get_game
+from .entries import EDITED, apply_entry, edit_entry, has_edits
 
 FORMAT = "knockboard-game"
 # version 2: `actions` may hold edit entries ("edit <position>", see entries.py); a record
@@ -35,6 +38,56 @@ class GameRecord:
     status: str = "playing"
     dice: str = "electronic"                         # or "physical": entered on the board
     id: int | None = None
+    # per entry pushed in this process: the seat, CHANCE or EDITED (who made it, for undo);
+    # not stored: a record read back is replayed by the session, which pushes it again
+    actors: list = field(default_factory=list, compare=False, repr=False)
+
+    @classmethod
+    def seated(cls, game, options, seats, seed, physical_dice=False):
+        """A new game's record: `seats` per seat "human" or a bot's name."""
+        names = get_game(game, **options)
+        players = [{"name": names.player_name(i), "bot": None if kind == "human" else kind}
+                   for i, kind in enumerate(seats)]
+        return cls(game=game, options=dict(options), players=players, seed=seed,
+                   dice="physical" if physical_dice else "electronic")
+
+    @property
+    def seats(self):
+        """Per seat: "human" or the bot's name."""
+        return ["human" if p.get("bot") is None else p["bot"] for p in self.players]
+
+    def set_seat(self, seat, kind):
+        self.players[seat] = dict(self.players[seat], bot=None if kind == "human" else kind)
+
+    # --- a game being played ------------------------------------------------------------------
+    def push(self, state, action):
+        """Note `action` (about to be applied to `state`)."""
+        self.actions.append(state.action_to_string(action))
+        self.actors.append(state.current_player())
+
+    def push_edit(self, position):
+        """Note an edit that leaves the game in `position`."""
+        self.actions.append(edit_entry(position))
+        self.actors.append(EDITED)
+
+    def pop(self):
+        self.actors.pop()
+        return self.actions.pop()
+
+    def last_decision(self, seats=None):
+        """Index of the last action made by a player (in `seats` if given) or the last edit
+        (always the people at the board's), or None."""
+        for i in range(len(self.actors) - 1, -1, -1):
+            actor = self.actors[i]
+            if actor == EDITED or (actor != CHANCE and (seats is None or actor in seats)):
+                return i
+        return None
+
+    def follow(self, state):
+        """Take the status and result of `state`, the game's state after the last entry."""
+        finished = state.is_terminal()
+        self.status = "finished" if finished else "playing"
+        self.result = state.result() if finished else None
 
     def initial_state(self):
         try:
@@ -59,15 +112,19 @@ class GameRecord:
         return state
 
     def to_json(self):
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_dict(self):
+        """The record in the JSON export format."""
         state = self.replay()
-        return json.dumps({
+        return {
             "format": FORMAT, "version": FORMAT_VERSION if has_edits(self.actions) else 1,
             "game": self.game, "options": self.options, "players": self.players,
             "seed": self.seed, "start_position": self.start_position,
             "started": self.started, "ended": self.ended,
             "result": self.result, "status": self.status, "dice": self.dice,
             "actions": self.actions, "final_position": state.to_position(),
-        }, indent=2)
+        }
 
     @classmethod
     def from_json(cls, text):

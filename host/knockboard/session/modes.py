@@ -1,0 +1,237 @@
+"""The session's modes while a game is played: nothing to do yet (the session moves the game
+on), a person choosing a move, hand steps being shown, physical dice being entered, the game
+over.  The menu and edit mode are modes too (`menu.py`, `editing.py`).
+
+The session hands every press and control to its current mode and asks it for the OLED's
+lines and the LEDs' highlights; a mode changes the session's mode by setting
+`session.current`.  A mode's `name` is what `Session.mode` reports."""
+
+from ..device.protocol import BLINK, CHASE, PULSE
+from . import scene as S
+from .animation import ADVANCED, WRONG
+from .dice_entry import DONE, OPEN_MENU as DICE_MENU
+from .interaction import ILLEGAL, IGNORED, MENU_ENTRY, OPEN_MENU, PLAY
+from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, clip
+
+
+class Mode:
+    name = PLAYING
+    idle = False              # nothing for anyone to do: the session moves the game on
+    holds_undo = True         # BACK held down undoes
+    back_arms_undo = True     # a BACK press here may become an undo when held
+    kept_through_edit = False  # leaving edit mode without a change comes back to this mode
+
+    def __init__(self, session):
+        self.s = session
+
+    def press(self, cell):
+        self.s.illegal(cell)
+
+    def control(self, key):
+        if key == MENU_KEY:
+            self.s.open_menu()
+
+    def lines(self, view):
+        return [view.status]
+
+    def highlights(self, view):
+        return {}
+
+    def scene(self, view):
+        hl = self.highlights(view)
+        self.s.add_flash(hl)
+        return S.build(self.s.ui, view, hl)
+
+    def resumed(self):
+        """The mode to come back to when the menu closes."""
+        return self
+
+
+class Waiting(Mode):
+    """Between two things to do: electronic dice, computer players, the next person."""
+    idle = True
+    kept_through_edit = True
+
+
+class Choosing(Mode):
+    """A person at the board chooses a legal action with presses (`interaction.py`)."""
+    kept_through_edit = True
+
+    def __init__(self, session, interaction):
+        super().__init__(session)
+        self.interaction = interaction
+
+    def press(self, cell):
+        self._result(self.interaction.press(cell), cell)
+
+    def control(self, key):
+        it = self.interaction
+        handler = {OK_KEY: it.ok, BACK_KEY: it.back, MENU_KEY: it.menu}[key]
+        self._result(handler())
+
+    def _result(self, result, cell=None):
+        s = self.s
+        if result.kind == PLAY:
+            s.redo_units.clear()
+            s.sound("ok")
+            s.apply(result.action, option=result.option)
+            s.advance()
+        elif result.kind == ILLEGAL:
+            s.illegal(cell)
+        elif result.kind == OPEN_MENU:
+            s.open_menu()
+        elif result.kind != IGNORED:
+            s.sound("click")
+
+    def resumed(self):
+        if self.s.state.current_player() in self.s.bots:
+            return Waiting(self.s)           # that seat became a computer player
+        return self
+
+    def lines(self, view):
+        it, s = self.interaction, self.s
+        prompt = s.ui.prompt(s.state)
+        if it.choice is not None:
+            shown = it.current()
+            if shown is MENU_ENTRY:
+                return [prompt, "> menu", "OK=open MENU=nxt"]
+            return [prompt, "> " + shown.label,
+                    f"OK=play MENU {it.index + 1}/{len(it.choice)}"]
+        if it.selected is not None:
+            return [prompt, f"{s.layout.space_of(it.selected)}: to where?", "BACK=cancel"]
+        extra = [o.label for o in it.options if not o.path]
+        return [prompt, view.status, clip("OK: " + "/".join(extra)) if extra else ""]
+
+    def highlights(self, view):
+        it, hl = self.interaction, {}
+        target = S.target_rgb(self.s.ui)
+        if it.choice is not None:
+            self._choice_highlights(view, hl, target)
+        elif it.selected is not None:
+            hl[it.selected] = S.cell(self._rgb_at(view, it.selected), BLINK)
+            for c, kind in it.targets().items():
+                hl[c] = S.cell(target, BLINK if kind == "knock" else PULSE)
+        else:
+            for c, role in it.movable().items():
+                hl[c] = S.cell(self._rgb_at(view, c) if role == "piece" else target, PULSE)
+        for c in self.s.hint:
+            hl[c] = S.cell(S.WHITE, CHASE)
+        return hl
+
+    def _choice_highlights(self, view, hl, target):
+        """The presses of the action shown on the OLED: its cells blink."""
+        it = self.interaction
+        shown = it.current()
+        path = shown.path if shown is not MENU_ENTRY else it.choice[0].path
+        for c in path[:-1]:
+            hl[c] = S.cell(self._rgb_at(view, c), BLINK)
+        if path:
+            hl[path[-1]] = S.cell(target, BLINK)
+
+    def _rgb_at(self, view, cell):
+        ui = self.s.ui
+        piece = view.pieces.get(self.s.layout.space_of(cell))
+        return S.target_rgb(ui) if piece is None else S.piece_rgb(ui, piece)
+
+
+class Showing(Mode):
+    """The steps the players make with the physical pieces, one at a time (`animation.py`):
+    done with OK or by pressing the cells a step names."""
+    kept_through_edit = True
+
+    def __init__(self, session, animation):
+        super().__init__(session)
+        self.animation = animation
+
+    def press(self, cell):
+        got = self.animation.press(self.s.layout.space_of(cell))
+        if got == WRONG:
+            self.s.illegal(cell)
+            return
+        self.s.sound("click")
+        if got == ADVANCED:
+            self._advanced()
+
+    def control(self, key):
+        if key == OK_KEY:
+            self.animation.ok()
+            self.s.sound("click")
+            self._advanced()
+        elif key == MENU_KEY:
+            self.s.open_menu()
+
+    def _advanced(self):
+        if self.animation.done:
+            self.s.current = Waiting(self.s)
+            self.s.advance()
+
+    def lines(self, view):
+        a = self.animation
+        return [a.step.text, f"{a.title[:8]} {a.index + 1}/{len(a.steps)}", "OK when done"]
+
+    def highlights(self, view):
+        s, hl = self.s, {}
+        step = self.animation.step
+        owner_rgb = s.ui.color(step.owner) if step.owner >= 0 else S.WHITE
+        if step.src:
+            effect_rgb = S.RED if step.kind == "remove" else owner_rgb
+            hl[s.layout.cell(step.src).index] = S.cell(effect_rgb, BLINK)
+        if step.dst:
+            hl[s.layout.cell(step.dst).index] = S.cell(S.target_rgb(s.ui), PULSE)
+        return hl
+
+
+class EnteringDice(Mode):
+    """The values of real dice entered on the board (`dice_entry.py`)."""
+    name = DICE
+
+    def __init__(self, session, entry):
+        super().__init__(session)
+        self.entry = entry
+
+    def control(self, key):
+        entry = self.entry
+        if key == MENU_KEY:
+            entry.menu()
+        elif key == BACK_KEY:
+            entry.back()
+        else:
+            got = entry.ok()
+            if got == DICE_MENU:
+                self.s.open_menu()
+            elif got == DONE:
+                self._entered()
+                return
+        self.s.sound("click")
+
+    def _entered(self):
+        s = self.s
+        outcome = s.ui.outcome_for(s.state, self.entry.values)
+        if outcome is None:
+            s.refuse("no such roll")
+            self.entry.values.clear()
+            return
+        s.apply(outcome)
+        s.advance()
+
+    def resumed(self):
+        # the dice were switched to the screen's meanwhile: the session rolls them
+        return self if self.s.setup.physical_dice else Waiting(self.s)
+
+    def lines(self, view):
+        e = self.entry
+        shown = "menu" if e.on_menu else str(e.current)
+        done = " ".join(map(str, e.values))
+        return [e.label + (f" ({done})" if done else ""), f"value: {shown}", "MENU=+1 OK=set"]
+
+
+class Over(Mode):
+    """The game is over: OK or MENU opens the menu (for a new game)."""
+    name = OVER
+
+    def control(self, key):
+        if key in (OK_KEY, MENU_KEY):
+            self.s.open_menu()
+
+    def lines(self, view):
+        return ["Game over", self.s.state.result() or "", "MENU=new game"]
