@@ -68,7 +68,7 @@ def choose(bot, state):
         # Placing a missed ball, or a pawn in the set-up: one ply.
         bot.last_stats = {"iterations": 0, "nodes": 0}
         return _best_one_ply(bot, state, player, legal)
-    plan = getattr(bot, "_dodgeball_plan", None)
+    plan = bot.plan
     if plan:
         planned = plan.get(state.to_position())
         if planned is not None and planned in legal:
@@ -76,7 +76,7 @@ def choose(bot, state):
             return planned
     search = _TurnSearch(bot, player)
     action = search.run(state)
-    bot._dodgeball_plan = search.plan
+    bot.plan = search.plan
     bot.last_stats = {"iterations": search.count, "nodes": search.count,
                       "passes": search.passes}
     return action
