@@ -242,18 +242,12 @@ class DodgeballState(State):
             turn = self._active
             dice = team_dice[turn][0] if self._stage == TURN else ()
         phase = "over" if self.winner() is not None else self._stage
-        throw = None
-        if self._throw is not None:
-            thrower, target, declared, r1, r2 = self._throw
-            throw = Throw(SQUARE_NAMES[thrower], SQUARE_NAMES[target],
-                          None if declared is None else "catch" if declared == CATCH
-                          else "dodge", tuple(r for r in (r1, r2) if r is not None))
         return DodgeballView(
             self.game.name, phase, self.current_player(), turn, pieces, dice,
             tuple(self._npawns), team_dice=team_dice,
             start_balls=tuple(START_NAMES[i] for i in range(3) if self._start[i]),
             loose=frozen_map((SQUARE_NAMES[s], n) for s, n in enumerate(self._loose) if n),
-            throw=throw)
+            throw=None if self._throw is None else _throw_view(*self._throw))
 
     def chance_outcomes(self):
         return list(ROLL_OUTCOMES) if self.current_player() == CHANCE else []
@@ -510,6 +504,12 @@ class DodgeballState(State):
 
     def to_position(self):
         return format_position(self)
+
+
+def _throw_view(thrower, target, declared, r1, r2):
+    return Throw(SQUARE_NAMES[thrower], SQUARE_NAMES[target],
+                 None if declared is None else "catch" if declared == CATCH else "dodge",
+                 tuple(r for r in (r1, r2) if r is not None))
 
 
 # --- notation ----------------------------------------------------------------------------
