@@ -274,8 +274,9 @@ def _outcome_values(state, team, waiting_known):
     """A throw in the air: (value if the target is out, if the thrower is out, if missed)."""
     thrower, target, _, _, _ = state.throw
     active = state.active
-    acting = list(state.dice(active)[0]) or None
-    waiting = state.dice(1 - active)[0] if waiting_known else None
+    dice = state.dice_held()[0]
+    acting = list(dice[active]) or None
+    waiting = dice[1 - active] if waiting_known else None
     board, carry, loose, start, npawns = state.squares()
     # The target out: its ball (if any) and the thrown one lie on its square.
     b, c, lo, n = board[:], carry[:], loose[:], npawns[:]
@@ -334,8 +335,8 @@ def score(state, team, waiting_known=True):
     if state.throw is not None:
         return _throw_value(state, team, waiting_known)
     active = state.active
-    unspent, spent = state.dice(active)
+    dice, spent = state.dice_held()
     # Fewer than three dice held: the active team is rolling, its turn is over.
-    acting = list(unspent) if len(unspent) + spent == 3 else None
+    acting = list(dice[active]) if len(dice[active]) + spent[active] == 3 else None
     return _position(board, carry, loose, start, npawns, active, acting,
-                     state.dice(1 - active)[0] if waiting_known else None, team)
+                     dice[1 - active] if waiting_known else None, team)

@@ -229,6 +229,11 @@ class DodgeballState(State):
         handed out without a copy for speed.  Read them, never change them."""
         return self._board, self._carry, self._loose, self._start, self._npawns
 
+    def dice_held(self):
+        """(unspent dice per team, sorted; dice spent this turn per team): the engine's own
+        lists like `squares()`, read only; `dice(team)` is the copying form."""
+        return self._dice, self._spent
+
     def view(self):
         board, carry = self._board, self._carry
         pieces = frozen_map((SQUARE_NAMES[s], Piece(board[s], ball=carry[s]))
