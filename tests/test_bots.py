@@ -82,7 +82,7 @@ def test_bots_answer_the_non_active_players_decisions_in_dodgeball():
                 "ball" if texts[0].startswith("ball") else None
             if kind and kind not in kinds:
                 kinds.add(kind)
-                assert state.current_player() != state._active
+                assert state.current_player() != state.active
                 for bot in bots:
                     assert bot.choose(state) in state.legal_actions()
             state.apply(rng.choice(state.legal_actions()))

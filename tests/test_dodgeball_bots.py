@@ -50,7 +50,7 @@ def test_a_last_pawn_behind_still_throws(bot):
     player = make_bot(bot, seed=2, budget=CAP, iterations=20)
     # Play its turn out (the throw may come after a move); no dice for the opponent.
     for _ in range(3):
-        if state.current_player() != 0 or state._throw is not None:
+        if state.current_player() != 0 or state.throw is not None:
             break
         action = player.choose(state)
         thrown = thrown or _decode(action)[0] == THROW
@@ -103,7 +103,7 @@ def test_the_rest_of_a_turn_is_played_from_the_plan():
     bot = StrongBot(seed=1, budget=CAP, iterations=20)
     action = bot.choose(state)
     state.apply(action)
-    if state.current_player() == 0 and state._throw is None:
+    if state.current_player() == 0 and state.throw is None:
         assert bot.choose(state) in state.legal_actions()
         assert bot.last_stats.get("planned")
 

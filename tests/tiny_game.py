@@ -6,6 +6,8 @@ Position text: the player to move (1 or 2) and the row, e.g. `2 1..` (cell a is 
 1's); `- 121` once the row is full."""
 
 from knockboard.games import TERMINAL, Game, IllegalMoveError, NotationError, PositionError, State
+from knockboard.games.view import Piece as ViewPiece
+from knockboard.games.view import PositionView, frozen_map
 from knockboard.layouts import Cell, Layout
 from knockboard.session.adapters.base import GameUI
 from knockboard.session.types import Option, Piece, View
@@ -54,14 +56,24 @@ class TinyState(State):
     def chance_outcomes(self):
         return []
 
-    def apply(self, action):
+    def _check_action(self, action):
         if action not in self.legal_actions():
             raise IllegalMoveError(f"{action!r} is not legal here")
-        self.row[action] = self.current_player()
-        self.history.append(action)
 
-    def undo(self):
-        self.row[self.history.pop()] = None
+    def _apply_action(self, action, checked):
+        self.row[action] = self.current_player()
+        return action
+
+    def _undo_action(self, record):
+        self.row[record] = None
+
+    def view(self):
+        pieces = frozen_map((CELLS[i], ViewPiece(c)) for i, c in enumerate(self.row)
+                            if c is not None)
+        who = self.current_player()
+        return PositionView(NAME, "over" if who == TERMINAL else "move", who,
+                            -1 if who == TERMINAL else who, pieces,
+                            scores=(self.row.count(0), self.row.count(1)))
 
     def returns(self):
         if not self.is_terminal():
@@ -76,17 +88,15 @@ class TinyState(State):
     def action_to_string(self, action):
         return CELLS[action]
 
-    def parse_action(self, text):
+    def _read_notation(self, text):
         if text not in CELLS:
             raise NotationError(f"{text!r} is not a cell (a, b or c)")
-        action = CELLS.index(text)
-        if action not in self.legal_actions():
-            raise IllegalMoveError(f"{text!r} is taken")
-        return action
+        return CELLS.index(text)
 
     def clone(self):
         other = TinyState(self.game)
         other.row, other.history = list(self.row), list(self.history)
+        other._undo = list(self._undo)
         return other
 
     def result(self):

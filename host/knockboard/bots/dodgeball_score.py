@@ -272,13 +272,12 @@ def _set_up(board, team):
 
 def _outcome_values(state, team, waiting_known):
     """A throw in the air: (value if the target is out, if the thrower is out, if missed)."""
-    thrower, target, _, _, _ = state._throw
-    active = state._active
-    dice = state._dice
+    thrower, target, _, _, _ = state.throw
+    active = state.active
+    dice = state.dice_held()[0]
     acting = list(dice[active]) or None
     waiting = dice[1 - active] if waiting_known else None
-    board, carry, loose, start, npawns = (state._board, state._carry, state._loose,
-                                          state._start, state._npawns)
+    board, carry, loose, start, npawns = state.squares()
     # The target out: its ball (if any) and the thrown one lie on its square.
     b, c, lo, n = board[:], carry[:], loose[:], npawns[:]
     n[b[target]] -= 1
@@ -300,15 +299,16 @@ def _outcome_values(state, team, waiting_known):
 
 
 def _throw_value(state, team, waiting_known):
-    thrower, target, declared, r1, r2 = state._throw
+    thrower, target, declared, r1, r2 = state.throw
+    board, carry = state.squares()[:2]
     hit, caught, miss = _outcome_values(state, team, waiting_known)
     if r2 is not None:                  # a miss waiting for its ball to be placed
         return miss
     if declared is not None:
         options = [declared]
     else:
-        options = [DODGE] if state._carry[target] else [CATCH, DODGE]
-    throwing = state._board[thrower] == team
+        options = [DODGE] if carry[target] else [CATCH, DODGE]
+    throwing = board[thrower] == team
     best = None
     for choice in options:
         catching = choice == CATCH
@@ -329,14 +329,14 @@ def score(state, team, waiting_known=True):
     """The position's score in pawns for `team` (0 or 1).  With `waiting_known` false the
     dice of the team waiting for its turn are taken as not rolled yet (they are in the
     position, but a search that rolled them itself does not know them)."""
-    if state._stage != TURN:
-        return _set_up(state._board, team) - _set_up(state._board, 1 - team)
-    if state._throw is not None:
+    board, carry, loose, start, npawns = state.squares()
+    if state.stage != TURN:
+        return _set_up(board, team) - _set_up(board, 1 - team)
+    if state.throw is not None:
         return _throw_value(state, team, waiting_known)
-    active = state._active
-    dice = state._dice
+    active = state.active
+    dice, spent = state.dice_held()
     # Fewer than three dice held: the active team is rolling, its turn is over.
-    acting = list(dice[active]) if len(dice[active]) + state._spent[active] == 3 else None
-    return _position(state._board, state._carry, state._loose, state._start,
-                     state._npawns, active, acting,
+    acting = list(dice[active]) if len(dice[active]) + spent[active] == 3 else None
+    return _position(board, carry, loose, start, npawns, active, acting,
                      dice[1 - active] if waiting_known else None, team)

@@ -63,12 +63,12 @@ def choose(bot, state):
     if CATCH_ACTION in legal:
         bot.last_stats = {"iterations": 0, "nodes": 0}
         return _declare(bot, state, player, legal)
-    throw = state._throw
-    if throw is not None or state._stage != "turn":
+    throw = state.throw
+    if throw is not None or state.stage != "turn":
         # Placing a missed ball, or a pawn in the set-up: one ply.
         bot.last_stats = {"iterations": 0, "nodes": 0}
         return _best_one_ply(bot, state, player, legal)
-    plan = getattr(bot, "_dodgeball_plan", None)
+    plan = bot.plan
     if plan:
         planned = plan.get(state.to_position())
         if planned is not None and planned in legal:
@@ -76,7 +76,7 @@ def choose(bot, state):
             return planned
     search = _TurnSearch(bot, player)
     action = search.run(state)
-    bot._dodgeball_plan = search.plan
+    bot.plan = search.plan
     bot.last_stats = {"iterations": search.count, "nodes": search.count,
                       "passes": search.passes}
     return action
@@ -186,7 +186,7 @@ class _TurnSearch:
     def _value(self, state, path, depth, widths, plan):
         """(value for the searching team, best action) of a position of its turn."""
         player = state.current_player()
-        if player != self.me or state._throw is not None:
+        if player != self.me or state.throw is not None:
             return self._after_action(state, path, depth, widths, plan), None
         kids = self._children(state, path)
         width = widths[min(depth, len(widths) - 1)]
@@ -207,9 +207,9 @@ class _TurnSearch:
     def _after_action(self, state, path, depth, widths, plan):
         """The value of the position after one of the searching team's actions."""
         player = state.current_player()
-        if player == self.me and state._throw is None:
+        if player == self.me and state.throw is None:
             return self._value(state, path, depth, widths, plan)[0]
-        if state._throw is None:
+        if state.throw is None:
             return self._reply_value(state)       # the turn is over (or the game)
         return self._throw_value(state, path, depth, widths, plan)
 
@@ -227,7 +227,7 @@ class _TurnSearch:
             return value
         rolled = 0
         try:
-            while state.current_player() == CHANCE and state._throw is None:
+            while state.current_player() == CHANCE and state.throw is None:
                 state.apply(ROLLS[0])
                 rolled += 1
             value = self._reply(state)
@@ -240,9 +240,9 @@ class _TurnSearch:
     def _reply(self, state):
         me = self.me
         player = state.current_player()
-        if player == TERMINAL or (player == CHANCE and state._throw is None):
+        if player == TERMINAL or (player == CHANCE and state.throw is None):
             return score(state, me, waiting_known=False)      # the reply is over
-        throw = state._throw
+        throw = state.throw
         if throw is not None and player == CHANCE:
             # The dice of a throw at one of ours: thrower higher, or lower.
             catching = throw[2] == CATCH
@@ -297,7 +297,7 @@ class _TurnSearch:
                 state.apply(rolls[1])
                 try:
                     key = path + (declared,) + rolls
-                    if state.current_player() == 1 - me and state._throw is not None:
+                    if state.current_player() == 1 - me and state.throw is not None:
                         total += p * self._miss_value(state, key, depth, widths, plan)
                     else:
                         total += p * self._after_action(state, key, depth, widths, plan)

@@ -275,7 +275,7 @@ def evaluate(state):
 
 def dodgeball_declaration(state):
     # The target's owner declaring catch or dodge (the throw is in the air, undeclared).
-    throw = state._throw
+    throw = state.throw
     return throw is not None and throw[2] is None and len(state.legal_actions()) == 2
 
 

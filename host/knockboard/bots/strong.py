@@ -97,6 +97,9 @@ class StrongBot:
         self.max_nodes = max_nodes
         self.exploration = UCT_C if exploration is None else exploration
         self.last_stats = {}
+        # A game search's plan for the rest of a turn, position -> action (Dodgeball's
+        # whole-turn search replays it instead of searching each action again).
+        self.plan = {}
 
     # --- the bot interface ------------------------------------------------------------
     def choose(self, state):

@@ -25,6 +25,7 @@ import re
 from .base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
                    State)
 from .position_text import split_fields, split_items
+from .view import DodgeballView, Piece, Throw, frozen_map
 
 # --- board geometry ----------------------------------------------------------------------
 # A square is file + 8 * rank, both 0-based: a1 = 0, h1 = 7, a8 = 56.
@@ -144,7 +145,6 @@ class DodgeballState(State):
         # thrower's roll or None, target's roll or None).  Both rolls set means a miss whose
         # ball the target's owner still has to place.
         self._throw = None
-        self._undo = []
         self._legal = None
 
     # --- snapshots ---------------------------------------------------------------------
@@ -206,6 +206,54 @@ class DodgeballState(State):
     def dice(self, team):
         """(unspent dice sorted, number spent) of a team; visible to both players."""
         return tuple(self._dice[team]), self._spent[team]
+
+    # --- read accessors: cheap, for bots that score many positions ----------------------
+    @property
+    def stage(self):
+        """SETUP, ROLLOFF or TURN (a finished game stays in TURN)."""
+        return self._stage
+
+    @property
+    def active(self):
+        """The team placing (set-up) or whose turn it is."""
+        return self._active
+
+    @property
+    def throw(self):
+        """The throw in progress as (thrower square, target square, CATCH/DODGE or None,
+        thrower's roll or None, target's roll or None), or None."""
+        return self._throw
+
+    def squares(self):
+        """(team of the pawn per square or -1, carries a ball per square, loose balls per
+        square, starting balls still on the line, pawns per team): the engine's own lists,
+        handed out without a copy for speed.  Read them, never change them."""
+        return self._board, self._carry, self._loose, self._start, self._npawns
+
+    def dice_held(self):
+        """(unspent dice per team, sorted; dice spent this turn per team): the engine's own
+        lists like `squares()`, read only; `dice(team)` is the copying form."""
+        return self._dice, self._spent
+
+    def view(self):
+        board, carry = self._board, self._carry
+        pieces = frozen_map((SQUARE_NAMES[s], Piece(board[s], ball=carry[s]))
+                            for s in range(64) if board[s] >= 0)
+        team_dice = tuple((tuple(self._dice[t]), self._spent[t]) for t in (0, 1))
+        if self._stage == ROLLOFF:
+            turn = -1
+            rolling = 0 if len(self._dice[0]) < 3 else 1
+            dice = team_dice[rolling][0]
+        else:
+            turn = self._active
+            dice = team_dice[turn][0] if self._stage == TURN else ()
+        phase = "over" if self.winner() is not None else self._stage
+        return DodgeballView(
+            self.game.name, phase, self.current_player(), turn, pieces, dice,
+            tuple(self._npawns), team_dice=team_dice,
+            start_balls=tuple(START_NAMES[i] for i in range(3) if self._start[i]),
+            loose=frozen_map((SQUARE_NAMES[s], n) for s, n in enumerate(self._loose) if n),
+            throw=None if self._throw is None else _throw_view(*self._throw))
 
     def chance_outcomes(self):
         return list(ROLL_OUTCOMES) if self.current_player() == CHANCE else []
@@ -297,14 +345,15 @@ class DodgeballState(State):
         return []  # unreachable: 64 squares, at most 10 pawns and 3 balls
 
     # --- applying ----------------------------------------------------------------------
-    def apply(self, action):
+    def _check_action(self, action):
         if action not in self._actions():
             raise IllegalMoveError(self._illegal_message(action))
-        # The legal actions (just generated for the check above) ride along with the
-        # snapshot: undo brings them back instead of generating them again, which makes
-        # the apply/undo of every action in turn (search bots) several times faster.
-        self._undo.append(self._snapshot() + (self._legal,))
-        self.history.append(action)
+
+    def _apply_action(self, action, checked):
+        # The legal actions (just generated for the check) ride along with the snapshot:
+        # undo brings them back instead of generating them again, which makes the
+        # apply/undo of every action in turn (search bots) several times faster.
+        record = self._snapshot() + (self._legal,)
         self._legal = None
         kind, die, a, b = _decode(action)
         if kind == ROLL:
@@ -341,6 +390,7 @@ class DodgeballState(State):
         elif kind == END:
             self._dice[self._active] = []      # D-8: the unused dice are forfeited
             self._spent[self._active] = 0
+        return record
 
     def _spend(self, value):
         team = self._active
@@ -421,23 +471,17 @@ class DodgeballState(State):
         self._throw = None
         self._after_action()
 
-    def undo(self):
-        if not self.history:
-            raise IndexError("undo: no action to take back")
-        *snapshot, legal = self._undo.pop()
+    def _undo_action(self, record):
+        *snapshot, legal = record
         self._restore(snapshot)
         self._legal = legal
-        return self.history.pop()
 
     # --- notation ----------------------------------------------------------------------
     def action_to_string(self, action):
         return action_to_string(action)
 
-    def parse_action(self, text):
-        action = parse_notation(text)
-        if action not in self._actions():
-            raise IllegalMoveError(self._illegal_message(action))
-        return action
+    def _read_notation(self, text):
+        return parse_notation(text)
 
     def _illegal_message(self, action):
         try:
@@ -466,6 +510,12 @@ class DodgeballState(State):
 
     def to_position(self):
         return format_position(self)
+
+
+def _throw_view(thrower, target, declared, r1, r2):
+    return Throw(SQUARE_NAMES[thrower], SQUARE_NAMES[target],
+                 None if declared is None else "catch" if declared == CATCH else "dodge",
+                 tuple(r for r in (r1, r2) if r is not None))
 
 
 # --- notation ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import re
 
 from .base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
                    State)
+from .view import KnockaboutView, Piece, frozen_map
 from .knockabout_board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
                                IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
 from .position_text import split_fields
@@ -159,6 +160,7 @@ def format_die(cell, code):
 
 
 class KnockaboutState(State):
+    NOTHING_TO_UNDO = "nothing to undo"
 
     def __init__(self, game, board, side, pending):
         super().__init__(game)
@@ -173,7 +175,6 @@ class KnockaboutState(State):
             if code:
                 self.cells[code >> 8].add(cell)
                 self.in_gutter[code >> 8] += IS_GUTTER[cell]
-        self._undo = []
 
     # --- queries ----------------------------------------------------------------------------
     def winner(self):
@@ -238,7 +239,7 @@ class KnockaboutState(State):
             self.in_gutter[code >> 8] += IS_GUTTER[cell]
         self.board[cell] = code
 
-    def _check(self, action):
+    def _check_action(self, action):
         """Raise IllegalMoveError unless `action` is legal here (without listing them all)."""
         if self.pending != NO_CELL:
             sides = self.board[self.pending] >> 4 & 15
@@ -271,8 +272,7 @@ class KnockaboutState(State):
                                for x in sorted(RING_ORIENTATION[cell]))
             raise IllegalMoveError(f"a gutter die only moves along the gutter ({ways})")
 
-    def apply(self, action):
-        self._check(action)
+    def _apply_action(self, action, checked):
         changes = []
         side, pending = self.side, self.pending
         if pending != NO_CELL:
@@ -293,8 +293,7 @@ class KnockaboutState(State):
                 self.side = side ^ 1
             else:
                 self.pending = last_hit
-        self._undo.append((side, pending, changes))
-        self.history.append(action)
+        return side, pending, changes
 
     def _move(self, cell, d, changes):
         """Move the die on `cell` with its chain of collisions; return the cell where the
@@ -330,15 +329,12 @@ class KnockaboutState(State):
             current = stop
         return NO_CELL if last_hit == NO_CELL else current
 
-    def undo(self):
-        if not self.history:
-            raise IndexError("nothing to undo")
-        side, pending, changes = self._undo.pop()
+    def _undo_action(self, record):
+        side, pending, changes = record
         scratch = []
         for cell, old in reversed(changes):
             self._put(cell, old, scratch)
         self.side, self.pending = side, pending
-        return self.history.pop()
 
     def clone(self):
         other = KnockaboutState(self.game, list(self.board), self.side, self.pending)
@@ -369,10 +365,24 @@ class KnockaboutState(State):
             return f"roll {white}-{black}"
         raise NotationError(f"{action!r} is not a KNOCKabout action")
 
-    def parse_action(self, text):
-        action = _parse_notation(text)
-        self._check(action)
-        return action
+    def _read_notation(self, text):
+        return _parse_notation(text)
+
+    def view(self):
+        board = self.board
+        pieces = frozen_map((CELL_NAMES[c], Piece(code >> 8, sides=code >> 4 & 15,
+                                                  face=code & 15))
+                            for c, code in enumerate(board) if code)
+        if self.side == ROLLOFF_PENDING:
+            phase, turn = "rolloff", -1
+        else:
+            turn = self.side
+            phase = "reroll" if self.pending != NO_CELL else \
+                "over" if self.winner() is not None else "move"
+        return KnockaboutView(self.game.name, phase, self.current_player(), turn, pieces,
+                              scores=tuple(self.in_gutter),
+                              reroll=None if self.pending == NO_CELL else CELL_NAMES[self.pending],
+                              rolloff_pending=self.side == ROLLOFF_PENDING)
 
     # --- for displays and tests -------------------------------------------------------------
     def move_trace(self, action):
@@ -380,7 +390,7 @@ class KnockaboutState(State):
         (from cell name, to cell name), the mover first, the last die hit last ([] for a
         pass or a chance outcome).  Read-only: the state is the same afterwards.  The board
         session animates a knock chain with it."""
-        self._check(action)
+        self._check_action(action)
         if not (isinstance(action, int) and 0 <= action < NUM_MOVES):
             return []
         self.apply(action)

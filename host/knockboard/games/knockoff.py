@@ -18,6 +18,7 @@ from .base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, Optio
     PositionError, State
 from .knockoff_board import Board, BoardError, board_names, get_board
 from .position_text import split_fields, split_items
+from .view import KnockoffView, Piece, frozen_map
 
 PAWNS = 4        # per player
 WIN_ON_TOP = 3   # KOF-1: pawns on the top row at the same time
@@ -99,6 +100,8 @@ class KnockoffGame(Game):
 
 
 class KnockoffState(State):
+    NOTHING_TO_UNDO = "nothing to undo"
+
     def __init__(self, game):
         super().__init__(game)
         board = game.board
@@ -115,7 +118,6 @@ class KnockoffState(State):
         self.dice = ()                            # unused dice of the turn, ascending
         self.extra = False                        # a double's extra roll is owed
         self.rolls = (_TO_ROLL,) * n              # roll-off marks
-        self._undo = []
 
     # --- queries ---------------------------------------------------------------------------
     def current_player(self):
@@ -178,31 +180,38 @@ class KnockoffState(State):
         return f"{self.game.player_name(self.player)} wins"
 
     # --- play ------------------------------------------------------------------------------
-    def apply(self, action):
+    def _check_action(self, action):
+        """None for a pass or a chance outcome, (src, dst, price) for a move."""
         phase = self.phase
         if phase == MOVE:
             if action == PASS and type(action) is int:
-                self._undo.append((phase, self.player, self.dice, self.extra, self.rolls, None))
-                self._end_turn()
-            else:
-                src, dst, cost = self._check_move(action)
-                self._move(src, dst, cost)
-        elif phase == ROLL:
+                return None
+            return self._check_move(action)
+        if phase == ROLL:
             if type(action) is not int or action not in _TURN_ROLL_SET:
                 raise IllegalMoveError(self._not_now(action))
-            self._undo.append((phase, self.player, self.dice, self.extra, self.rolls, None))
+        elif phase == ROLLOFF:
+            if type(action) is not int or not 1 <= action <= 6:
+                raise IllegalMoveError(self._not_now(action))
+        else:
+            raise IllegalMoveError(f"the game is over ({self.result()})")
+        return None
+
+    def _apply_action(self, action, move):
+        phase = self.phase
+        if move is not None:
+            return self._move(*move)
+        record = (phase, self.player, self.dice, self.extra, self.rolls, None)
+        if phase == MOVE:
+            self._end_turn()
+        elif phase == ROLL:
             a, b = divmod(action, 10)
             self.dice = (a, b)
             self.extra = a == b          # doubles rule: owed even if nothing moves
             self.phase = MOVE
-        elif phase == ROLLOFF:
-            if type(action) is not int or not 1 <= action <= 6:
-                raise IllegalMoveError(self._not_now(action))
-            self._undo.append((phase, self.player, self.dice, self.extra, self.rolls, None))
-            self._rolloff(action)
         else:
-            raise IllegalMoveError(f"the game is over ({self.result()})")
-        self.history.append(action)
+            self._rolloff(action)
+        return record
 
     def _rolloff(self, die):
         rolls = list(self.rolls)
@@ -259,7 +268,7 @@ class KnockoffState(State):
         occ = self.occ
         is_top = self._board.is_top
         victim = occ[dst]
-        self._undo.append((MOVE, p, self.dice, self.extra, self.rolls, (src, dst, victim)))
+        record = (MOVE, p, self.dice, self.extra, self.rolls, (src, dst, victim))
         if victim >= 0:                       # landing knocks the occupant home, own or not
             self.pos[victim].remove(dst)
             self.home[victim] += 1
@@ -278,12 +287,13 @@ class KnockoffState(State):
                 self.phase = OVER
                 self.dice = ()
                 self.extra = False
-                return
+                return record
         dice = self.dice
         if len(dice) == 2 and cost != dice[0] + dice[1]:
             self.dice = (dice[1],) if cost == dice[0] else (dice[0],)
         else:
             self._end_turn()
+        return record
 
     def _end_turn(self):
         self.phase = ROLL
@@ -293,11 +303,8 @@ class KnockoffState(State):
         else:
             self.player = (self.player + 1) % self.game.num_players
 
-    def undo(self):
-        if not self.history:
-            raise IndexError("nothing to undo")
-        action = self.history.pop()
-        phase, player, dice, extra, rolls, move = self._undo.pop()
+    def _undo_action(self, record):
+        phase, player, dice, extra, rolls, move = record
         if move is not None:
             src, dst, victim = move
             is_top = self._board.is_top[dst]
@@ -319,7 +326,6 @@ class KnockoffState(State):
                     self.top[victim] += 1
         self.phase, self.player, self.dice, self.extra, self.rolls = \
             phase, player, dice, extra, rolls
-        return action
 
     def clone(self):
         other = KnockoffState.__new__(KnockoffState)
@@ -333,6 +339,18 @@ class KnockoffState(State):
         return other
 
     # --- text ------------------------------------------------------------------------------
+    def view(self):
+        names = self._board.names
+        pieces = frozen_map((names[node], Piece(p))
+                            for p in range(self.game.num_players) for node in sorted(self.pos[p]))
+        phase = ("rolloff", "roll", "move", "over")[self.phase]
+        return KnockoffView(self.game.name, phase, self.current_player(),
+                            -1 if self.phase == ROLLOFF else self.player, pieces, self.dice,
+                            tuple(self.top), home=tuple(self.home),
+                            home_bases=tuple(names[h] for h in self.game.homes),
+                            rolloff=self.rolls if self.phase == ROLLOFF else (),
+                            extra_roll=self.extra)
+
     def to_position(self):
         names = self._board.names
         seats = []
@@ -367,7 +385,7 @@ class KnockoffState(State):
                 return f"{names[src]}-{names[dst]}"
         raise NotationError(f"{action!r} is not a Knock-Off action")
 
-    def parse_action(self, text):
+    def _read_notation(self, text):
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not Knock-Off notation")
         cleaned = text.strip()
@@ -389,22 +407,7 @@ class KnockoffState(State):
             raise NotationError(f"{text!r} is not Knock-Off notation (expected a move like "
                                 f"H1-1a or 3c-5c, 'pass', or a roll like 'roll 3-4' or "
                                 f"'roll 5')")
-        self._check_legal(action)
         return action
-
-    def _check_legal(self, action):
-        phase = self.phase
-        if phase == MOVE:
-            if action != PASS:
-                self._check_move(action)
-        elif phase == ROLL:
-            if action not in _TURN_ROLL_SET:
-                raise IllegalMoveError(self._not_now(action))
-        elif phase == ROLLOFF:
-            if not 1 <= action <= 6:
-                raise IllegalMoveError(self._not_now(action))
-        else:
-            raise IllegalMoveError(f"the game is over ({self.result()})")
 
     def _not_now(self, action):
         """Why an action of the wrong kind cannot be played now."""

@@ -25,6 +25,7 @@ from .base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
 from .ko_board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
 from .ko_constants import (ABSENT, DROPPED, END, OUT, POINTS, ROLLOFF, SETUP, TO_THROW, TURN,
                            UNPLACED)
+from .view import KOView, Piece, frozen_map
 
 _ANY = 0          # the task "any other piece" of a double
 
@@ -168,7 +169,6 @@ class KOState(State):
         self.setup_next = 0
         self.rolloff = None
         self.tasks = None       # during a turn: None = throw due, else ((number, steps), ...)
-        self._undo = []
         self._legal = None
 
     # --- helpers ------------------------------------------------------------------------
@@ -300,17 +300,20 @@ class KOState(State):
                         actions.append(base + dest)
         return actions or [game.pass_action]
 
-    def apply(self, action):
+    def _check_action(self, action):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
         if type(action) is not int or action not in legal:   # 5.0 == 5, True == 1
             raise IllegalMoveError(self._explain(action))
+
+    def _apply_action(self, action, checked):
         game = self.game
         ctl = self._ctl()
+        self._legal = None
         if action < game.setup_base:
-            self._move(action, ctl)
-        elif action < game.roll_base:
+            return self._move(action, ctl)
+        if action < game.roll_base:
             piece, space = divmod(action - game.setup_base, game.num_spaces)
             self._place(piece, space)
             self.setup_next += 1
@@ -320,11 +323,10 @@ class KOState(State):
                 self.cur = 0
             else:
                 self.cur = game.seat_of_piece[game.setup_order[self.setup_next]]
-            self._undo.append((ctl, piece, space, -1, -1))
-        elif action == game.pass_action:
+            return ctl, piece, space, -1, -1
+        if action == game.pass_action:
             self.tasks = None
             self.cur = self._next_active(self.cur)
-            self._undo.append((ctl, -1, -1, -1, -1))
         else:
             low, high = divmod(action - game.roll_base, 6)
             low += 1
@@ -335,9 +337,7 @@ class KOState(State):
                 self.tasks = ((low, low), (_ANY, low))
             else:
                 self.tasks = ((low, high), (high, low))
-            self._undo.append((ctl, -1, -1, -1, -1))
-        self.history.append(action)
-        self._legal = None
+        return ctl, -1, -1, -1, -1
 
     def _move(self, action, ctl):
         game = self.game
@@ -363,7 +363,7 @@ class KOState(State):
         elif not rest:
             self.tasks = None
             self.cur = self._next_active(self.cur)
-        self._undo.append((ctl, piece, start, dest, victim))
+        return ctl, piece, start, dest, victim
 
     def _rolloff_throw(self, total):
         rolls = list(self.rolloff)
@@ -383,11 +383,8 @@ class KOState(State):
             self.rolloff = tuple(TO_THROW if r == best else DROPPED for r in rolls)
             self.cur = leaders[0]
 
-    def undo(self):
-        if not self._undo:
-            raise IndexError("undo: no action to take back")
-        ctl, piece, a, b, victim = self._undo.pop()
-        action = self.history.pop()
+    def _undo_action(self, record):
+        ctl, piece, a, b, victim = record
         game = self.game
         if piece >= 0:
             if b < 0:       # a placement on space a
@@ -404,7 +401,6 @@ class KOState(State):
                              + victim % PIECES_PER_COLOR + 1] += 1
         self._restore(ctl)
         self._legal = None
-        return action
 
     def returns(self):
         if self.phase != END:
@@ -435,6 +431,29 @@ class KOState(State):
         return other
 
     # --- text ---------------------------------------------------------------------------
+    def view(self):
+        game = self.game
+        names = game.board.spaces
+        seat_of = game.seat_of_piece
+
+        def piece(p):
+            color, k = divmod(p, PIECES_PER_COLOR)
+            return Piece(seat_of[p], color=color, number=k + 1)
+
+        in_play = [c * PIECES_PER_COLOR + k for c in game.colors for k in range(PIECES_PER_COLOR)]
+        pieces = frozen_map((names[self.pos[p]], piece(p)) for p in in_play if self.pos[p] >= 0)
+        phase = ("setup", "rolloff", "turn", "over")[self.phase]
+        moves = self.tasks if self.phase == TURN and self.tasks else ()
+        return KOView(
+            game.name, phase, self.current_player(),
+            -1 if self.phase == ROLLOFF else self.cur, pieces,
+            tuple(steps for _, steps in moves), tuple(self.points()),
+            seat_colors=tuple(tuple(colors) for colors in game.seats),
+            letters="".join(game.board.letters),
+            placing=piece(game.setup_order[self.setup_next]) if self.phase == SETUP else None,
+            rolloff=self.rolloff or (), moves=moves,
+            out=tuple(piece(p) for p in in_play if self.pos[p] == OUT))
+
     def to_position(self):
         return ko_position.format_position(self)
 

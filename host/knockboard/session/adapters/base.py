@@ -2,8 +2,9 @@
 that choose each legal action, the physical steps an action asks for, and its dice.
 
 The session itself knows no game; an adapter knows one game and no board I/O.  Adapters
-read positions through the engines' documented position format and notation (the public
-contract of `knockboard.games`), so they never reach into an engine's internals."""
+read positions through `state.view()` (games/view.py) and actions through the notation,
+the public contract of `knockboard.games`, so they never reach into an engine's internals
+nor parse its position string; they write a position string only for an edited board."""
 
 import re
 

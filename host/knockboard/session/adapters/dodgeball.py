@@ -19,32 +19,20 @@ BALLS = 3
 _TOUCH = {name: [f + r for f in name for r in "45"] for name in START_NAMES}
 
 
-class Parsed:
-    """The fields of a Dodgeball position that the board shows."""
+def _pawns(view):
+    """Per team, square -> the pawn there carries a ball; squares in name order, the order
+    the steps of an action list them in."""
+    pawns = ({}, {})
+    for sq in sorted(view.pieces):
+        piece = view.pieces[sq]
+        pawns[piece.owner][sq] = piece.ball
+    return pawns
 
-    def __init__(self, text):
-        fields = text.split()
-        self.stage = fields[0]
-        self.pawns = ({}, {})                  # square -> carries a ball
-        self.start, self.loose = [], Counter()
-        self.dice = ("", "")
-        self.throw = None
-        for f in fields[1:]:
-            key, _, value = f.partition(":")
-            if key in ("1", "2"):
-                team = int(key) - 1
-                for sq in ([] if value == "-" else value.split(",")):
-                    self.pawns[team][sq.rstrip("+")] = sq.endswith("+")
-            elif key == "balls":
-                for b in ([] if value == "-" else value.split(",")):
-                    (self.start.append(b) if b in _TOUCH else self.loose.update([b]))
-            elif key == "dice":
-                self.dice = tuple("" if d == "-" else d for d in value.split("/"))
-            elif key == "throw":
-                self.throw = value.split(":")
 
-    def acting_team(self):
-        return int(self.stage[-1]) - 1 if self.stage[-1] in "12" else None
+def _dice_text(view):
+    """The dice of both teams as the position writes them: "35x/224"."""
+    return "/".join("".join(map(str, unspent)) + "x" * spent or "-"
+                    for unspent, spent in view.team_dice)
 
 
 class DodgeballUI(GameUI):
@@ -55,27 +43,21 @@ class DodgeballUI(GameUI):
     BALL = (255, 0, 200)
 
     def view(self, state):
-        p = Parsed(state.to_position())
+        view = state.view()
         pieces, marks = {}, {}
-        for name in p.start:
+        for name in view.start_balls:
             for sq in _TOUCH[name]:
                 marks[sq] = "start-ball"
-        for sq in p.loose:
+        for sq in sorted(view.loose):
             marks[sq] = "ball"
-        for team in (0, 1):
-            for sq, carries in p.pawns[team].items():
+        for team, pawns in enumerate(_pawns(view)):
+            for sq, carries in pawns.items():
                 pieces[sq] = Piece(team, f"{team + 1}+" if carries else str(team + 1),
                                    color=team + 2 if carries else -1)
-        team = p.acting_team()
-        dice = ()
-        if team is not None and p.stage.startswith("turn"):
-            dice = tuple(int(d) for d in p.dice[team] if d.isdigit())
-        elif p.stage == "rolloff":
-            dice = tuple(int(d) for d in p.dice[0 if len(p.dice[0]) < 3 else 1] if d.isdigit())
-        status = f"dice {p.dice[0] or '-'}/{p.dice[1] or '-'}"
-        if p.throw:
-            status = f"throw {p.throw[0].replace('-', '>')}"
-        return View(pieces, marks, dice, 6, status)
+        status = f"dice {_dice_text(view)}"
+        if view.throw:
+            status = f"throw {view.throw.thrower}>{view.throw.target}"
+        return View(pieces, marks, view.dice, 6, status)
 
     def color(self, index):
         if index >= BALL_COLOR:
@@ -97,18 +79,19 @@ class DodgeballUI(GameUI):
         return Option(action, (), clip(text))            # catch, dodge, end
 
     def prompt(self, state):
-        p = Parsed(state.to_position())
+        view = state.view()
         seat = self.seat_name(state.current_player())
-        if p.stage.startswith("setup"):
+        if view.phase == "setup":
             return clip(f"{seat}: place")
-        if p.throw and len(p.throw) == 1:
+        if view.throw and view.throw.declared is None:
             return clip(f"{seat}: catch?")
-        if p.throw and len(p.throw) == 4:
+        if view.throw and len(view.throw.rolls) == 2:
             return clip(f"{seat}: put ball")
         return clip(f"{seat} to act")
 
     def steps(self, before, action, after):
-        b, a = Parsed(before.to_position()), Parsed(after.to_position())
+        b, a = before.view(), after.view()
+        b_pawns, a_pawns = _pawns(b), _pawns(a)
         text = before.action_to_string(action)
         out = []
         moved = (None, None)
@@ -116,35 +99,35 @@ class DodgeballUI(GameUI):
             src, dst = text.split(" ")[1].split("-")
             if ":move " in text:
                 moved = (src, dst)
-                team = 0 if src in b.pawns[0] else 1
+                team = 0 if src in b_pawns[0] else 1
                 out.append(Step("move", src, dst, clip(f"pawn {src}>{dst}"), team))
             else:
                 out.append(Step("ball", src, dst, clip(f"ball {src}>{dst}"), -1))
         for team in (0, 1):
-            for sq in b.pawns[team]:
-                if sq not in a.pawns[team] and sq != moved[0]:
+            for sq in b_pawns[team]:
+                if sq not in a_pawns[team] and sq != moved[0]:
                     out.append(Step("remove", sq, None, clip(f"{sq} is out"), team))
-            for sq in a.pawns[team]:
-                if sq not in b.pawns[team] and sq != moved[1]:
+            for sq in a_pawns[team]:
+                if sq not in b_pawns[team] and sq != moved[1]:
                     out.append(Step("place", None, sq, clip(f"pawn on {sq}"), team))
         if ":pass " not in text:
             for team in (0, 1):
-                for sq, carries in a.pawns[team].items():
-                    had = b.pawns[team].get(moved[0] if sq == moved[1] else sq, False)
+                for sq, carries in a_pawns[team].items():
+                    had = b_pawns[team].get(moved[0] if sq == moved[1] else sq, False)
                     if carries and not had:
                         out.append(Step("ball", None, sq, clip(f"{sq} takes ball"), team))
-            for sq in sorted(a.loose - b.loose):
+            for sq in sorted(Counter(a.loose) - Counter(b.loose)):
                 out.append(Step("ball", None, sq, clip(f"ball on {sq}"), -1))
         return out
 
     def dice_labels(self, state):
-        p = Parsed(state.to_position())
-        if p.throw:
-            return ["thrower d6" if len(p.throw) == 2 else "target d6"]
-        if p.stage == "rolloff":
-            team = 0 if len(p.dice[0]) < 3 else 1
+        view = state.view()
+        if view.throw:
+            return ["target d6" if view.throw.rolls else "thrower d6"]
+        if view.phase == "rolloff":
+            team = 0 if len(view.team_dice[0][0]) < 3 else 1
         else:
-            team = p.acting_team()
+            team = view.turn
         return [f"{self.seat_name(team)} d6"]
 
     # --- edit mode ----------------------------------------------------------------------------
@@ -153,28 +136,26 @@ class DodgeballUI(GameUI):
     def edit_refusal(self, state):
         reason = super().edit_refusal(state)
         if reason is None:
-            p = Parsed(state.to_position())
-            if p.stage.startswith("setup"):
+            view = state.view()
+            if view.phase == "setup":
                 return "setup"
-            if p.throw:
+            if view.throw:
                 return "throw"
         return reason
 
     def edit_board(self, state):
-        text = state.to_position()
-        p = Parsed(text)
-        pieces = {sq: _balls(n) for sq, n in p.loose.items()}
+        view = state.view()
+        pawns = _pawns(view)
+        pieces = {sq: _balls(view.loose[sq]) for sq in sorted(view.loose)}
         spare = []
         for team in (0, 1):
-            for sq, carries in p.pawns[team].items():
+            for sq, carries in pawns[team].items():
                 pieces[sq] = _pawn(team, carries)
-            spare += [_pawn(team, False)] * (PAWNS - len(p.pawns[team]))
-        held = sum(c for team in p.pawns for c in team.values()) + sum(p.loose.values())
-        spare += [_balls(1)] * (BALLS - held - len(p.start))
-        dice = next(f for f in text.split() if f.startswith("dice:"))
-        team = p.acting_team()
-        return EditBoard(pieces, 0 if team is None else team, spare,
-                         {"start": tuple(p.start), "dice": dice})
+            spare += [_pawn(team, False)] * (PAWNS - len(pawns[team]))
+        held = sum(c for team in pawns for c in team.values()) + sum(view.loose.values())
+        spare += [_balls(1)] * (BALLS - held - len(view.start_balls))
+        return EditBoard(pieces, max(view.turn, 0), spare,
+                         {"start": view.start_balls, "dice": f"dice:{_dice_text(view)}"})
 
     def edit_position(self, board):
         pawns, balls = ([], []), list(board.extra["start"])

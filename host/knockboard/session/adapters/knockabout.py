@@ -18,16 +18,10 @@ class KnockaboutUI(GameUI):
     TARGET = (0, 255, 0)
 
     def view(self, state):
-        tokens = state.to_position().split(" ")
-        pieces, marks = {}, {}
-        for token in tokens[1:]:
-            if token.startswith("roll:"):
-                marks[token[5:]] = "reroll"
-                continue
-            space, die = token.split(":")
-            pieces[space] = Piece("WB".index(die[0]), die)
-        gutter = state.in_gutter
-        return View(pieces, marks, status=f"gutter W{gutter[0]} B{gutter[1]}")
+        view = state.view()
+        marks = {view.reroll: "reroll"} if view.reroll else {}
+        gutter = view.scores
+        return View(_pieces(view), marks, status=f"gutter W{gutter[0]} B{gutter[1]}")
 
     def option(self, state, action):
         text = state.action_to_string(action)
@@ -41,10 +35,9 @@ class KnockaboutUI(GameUI):
 
     def steps(self, before, action, after):
         if before.is_chance_node():
-            pending = before.to_position().split(" ")[-1]
-            if not pending.startswith("roll:"):
+            space = before.view().reroll
+            if space is None:
                 return []                              # the roll-off moves nothing
-            space = pending[5:]
             owner, sides, old = before.die_at(space)
             new = after.die_at(space)[2]
             return [Step("face", space, None, clip(f"{space} d{sides} to {new}"), owner,
@@ -56,13 +49,13 @@ class KnockaboutUI(GameUI):
         return out
 
     def die_kind(self, state):
-        pending = state.to_position().split(" ")[-1]
-        if pending.startswith("roll:"):
-            return state.die_at(pending[5:])[1]
+        space = state.view().reroll
+        if space is not None:
+            return state.die_at(space)[1]
         return 6
 
     def dice_labels(self, state):
-        if state.to_position().startswith("-"):
+        if state.view().rolloff_pending:
             return ["White d6", "Black d6"]
         return [f"reroll d{self.die_kind(state)}"]
 
@@ -76,19 +69,15 @@ class KnockaboutUI(GameUI):
     EDIT_VARIANT = "face"
 
     def edit_board(self, state):
-        tokens = state.to_position().split(" ")
-        pieces = {}
-        for token in tokens[1:]:
-            if not token.startswith("roll:"):
-                space, die = token.split(":")
-                pieces[space] = Piece("WB".index(die[0]), die)
+        view = state.view()
+        pieces = _pieces(view)
         # the dice off the board: what a full set (four d4, three d6, two d8) lacks
         counts = Counter(p.name[:2] for p in pieces.values())
         spare = [Piece(owner, f"{letter}{sides}=1")
                  for owner, letter in enumerate("WB")
                  for sides, full in DICE_PER_PLAYER.items()
                  for _ in range(full - counts[f"{letter}{sides}"])]
-        return EditBoard(pieces, "WB".index(tokens[0]), spare)
+        return EditBoard(pieces, view.turn, spare)
 
     def edit_position(self, board):
         dice = sorted(board.pieces.items(), key=lambda item: CELL_INDEX[item[0]])
@@ -99,6 +88,12 @@ class KnockaboutUI(GameUI):
         sides, face = int(piece.name[1]), int(piece.name[3:])
         board.pieces[space] = Piece(piece.owner, f"{piece.name[:3]}{face % sides + 1}")
         return None
+
+
+def _pieces(view):
+    """The dice as the session's pieces, named like the position format ("W4=1")."""
+    return {space: Piece(die.owner, f"{'WB'[die.owner]}{die.sides}={die.face}")
+            for space, die in view.pieces.items()}
 
 
 def _name(cell):

@@ -8,14 +8,10 @@ from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 
-class Parsed:
-    def __init__(self, text):
-        fields = text.split()
-        self.seats = [[] if s == "-" else s.split(",") for s in fields[0].split("/")]
-        self.status = fields[1:]
-
-    def owner(self, space):
-        return next((i for i, s in enumerate(self.seats) if space in s), None)
+def _owner(view, space):
+    """The seat of the pawn on a platform, or None."""
+    piece = view.piece_at(space)
+    return None if piece is None else piece.owner
 
 
 class KnockoffUI(GameUI):
@@ -28,18 +24,17 @@ class KnockoffUI(GameUI):
         return [board.names[i] for i in board.seats[self.game.num_players]]
 
     def view(self, state):
-        p = Parsed(state.to_position())
+        view = state.view()
         pieces = {}
-        for seat, spaces in enumerate(p.seats):
-            for space in spaces:
+        for seat, at_home in enumerate(view.home):
+            for space in view.spaces_of(seat):
                 pieces[space] = Piece(seat, f"P{seat + 1}")
-            at_home = 4 - len(spaces)
             if at_home:
-                pieces[self.homes()[seat]] = Piece(seat, f"P{seat + 1}x{at_home}")
+                pieces[view.home_bases[seat]] = Piece(seat, f"P{seat + 1}x{at_home}")
         dice, status = (), ""
-        if len(p.status) >= 3 and p.status[1] == "dice":
-            dice = tuple(int(d) for d in p.status[2].rstrip("+"))
-            status = "double: again" if p.status[2].endswith("+") else ""
+        if view.phase == "move":
+            dice = view.dice
+            status = "double: again" if view.extra_roll else ""
         return View(pieces, {}, dice, 6, status)
 
     def option(self, state, action):
@@ -47,7 +42,7 @@ class KnockoffUI(GameUI):
         if text == "pass":
             return Option(action, (), "pass")
         src, dst = text.split("-")
-        knock = Parsed(state.to_position()).owner(dst) is not None
+        knock = dst in state.view().pieces
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
                       "knock" if knock else "move")
 
@@ -59,12 +54,12 @@ class KnockoffUI(GameUI):
         if "-" not in text or text.startswith("roll"):
             return []
         src, dst = text.split("-")
-        p = Parsed(before.to_position())
-        mover = p.owner(src)
+        view = before.view()
+        mover = _owner(view, src)
         if mover is None:                      # from a home base
             mover = self.homes().index(src)
         out = []
-        victim = p.owner(dst)
+        victim = _owner(view, dst)
         if victim is not None:
             home = self.homes()[victim]
             out.append(Step("move", dst, home, clip(f"P{victim + 1} {dst}>home"), victim))
@@ -72,10 +67,9 @@ class KnockoffUI(GameUI):
         return out
 
     def dice_labels(self, state):
-        p = Parsed(state.to_position())
-        if p.status[0] == "rolloff":
-            marks = p.status[1]
-            return [f"P{marks.index('?') + 1} d6"]
+        view = state.view()
+        if view.phase == "rolloff":
+            return [f"P{view.rolloff.index(0) + 1} d6"]
         return ["d6", "d6"]
 
     def text_board(self, state):
@@ -94,10 +88,10 @@ class KnockoffUI(GameUI):
 
     # --- edit mode: platform pawns "P1", home bases "P1x3" (pawns at home) ---------------------
     def edit_board(self, state):
-        p = Parsed(state.to_position())
-        view = self.view(state)
-        return EditBoard(dict(view.pieces), int(p.status[0][1:]) - 1, [],
-                         {"status": " ".join(p.status[1:])})
+        view = state.view()
+        dice = "".join(map(str, view.dice)) + ("+" if view.extra_roll else "")
+        return EditBoard(dict(self.view(state).pieces), view.turn, [],
+                         {"status": f"dice {dice}"})
 
     def edit_position(self, board):
         seats = [sorted(self._platforms(board, seat)) for seat in range(len(self.homes()))]

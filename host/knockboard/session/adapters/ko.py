@@ -11,20 +11,23 @@ LETTERS = "RGYB"
 NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 
 
-class Parsed:
-    def __init__(self, text):
-        fields = text.split()
-        self.seats = fields[0].split("/")          # ["R", "G"] or ["RB", "GY"]
-        self.phase = fields[1]
-        self.spaces = {}                           # "R3" -> space
-        for f in fields[2:]:
-            color, _, value = f.partition("=")
-            for number, space in enumerate(value.split(","), 1):
-                if space not in ("-", "?"):
-                    self.spaces[f"{color}{number}"] = space
+def _name(view, piece):
+    """A piece as the notation names it: "R3"."""
+    return f"{view.letters[piece.color]}{piece.number}"
 
-    def seat_of(self, color):
-        return next(i for i, s in enumerate(self.seats) if color in s)
+
+def _piece(view, piece):
+    return Piece(piece.owner, _name(view, piece), LETTERS.index(view.letters[piece.color]))
+
+
+def _spaces(view):
+    """Piece name -> the space it stands on."""
+    return {_name(view, piece): space for space, piece in view.pieces.items()}
+
+
+def _moves(view):
+    """The throw's moves left as the position writes them: "3>5", "*>4"."""
+    return [f"{number if number else '*'}>{steps}" for number, steps in view.moves]
 
 
 class KOUI(GameUI):
@@ -36,15 +39,9 @@ class KOUI(GameUI):
         return self.PALETTE[LETTERS[index % 4]]
 
     def view(self, state):
-        p = Parsed(state.to_position())
-        pieces = {space: Piece(p.seat_of(name[0]), name, LETTERS.index(name[0]))
-                  for name, space in p.spaces.items()}
-        dice, status = (), ""
-        if p.phase.startswith("turn:") and not p.phase.endswith(":roll"):
-            tasks = p.phase.split(":")[2].split(",")
-            dice = tuple(int(t.split(">")[1]) for t in tasks)
-            status = " ".join(tasks)
-        return View(pieces, {}, dice, 6, status)
+        view = state.view()
+        pieces = {space: _piece(view, piece) for space, piece in view.pieces.items()}
+        return View(pieces, {}, view.dice, 6, " ".join(_moves(view)))
 
     def seat_color(self, seat):
         """The colour a seat is shown in: its (first) colour's."""
@@ -59,37 +56,39 @@ class KOUI(GameUI):
         if text == "pass":
             return Option(action, (), "pass")
         piece, dst = text[:2], text[3:]
-        src = Parsed(state.to_position()).spaces[piece]
+        src = _spaces(state.view())[piece]
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
                       "knock" if text[2] == "x" else "move")
 
     def prompt(self, state):
-        p = Parsed(state.to_position())
-        if p.phase.startswith("setup:"):
-            piece = p.phase[6:]
+        view = state.view()
+        if view.phase == "setup":
+            piece = _name(view, view.placing)
             return clip(f"{NAMES[piece[0]]}: put {piece}")
         seat = self.seat_name(state.current_player())
         # "Green+Yellow to move" is 20 characters: the OLED line holds 16
         return clip(f"{seat} to move" if len(seat) <= 8 else seat)
 
     def hides(self, state, action):
-        return state.to_position().split()[1].startswith("setup:")
+        return state.view().phase == "setup"
 
     def steps(self, before, action, after):
         text = before.action_to_string(action)
-        p = Parsed(before.to_position())
+        view = before.view()
         if "@" in text:
             piece, dst = text.split("@")
-            return [Step("place", None, dst, clip(f"{piece} on {dst}"), p.seat_of(piece[0]))]
+            return [Step("place", None, dst, clip(f"{piece} on {dst}"), view.placing.owner)]
         if len(text) < 4 or text[2] not in "-x":
             return []
         piece, dst = text[:2], text[3:]
-        src = p.spaces[piece]
+        src = _spaces(view)[piece]
         out = []
         if text[2] == "x":
-            victim = next(n for n, s in p.spaces.items() if s == dst)
-            out.append(Step("remove", dst, None, clip(f"{victim} out {dst}"), p.seat_of(victim[0])))
-        out.append(Step("move", src, dst, clip(f"{piece} {src}>{dst}"), p.seat_of(piece[0])))
+            victim = view.piece_at(dst)
+            out.append(Step("remove", dst, None, clip(f"{_name(view, victim)} out {dst}"),
+                            victim.owner))
+        out.append(Step("move", src, dst, clip(f"{piece} {src}>{dst}"),
+                        view.piece_at(src).owner))
         return out
 
     def dice_labels(self, state):
@@ -98,24 +97,21 @@ class KOUI(GameUI):
     # --- edit mode ----------------------------------------------------------------------------
     def edit_refusal(self, state):
         reason = super().edit_refusal(state)
-        if reason is None and state.to_position().split()[1].startswith("setup:"):
+        if reason is None and state.view().phase == "setup":
             return "setup"                    # the set-up is secret
         return reason
 
     def edit_board(self, state):
-        text = state.to_position()
-        p, fields = Parsed(text), text.split()
-        colors = [f.partition("=")[0] for f in fields[2:]]
-        pieces = {space: self._piece(p, name) for name, space in p.spaces.items()}
-        spare = [self._piece(p, f"{c}{k}") for c in colors for k in range(1, 7)
-                 if f"{c}{k}" not in p.spaces]
-        _, seat, moves = (fields[1].split(":") + ["", ""])[:3]
-        turn = p.seats.index(seat) if seat in p.seats else 0
-        return EditBoard(pieces, turn, spare, {"seats": tuple(p.seats), "colors": tuple(colors),
-                                               "moves": moves})
-
-    def _piece(self, parsed, name):
-        return Piece(parsed.seat_of(name[0]), name, LETTERS.index(name[0]))
+        view = state.view()
+        pieces = {space: _piece(view, piece) for space, piece in view.pieces.items()}
+        seats = tuple("".join(view.letters[c] for c in colors) for colors in view.seat_colors)
+        placed = _spaces(view)
+        spare = [Piece(seat, f"{view.letters[c]}{k}", LETTERS.index(view.letters[c]))
+                 for seat, colors in enumerate(view.seat_colors) for c in colors
+                 for k in range(1, 7) if f"{view.letters[c]}{k}" not in placed]
+        return EditBoard(pieces, view.turn, spare,
+                         {"seats": seats, "colors": tuple("".join(seats)),
+                          "moves": ",".join(_moves(view))})
 
     def edit_settings(self, board):
         seat = self.seat_name(board.turn)
