@@ -13,6 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from knockboard.gameview.picture import Picture
+from knockboard.gameview.summary import summary_lines
+from knockboard.sim.look import hex_colour as look_hex
+
 from hardware import overlay
 from knockboard import registry
 from knockboard.bots import heuristics, make_bot
@@ -79,6 +83,11 @@ def test_a_throwaway_game_is_found_in_every_table(tiny):
     with redirect_stdout(out):
         assert main(["analyze", "tiny", "b"]) == 0
     assert out.getvalue().splitlines() == ["2 .1.", "a", "c"]
+    # the game view draws it without a look of its own: a disc in the owner's colour
+    picture = Picture(ui)
+    discs = [s for s in picture.pieces(state.view()) if s.kind == "oval"]
+    assert len(discs) == 1 and discs[0].fill == look_hex(ui.color(0))
+    assert "1. a" in "\n".join(summary_lines(game, state, ["a"]))
 
 
 def _game_choices(parser):

@@ -42,6 +42,7 @@ def add_play_command(sub, parse_options):
                       help="a game option, e.g. setup=quick (repeatable)")
     _add_store_arguments(play)
     play.add_argument("--no-save", action="store_true", help="do not save this game")
+    _add_view_argument(play)
     play.set_defaults(func=lambda args: cmd_play(args, parse_options))
 
     resume = sub.add_parser(
@@ -51,6 +52,7 @@ def add_play_command(sub, parse_options):
     resume.add_argument("id", nargs="?", type=_game_id, metavar="ID")
     _add_board_arguments(resume)
     _add_store_arguments(resume)
+    _add_view_argument(resume)
     resume.set_defaults(func=cmd_resume)
 
     replay = sub.add_parser(
@@ -60,7 +62,19 @@ def add_play_command(sub, parse_options):
     replay.add_argument("id", type=_game_id, metavar="ID")
     _add_board_arguments(replay)
     _add_store_arguments(replay)
+    replay.add_argument("--view", action="store_true",
+                        help="step through the game in the game view window instead of on "
+                             "a board (Right/Left, Home/End)")
     replay.set_defaults(func=cmd_replay)
+
+    view = sub.add_parser(
+        "view", help="the game view window, following a saved game live",
+        description="Draw a saved game as players see it (pieces, dice, scores, moves) and "
+                    "follow it as it is played: game ID, or else the newest game and each "
+                    "one started after it. Run it beside `knockboard play` on a real board.")
+    view.add_argument("id", nargs="?", type=_game_id, metavar="ID")
+    _add_store_arguments(view)
+    view.set_defaults(func=cmd_view)
 
 
 def _game_id(text):
@@ -74,6 +88,30 @@ def _add_board_arguments(parser):
     where.add_argument("--port", help="the board's serial port (default: the one "
                                       "connected board)")
     where.add_argument("--sim", action="store_true", help="use the simulator instead")
+
+
+def _add_view_argument(parser):
+    parser.add_argument("--view", action="store_true",
+                        help="show the game in the game view window beside the board: "
+                             "the pieces as players see them, dice, scores, moves")
+
+
+def _view_path(args, store):
+    """The store the game view follows, or None without --view; refuses what cannot work
+    before anything starts."""
+    if not getattr(args, "view", False):
+        return None
+    if store is None:
+        raise PlayCommandError("--view follows the saved game: it cannot go with --no-save")
+    _need_display("--view")
+    return store.path
+
+
+def _need_display(what):
+    from .sim.window import display_problem
+    problem = display_problem()
+    if problem is not None:
+        raise PlayCommandError(f"{what} needs a window: {problem}")
 
 
 def _add_store_arguments(parser):
@@ -111,7 +149,8 @@ def cmd_play(args, parse_options, out=None):
     def session(board):
         return Session(board, setup, out=out, saver=saver)
     try:
-        return _run_on_board(args, setup.game, setup.seed, session, out)
+        return _run_on_board(args, setup.game, setup.seed, session, out,
+                             view=_view_path(args, store))
     finally:
         if saver and saver.game_id:
             print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
@@ -141,24 +180,64 @@ def cmd_resume(args, out=None):
         def session(board):
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
                            resumed=True)
-        return _run_on_board(args, record.game, record.seed, session, out)
+        return _run_on_board(args, record.game, record.seed, session, out,
+                             view=_view_path(args, store))
 
 
 def cmd_replay(args, out=None):
     from .session.replay import Replay
     out = out or sys.stdout
+    if args.view and (args.port or args.sim):
+        raise PlayCommandError("replay --view steps through the game in the window, not "
+                               "on a board: leave out --port/--sim")
     with open_store(args) as store:
         record = stored_record(store, args.id)
     replayed(record)
+    if args.view:
+        return _replay_in_view(record)
     return _run_on_board(args, record.game, record.seed,
                          lambda board: Replay(board, record, out=out), out)
 
 
-def _run_on_board(args, game, seed, make_runner, out):
+def cmd_view(args, out=None):
+    import tkinter as tk
+
+    from .gameview.window import follow
+    out = out or sys.stdout
+    with open_store(args) as store:
+        if args.id is not None:
+            stored_record(store, args.id)              # a missing game: refused here
+        path = store.path
+    _need_display("view")
+    root = tk.Tk()
+    follower = follow(root, path, args.id, on_error=lambda text: print(text, file=out))
+    try:
+        root.mainloop()
+    finally:
+        follower.close()
+    return 0
+
+
+def _replay_in_view(record):
+    import tkinter as tk
+
+    from .gameview.window import ReplayStepper, open_view
+
+    _need_display("replay --view")
+    root = tk.Tk()
+    ReplayStepper(open_view(root), record).bind(root)
+    root.mainloop()
+    return 0
+
+
+def _run_on_board(args, game, seed, make_runner, out, view=None):
     """Open the board the arguments name (a port, the one connected board, or the
-    simulator) and run what `make_runner(board)` makes on it until it stops."""
+    simulator) and run what `make_runner(board)` makes on it until it stops; with `view`
+    (a store's path) the game view window follows the game beside it."""
     if args.sim:
-        return _play_on_sim(game, seed, make_runner, out)
+        return _play_on_sim(game, seed, make_runner, out, view)
+    if view is not None:
+        return _run_beside_view(args.port, make_runner, view, out)
     _run_on_port(args.port, make_runner)
     return 0
 
@@ -167,7 +246,7 @@ def sim_available():
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
-def _play_on_sim(game, seed, make_runner, out):
+def _play_on_sim(game, seed, make_runner, out, view=None):
     """The simulator in this process: its window when one can open, else headless behind a
     pseudo-terminal (then presses come from a script on that port's VirtualBoard)."""
     if not sim_available():
@@ -180,7 +259,7 @@ def _play_on_sim(game, seed, make_runner, out):
         if display_problem() is None:
             window = run_window
     if window is not None:
-        return _play_in_window(window, game, seed, make_runner, out)
+        return _play_in_window(window, game, seed, make_runner, out, view)
     try:
         port = start_pty(game, seed=seed)
     except SimError as err:
@@ -209,29 +288,83 @@ def _run_on_port(path, make_runner, stop=None):
         board.close()
 
 
-def _play_in_window(run_window, game, seed, make_runner, out):
-    stop = threading.Event()
-    errors = []
+class SessionThread:
+    """The session in a thread beside a Tk window (Tk must own the main thread): stopped
+    when the window closes, its error shown after that."""
 
-    threads = []
+    def __init__(self, run):
+        self.stop = threading.Event()
+        self.errors = []
+        self.thread = threading.Thread(target=self._run, args=(run,), name="knockboard-session",
+                                       daemon=True)
+
+    def _run(self, run):
+        try:
+            run(self.stop.is_set)
+        except Exception as err:               # shown after the window closes
+            self.errors.append(err)
+
+    def start(self):
+        self.thread.start()
+
+    def finish(self, what):
+        self.stop.set()
+        # the caller closes the store next: let the session finish its last write first
+        if self.thread.is_alive():
+            self.thread.join(SESSION_STOP_SECONDS)
+        if self.errors:
+            raise PlayCommandError(f"{what}: {self.errors[0]}")
+
+
+def _play_in_window(run_window, game, seed, make_runner, out, view=None):
+    sessions, followers = [], []
 
     def host(port, window):
-        def run():
-            try:
-                _run_on_port(port.path, make_runner, stop.is_set)
-            except Exception as err:           # shown after the window closes
-                errors.append(err)
-        thread = threading.Thread(target=run, name="knockboard-session", daemon=True)
-        threads.append(thread)
-        thread.start()
+        if view is not None:
+            import tkinter as tk
+
+            from .gameview.window import follow
+            root = window.root
+            top = tk.Toplevel(root)
+            root.update_idletasks()           # the simulator's size, to open beside it
+            top.geometry(f"+{root.winfo_x() + root.winfo_reqwidth() + 8}+{root.winfo_y()}")
+            followers.append(follow(top, view, on_error=lambda text: print(text, file=out)))
+        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
+        sessions.append(session)
+        session.start()
 
     try:
         run_window(game, seed=seed, out=out, on_ready=host)
     finally:
-        stop.set()
-        # the caller closes the store next: let the session finish its last write first
-        for thread in threads:
-            thread.join(SESSION_STOP_SECONDS)
-    if errors:
-        raise PlayCommandError(f"play --sim: {errors[0]}")
+        for follower in followers:
+            follower.close()
+        for session in sessions:
+            session.finish("play --sim")
+    return 0
+
+
+def _run_beside_view(path, make_runner, view, out):
+    """The session on the board at `path` in a thread; the game view window in this one,
+    following the store at `view`. Closing the window ends the session; a session that ends
+    closes the window."""
+    import tkinter as tk
+
+    from .gameview.window import follow
+
+    root = tk.Tk()
+    follower = follow(root, view, on_error=lambda text: print(text, file=out))
+    session = SessionThread(lambda stop: _run_on_port(path, make_runner, stop))
+
+    def watch():
+        if session.thread.is_alive():
+            root.after(200, watch)
+        else:
+            root.destroy()
+    session.start()
+    watch()
+    try:
+        root.mainloop()
+    finally:
+        follower.close()
+        session.finish("play --view")
     return 0

@@ -74,12 +74,28 @@ def cmd_export(args, out=None):
     with open_store(args) as store:
         record = stored_record(store, args.id)
     replayed(record)
+    if args.svg:
+        return _export_svg(record, args.svg, out)
     text = record.to_json()
     if args.output:
         Path(args.output).write_text(text + "\n")
         print(f"game {args.id} written to {args.output}", file=out)
     else:
         print(text, file=out)
+    return 0
+
+
+def _export_svg(record, folder, out):
+    from .gameview.export import export_svg
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise RecordsCommandError(f"--svg {folder}: not a folder")
+    try:
+        written = export_svg(record, path)
+    except OSError as err:
+        raise RecordsCommandError(f"--svg {folder}: {err.strerror or err}") from None
+    print(f"game {record.id}: {len(written)} pictures written to {folder} "
+          f"({written[0].name} ... {written[-1].name})", file=out)
     return 0
 
 
@@ -116,7 +132,11 @@ def add_record_commands(sub, positive_int):
     show.set_defaults(func=cmd_show)
     export = with_db(sub.add_parser("export", help="a saved game as a JSON record"))
     export.add_argument("id", type=positive_int, metavar="ID")
-    export.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
+    target = export.add_mutually_exclusive_group()
+    target.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
+    target.add_argument("--svg", metavar="DIR",
+                        help="write the position before the first move and after each one "
+                             "as pictures, DIR/000.svg, 001.svg, ...")
     export.set_defaults(func=cmd_export)
     imp = with_db(sub.add_parser("import", help="add a JSON game record to the database"))
     imp.add_argument("file", metavar="FILE")

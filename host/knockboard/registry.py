@@ -6,7 +6,8 @@ that are not code: the bots' value scale, the firmware's key matrix, the overlay
 Every per-game table of the program reads this one: the engines (`games.get_game`), the
 board layouts (`layouts.get_layout`), the session's adapters (`session.adapters.get_ui`),
 the bots' scores and searches (`bots.heuristics`, `bots.strong`), the command line's game
-choices, the printable overlays (`hardware/overlay.py`) and the firmware's board list
+choices, the game view's pieces (`gameview.looks`), the printable overlays
+(`hardware/overlay.py`) and the firmware's board list
 (`firmware/boards.json`, written from `firmware_boards()`; a test keeps it in step).
 
 This module imports nothing of the program, so `games/` reads it without pulling in the
@@ -41,6 +42,7 @@ class GameEntry:
     board_note: str = ""             # a remark kept in firmware/boards.json
     search: Optional[str] = None     # a whole-turn search replacing the strong bot's own
     mixed: Optional[str] = None      # which decisions the bots play as a mixed strategy
+    look: Optional[str] = None       # how the game view draws its pieces (else plain discs)
     _loaded: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     REQUIRED = ("engine", "layout", "adapter", "scorer", "scale", "matrix", "fills")
@@ -81,7 +83,7 @@ def register(entry: GameEntry) -> GameEntry:
                             f"{', '.join(missing)}")
     if not entry.name or entry.name in _ENTRIES:
         raise RegistryError(f"game name {entry.name!r} is empty or already registered")
-    for part in ("engine", "layout", "adapter", "scorer", "search", "mixed"):
+    for part in ("engine", "layout", "adapter", "scorer", "search", "mixed", "look"):
         target = getattr(entry, part)
         if target is not None and not _is_target(target):
             raise RegistryError(f"game {entry.name!r}: its {part} {target!r} is not "
@@ -147,11 +149,13 @@ for _entry in (
     GameEntry("knockabout", engine="knockboard.games.knockabout:KnockaboutGame",
               layout="knockboard.layouts.boards:knockabout",
               adapter="knockboard.session.adapters.knockabout:KnockaboutUI",
+              look="knockboard.gameview.looks:KnockaboutLook",
               scorer="knockboard.bots.heuristics:knockabout", scale=3.0, matrix=(12, 11),
               fills={"main": "#ffffff", "gutter": "#d7ccc8"}),
     GameEntry("dodgeball", engine="knockboard.games.dodgeball:DodgeballGame",
               layout="knockboard.layouts.boards:dodgeball",
               adapter="knockboard.session.adapters.dodgeball:DodgeballUI",
+              look="knockboard.gameview.looks:DodgeballLook",
               # Dodgeball is won only by throwing, and a throw is a gamble on pawns: a
               # concave value (tanh) makes the side ahead refuse every fair gamble and stall
               # the game for ever; linear is risk-neutral in pawns.
@@ -162,12 +166,14 @@ for _entry in (
     GameEntry("ko", engine="knockboard.games.ko:KOGame",
               layout="knockboard.layouts.boards:ko",
               adapter="knockboard.session.adapters.ko:KOUI",
+              look="knockboard.gameview.looks:KOLook",
               scorer="knockboard.bots.heuristics:ko", scale=5.0, matrix=(9, 9),
               fills={"space": "#ffffff", "start-red": "#ef9a9a", "start-blue": "#90caf9",
                      "start-green": "#a5d6a7", "start-yellow": "#fff59d"}),
     GameEntry("knockoff", engine="knockboard.games.knockoff:KnockoffGame",
               layout="knockboard.layouts.boards:knockoff",
               adapter="knockboard.session.adapters.knockoff:KnockoffUI",
+              look="knockboard.gameview.looks:KnockoffLook",
               scorer="knockboard.bots.heuristics:knockoff", scale=30.0, matrix=(7, 8),
               board_note="48 platforms + 4 home bases",
               fills={"home": "#ffe0b2",

@@ -175,6 +175,12 @@ class GameStore:
                               "ORDER BY started DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
+    def newest(self):
+        """The id of the game started last, or None in an empty store."""
+        row = self.db.execute("SELECT id FROM games ORDER BY started DESC, id DESC "
+                              "LIMIT 1").fetchone()
+        return row[0] if row else None
+
     def summaries(self):
         """(id, started, game, players, status, result, length) for every game, newest first."""
         rows = self.db.execute(

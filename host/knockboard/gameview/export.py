@@ -1,0 +1,47 @@
+"""A saved game as pictures a person can look at: the position before the first move and
+after each entry of the record, one SVG file each (`knockboard export ID --svg DIR`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..session.adapters import get_ui
+from ..store import apply_entry
+from .picture import Picture
+from .summary import summary_lines
+from .svg import to_svg
+
+
+def positions(record) -> list:
+    """The state before the first entry and after each entry of a record (it must replay:
+    callers check with `record.replay()` first)."""
+    state = record.initial_state()
+    states = [state.clone()]
+    for entry in record.actions:
+        state = apply_entry(state, entry)
+        states.append(state.clone())
+    return states
+
+
+def frame_name(step: int, steps: int) -> str:
+    """000.svg ... : numbered so that the files sort in the game's order."""
+    return f"{step:0{max(3, len(str(steps)))}d}.svg"
+
+
+def export_svg(record, folder) -> list:
+    """Write one SVG a step into `folder` (made if missing); returns the paths written."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    states = positions(record)
+    picture = Picture(get_ui(states[0].game))
+    steps = len(record.actions)
+    written = []
+    for step, state in enumerate(states):
+        lines = summary_lines(state.game, state, record.actions[:step], (step, steps))
+        if record.id is not None:
+            lines[0] = f"{lines[0]}  (game {record.id})"
+        path = folder / frame_name(step, steps)
+        path.write_text(to_svg(picture.shapes(state.view(), lines), picture.width,
+                               picture.height), encoding="utf-8")
+        written.append(path)
+    return written

@@ -1,0 +1,161 @@
+"""The game view: a window that draws the engine's position as players see their pieces,
+beside the board or the simulator.
+
+It follows a game through the game store, not through the session: every action is saved
+as it is played, so the view reads what the session wrote (its own SQLite connection, in
+Tk's thread) and works the same for a real board, the simulator, or a game played in
+another terminal (`knockboard view`). A replay steps through a saved record instead."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import Callable, Optional
+
+from ..session.adapters import get_ui
+from ..store import GameStore, StoreError
+from ..store.records import RecordError
+from .export import positions
+from .picture import Picture
+from .summary import summary_lines
+
+POLL_MS = 250            # how often a followed game is looked up in the store
+TITLE = "Knockboard game view"
+
+
+class GameView:
+    """A canvas showing one position at a time; `show` redraws it."""
+
+    def __init__(self, master, fit_px: float = 560):
+        self.master = master
+        self.fit_px = fit_px
+        self.canvas: Optional[tk.Canvas] = None
+        self.picture: Optional[Picture] = None
+        self._key = None                     # (game name, options) the picture is for
+        self.shown = None                    # (state, entries) on screen now
+
+    def show(self, record, state, step=None):
+        """Draw `state`, reached by `record.actions` (or its first `step[0]`)."""
+        key = (record.game, tuple(sorted(record.options.items())))
+        game = state.game
+        if key != self._key:
+            self.picture = Picture(get_ui(game), self.fit_px)
+            if self.canvas is not None:
+                self.canvas.destroy()
+            self.canvas = tk.Canvas(self.master, width=self.picture.width,
+                                    height=self.picture.height, highlightthickness=0)
+            self.canvas.pack()
+            self._key = key
+        entries = record.actions if step is None else record.actions[:step[0]]
+        lines = summary_lines(game, state, entries, step)
+        if record.id is not None:
+            lines[0] = f"{lines[0]}  (game {record.id})"
+        self.canvas.delete("all")
+        draw(self.canvas, self.picture.shapes(state.view(), lines))
+        self.shown = (state, list(entries))
+
+
+def draw(canvas, shapes):
+    """Put `shapes` (picture.Shape) on a Tk canvas."""
+    for s in shapes:
+        if s.kind == "polygon":
+            canvas.create_polygon(*s.points, fill=s.fill, outline=s.outline, width=s.width)
+        elif s.kind == "oval":
+            canvas.create_oval(*s.points, fill=s.fill, outline=s.outline, width=s.width)
+        elif s.kind == "line":
+            canvas.create_line(*s.points, fill=s.fill, width=s.width, capstyle="round")
+        else:
+            font = ("DejaVu Sans", -s.size, "bold" if s.bold else "normal")
+            canvas.create_text(*s.points, text=s.text, fill=s.fill, font=font,
+                               anchor="center" if s.anchor == "center" else "w")
+
+
+class StoreFollower:
+    """Shows the game `game_id` of the store at `path` live; with no id, the newest game,
+    and each newer one as it is started (MENU -> New game on the board)."""
+
+    def __init__(self, view: GameView, path, game_id: Optional[int] = None,
+                 on_error: Callable[[str], None] = print):
+        self.view = view
+        self.path = path
+        self.fixed = game_id
+        self.on_error = on_error
+        self.store: Optional[GameStore] = None
+        self.seen = None                     # (id, actions, status) last drawn
+        self.problem = None
+
+    def poll(self):
+        """Look once; redraw if the game changed. Returns True when something was drawn."""
+        try:
+            if self.store is None:
+                self.store = GameStore(self.path)
+            game_id = self.fixed if self.fixed is not None else self.store.newest()
+            if game_id is None:
+                return False
+            record = self.store.get(game_id)
+        except StoreError as err:            # not created yet, locked for a moment
+            self._report(str(err))
+            return False
+        seen = (record.id, tuple(record.actions), record.status)
+        if seen == self.seen:
+            return False
+        try:
+            state = record.replay()
+        except RecordError as err:
+            self._report(f"game {record.id} does not replay: {err}")
+            return False
+        self.view.show(record, state)
+        self.seen, self.problem = seen, None
+        return True
+
+    def _report(self, text):
+        if text != self.problem:             # once per problem, not every poll
+            self.problem = text
+            self.on_error(f"knockboard view: {text}")
+
+    def close(self):
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+
+
+class ReplayStepper:
+    """Steps through a saved record: Right/Space/Enter forward, Left/BackSpace back,
+    Home and End to either end."""
+
+    def __init__(self, view: GameView, record):
+        self.view = view
+        self.record = record
+        self.states = positions(record)
+        self.step = 0
+        self.go(0)
+
+    def go(self, step):
+        self.step = max(0, min(len(self.record.actions), step))
+        self.view.show(self.record, self.states[self.step],
+                       step=(self.step, len(self.record.actions)))
+
+    def bind(self, root):
+        for key, move in (("<Right>", 1), ("<space>", 1), ("<Return>", 1),
+                          ("<Left>", -1), ("<BackSpace>", -1)):
+            root.bind(key, lambda _e, m=move: self.go(self.step + m))
+        root.bind("<Home>", lambda _e: self.go(0))
+        root.bind("<End>", lambda _e: self.go(len(self.record.actions)))
+
+
+def open_view(top, title=TITLE):
+    """A GameView filling `top`, a window of its own (a Tk root or a Toplevel)."""
+    top.title(title)
+    return GameView(top)
+
+
+def follow(top, path, game_id=None, on_error=print) -> StoreFollower:
+    """A game view filling `top` (a window of its own) following a store, polled from Tk's
+    own loop."""
+    view = open_view(top)
+    follower = StoreFollower(view, path, game_id, on_error)
+
+    def tick():
+        follower.poll()
+        top.after(POLL_MS, tick)
+    tick()
+    return follower
