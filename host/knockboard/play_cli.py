@@ -326,9 +326,9 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
             from .gameview.window import follow
             root = window.root
             top = tk.Toplevel(root)
-            root.update_idletasks()           # the simulator's size, to open beside it
-            top.geometry(f"+{root.winfo_x() + root.winfo_reqwidth() + 8}+{root.winfo_y()}")
             followers.append(follow(top, view, on_error=lambda text: print(text, file=out)))
+            root.update_idletasks()           # beside the simulator (kept on the screen)
+            top.geometry(f"+{root.winfo_x() + root.winfo_reqwidth() + 8}+{root.winfo_y()}")
         session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
         sessions.append(session)
         session.start()

@@ -50,6 +50,40 @@ class ShownView:
         self.root.destroy()
 
 
+def rgb(hex_colour):
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def wrong_pixels(image, picture, state):
+    """(space, seen, wanted) wherever a screenshot of `picture` showing `state` disagrees
+    with the engine's view: a piece in its look on every occupied space, the overlay's
+    print on every empty one (where nothing else, a ball or a throw, is drawn)."""
+    from knockboard.gameview.picture import token_for
+    from knockboard.sim import look
+
+    view = state.view()
+    ui = picture.ui
+    untouched = not getattr(view, "throw", None)
+    loose = getattr(view, "loose", {})
+    bases = dict(zip(getattr(view, "home_bases", ()), getattr(view, "home", ())))
+    wrong = []
+    for cell in picture.layout.cells:
+        x, y = picture.sample_point(cell.space)
+        seen = image.getpixel((round(x), round(y)))[:3]
+        piece = view.piece_at(cell.space)
+        if piece is not None:
+            wanted = rgb(token_for(ui, view, piece).fill)
+        elif bases.get(cell.space):
+            continue                 # a Knock-Off home base's count of waiting pawns
+        elif untouched and cell.space not in loose:
+            wanted = rgb(look.unlit_fill(cell))
+        else:
+            continue
+        if seen != wanted:
+            wrong.append((cell.space, seen, wanted))
+    return wrong
+
+
 def save_docs_screenshots(out_dir):
     os.makedirs(out_dir, exist_ok=True)
     with screens.xvfb() as display:

@@ -3,50 +3,12 @@ each piece the engine says stands on a space in that piece's colour at that spac
 empty space in its overlay print; it follows a game in a store as actions are saved, and a
 replay steps with the keys."""
 
-import sys
-import os
-
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gameview"))
+from game_view_screens import GAMES, ShownView, played, wrong_pixels
 
-from game_view_screens import GAMES, ShownView, played  # noqa: E402
-
-from knockboard.gameview.picture import token_for  # noqa: E402
-from knockboard.gameview.window import ReplayStepper, StoreFollower  # noqa: E402
-from knockboard.sim import look  # noqa: E402
-from knockboard.store import GameStore  # noqa: E402
-
-
-def rgb(hex_colour):
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-
-
-def wrong_pixels(shown, state):
-    """(space, seen, wanted) where the screenshot disagrees with the engine's view."""
-    image = shown.grab()
-    picture = shown.view.picture
-    view = state.view()
-    ui = picture.ui
-    untouched = not getattr(view, "throw", None)
-    loose = getattr(view, "loose", {})
-    bases = dict(zip(getattr(view, "home_bases", ()), getattr(view, "home", ())))
-    wrong = []
-    for cell in picture.layout.cells:
-        x, y = picture.sample_point(cell.space)
-        seen = image.getpixel((round(x), round(y)))[:3]
-        piece = view.piece_at(cell.space)
-        if piece is not None:
-            wanted = rgb(token_for(ui, view, piece).fill)
-        elif bases.get(cell.space):
-            continue                 # a home base's count token: checked by its own test
-        elif untouched and cell.space not in loose:
-            wanted = rgb(look.unlit_fill(cell))
-        else:
-            continue
-        if seen != wanted:
-            wrong.append((cell.space, seen, wanted))
-    return wrong
+from knockboard.gameview.window import ReplayStepper, StoreFollower
+from knockboard.store import GameStore
 
 
 @pytest.mark.parametrize("name,options", GAMES)
@@ -54,7 +16,7 @@ def test_each_piece_is_seen_at_its_space(display, name, options):
     shown = ShownView(display, played(name, options, plies=60, seed=3))
     try:
         assert shown.state.view().pieces            # the position has pieces to look for
-        assert not wrong_pixels(shown, shown.state)
+        assert not wrong_pixels(shown.grab(), shown.view.picture, shown.state)
     finally:
         shown.close()
 
@@ -75,7 +37,7 @@ def test_the_view_follows_a_game_as_it_is_saved(display, tmp_path):
                     shown.settle()
                     state, entries = shown.view.shown
                     assert entries == record.actions[:ply + 1]
-                    assert not wrong_pixels(shown, state)
+                    assert not wrong_pixels(shown.grab(), shown.view.picture, state)
             store.truncate(game_id, 25)             # an undo on the board
         assert follower.poll() is True
         assert shown.view.shown[1] == record.actions[:25]
@@ -100,6 +62,6 @@ def test_a_replay_steps_with_the_keys(display):
             state, entries = shown.view.shown
             assert entries == record.actions[:step]
             assert state == record.replay(step)
-            assert not wrong_pixels(shown, state)
+            assert not wrong_pixels(shown.grab(), shown.view.picture, state)
     finally:
         shown.close()

@@ -217,3 +217,44 @@ def test_the_window_demo_saves_its_game(xdotool, tmp_path):
     assert stored.replay() is not None
     with sqlite3.connect(db) as con:           # nothing else was written beside it
         assert con.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+
+
+def test_the_game_view_follows_a_game_played_in_the_window(xdotool, tmp_path):
+    from PIL import ImageGrab
+
+    from game_view_screens import wrong_pixels
+    from knockboard.gameview.picture import Picture
+    from knockboard.gameview.window import TITLE as VIEW_TITLE
+
+    db = tmp_path / "games.db"
+    desk = Desk(xdotool, db, ["play", "ko", "--sim", "--view", "--bots", "all", "--seed", "2"])
+    try:
+        found = []
+        deadline = time.monotonic() + WAIT_S
+        while not found and time.monotonic() < deadline:
+            found = desk.xdo("search", "--onlyvisible", "--name", VIEW_TITLE).split()
+            time.sleep(0.2)
+        assert found, "the game view window did not open"
+        for _ in range(40):                    # the computers' moves, confirmed with OK
+            desk.ok()
+        record = desk.wait_for(lambda r: len(r.actions) >= 20, "twenty actions")
+        state = record.replay()
+        picture = Picture(get_ui(state.game))
+        wrong = None
+        for _ in range(int(WAIT_S / 0.3)):     # the view looks at the store 4 times a second
+            geometry = dict(line.split("=") for line in    # it moves to stay on the screen
+                            desk.xdo("getwindowgeometry", "--shell", found[0]).split())
+            x, y = int(geometry["X"]), int(geometry["Y"])
+            desk.xdo("windowraise", found[0])  # on a small screen it overlaps the simulator
+            now = desk.stored()
+            if now.actions != record.actions:  # a step still in flight: look again
+                record, state = now, now.replay()
+            image = ImageGrab.grab(bbox=(x, y, x + picture.width, y + picture.height),
+                                   xdisplay=desk.display)
+            wrong = wrong_pixels(image, picture, state)
+            if not wrong:
+                break
+            time.sleep(0.3)
+        assert state.view().pieces and not wrong, wrong
+    finally:
+        desk.kill()

@@ -45,6 +45,7 @@ class GameView:
                                     height=self.picture.height, highlightthickness=0)
             self.canvas.pack()
             self._key = key
+            self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
         lines = summary_lines(game, state, entries, step)
         if record.id is not None:
@@ -52,6 +53,16 @@ class GameView:
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(state.view(), lines))
         self.shown = (state, list(entries))
+
+
+    def _keep_on_screen(self):
+        """A window placed beside another (the simulator's) moves left when its board
+        would run past the screen's right edge."""
+        top = self.master
+        top.update_idletasks()
+        over = top.winfo_x() + top.winfo_reqwidth() - top.winfo_screenwidth()
+        if over > 0:
+            top.geometry(f"+{max(0, top.winfo_x() - over)}+{top.winfo_y()}")
 
 
 def draw(canvas, shapes):
