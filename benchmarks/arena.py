@@ -1,4 +1,4 @@
-"""Issue 9's arena figures: every pairing the targets name, printed with the budget used.
+"""The figures of benchmarks/arena.md: every pairing its targets name, with the budget used.
 
     python3 benchmarks/arena.py [--games N] [--seed S] [--only NAME ...] [--list]
 

@@ -1,4 +1,4 @@
-"""Issue 9's time and memory targets: the strong bot at its default budget (1 s a move).
+"""The strong bot's time and memory a move at its default budget (1 s a move).
 
     python3 benchmarks/bot_budget.py [--positions N] [--seed S] [--budget S] [--only NAME ...]
 

@@ -1,4 +1,4 @@
-"""Edit mode changes the program's position from the board (issue 7): pieces moved, taken
+"""Edit mode changes the program's position from the board: pieces moved, taken
 off and put back, a KNOCKabout die turned, Dodgeball balls given and taken, whose turn;
 the engine checks the edited position, and an accepted edit is a record entry that undo
 and redo handle like a move.  Everything through presses on the virtual board."""

@@ -122,7 +122,7 @@ class StrongBot:
         best = max(stats, key=lambda s: (s[1], s[2], -order[s[0]]))
         return best[0]
 
-    suggest = choose   # the name the board's hint (issue 7) calls
+    suggest = choose   # the name the board's hint (MENU -> Hint) calls
 
     def action_values(self, state):
         """{action: (visits, mean value for the mover)} of a fresh search, for displays and

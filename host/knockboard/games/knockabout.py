@@ -92,8 +92,8 @@ class KnockaboutGame(Game):
 def parse_position(text):
     """`<side W|B|-> <cell>:<W|B><sides>=<face> ... [roll:<cell>]` -> (board, side, pending).
 
-    `-` as the side is this project's extension of the grammar for the one state the issue's
-    grammar cannot express: before the roll-off (K-3) has decided who moves first."""
+    `-` as the side is this project's extension of the grammar for the one state the rule
+    sheet's grammar cannot express: before the roll-off (K-3) has decided who moves first."""
     tokens = split_fields(text, "empty position", sep=" ")
     if not text:
         raise PositionError("empty position")
