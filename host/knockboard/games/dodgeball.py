@@ -291,45 +291,19 @@ class DodgeballState(State):
         own = [s for s in HALF[team] if board[s] == team]
         opponents = [s for s in HALF[1 - team] if board[s] == 1 - team]
         steps = STEPS[team]
-        # Actions are built inline (as _action() would) in this loop: it is the engine's
-        # hot spot, about 170 actions a position in random play.
+        # Actions are built inline (as _action() would) in the helpers below, which get
+        # everything they read as arguments: this is the engine's hot spot, about 170
+        # actions a position in random play.
         actions = []
+        append = actions.append
         for pawn in own:
             carrying = carry[pawn]
-            # D-2: king steps through squares free of pawns, all on the own half; balls on
-            # the way do not block and are not picked up.  Breadth-first by distance.
-            seen = {pawn}
-            frontier = [pawn]
-            for distance in range(1, reach + 1):
-                dice = [v for v in values if v >= distance]
-                following = []
-                for s in frontier:
-                    for n in steps[s]:
-                        if n not in seen and board[n] < 0:
-                            seen.add(n)
-                            following.append(n)
-                            # D-3: a carrier cannot end on a square holding a loose ball.
-                            if not (carrying and loose[n]):
-                                for v in dice:
-                                    actions.append(MOVE | v << 4 | pawn << 7 | n << 13)
-                if not following:
-                    break
-                frontier = following
+            _move_actions(append, pawn, carrying, values, reach, board, loose, steps)
             if carrying:
-                for mate in own:
-                    if mate != pawn and not carry[mate]:
-                        d = DIST[pawn][mate]
-                        for v in values:
-                            if v >= d:
-                                actions.append(PASS | v << 4 | pawn << 7 | mate << 13)
-                for target in opponents:
-                    d = DIST[pawn][target]
-                    for v in values:
-                        if v >= d:
-                            actions.append(THROW | v << 4 | pawn << 7 | target << 13)
+                _ball_actions(append, pawn, own, opponents, carry, values)
         # D-8: ending the turn (forfeiting the unused dice) is always possible; when it is
         # the only action the dice are forfeited by playing it.
-        actions.append(END_ACTION)
+        append(END_ACTION)
         return actions
 
     def miss_squares(self, target):
@@ -516,6 +490,49 @@ def _throw_view(thrower, target, declared, r1, r2):
     return Throw(SQUARE_NAMES[thrower], SQUARE_NAMES[target],
                  None if declared is None else "catch" if declared == CATCH else "dodge",
                  tuple(r for r in (r1, r2) if r is not None))
+
+
+# --- a turn's actions: the engine's hot loop ---------------------------------------------
+
+def _move_actions(append, pawn, carrying, values, reach, board, loose, steps):
+    """Append the MOVE actions of the pawn on `pawn` for the dice `values` (sorted, the
+    largest `reach`)."""
+    # D-2: king steps through squares free of pawns, all on the own half; balls on the way
+    # do not block and are not picked up.  Breadth-first by distance.
+    seen = {pawn}
+    frontier = [pawn]
+    for distance in range(1, reach + 1):
+        dice = [v for v in values if v >= distance]
+        following = []
+        for s in frontier:
+            for n in steps[s]:
+                if n not in seen and board[n] < 0:
+                    seen.add(n)
+                    following.append(n)
+                    # D-3: a carrier cannot end on a square holding a loose ball.
+                    if not (carrying and loose[n]):
+                        for v in dice:
+                            append(MOVE | v << 4 | pawn << 7 | n << 13)
+        if not following:
+            return
+        frontier = following
+
+
+def _ball_actions(append, pawn, own, opponents, carry, values):
+    """Append the PASS actions to the team mates `own` not carrying a ball and the THROW
+    actions at the `opponents` of the carrier on `pawn`, for each die reaching them."""
+    row = DIST[pawn]
+    for mate in own:
+        if mate != pawn and not carry[mate]:
+            d = row[mate]
+            for v in values:
+                if v >= d:
+                    append(PASS | v << 4 | pawn << 7 | mate << 13)
+    for target in opponents:
+        d = row[target]
+        for v in values:
+            if v >= d:
+                append(THROW | v << 4 | pawn << 7 | target << 13)
 
 
 # --- notation ----------------------------------------------------------------------------
