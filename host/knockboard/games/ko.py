@@ -273,6 +273,10 @@ class KOState(State):
             occ = self.occ
             return [base + s for s in sorted(game.board.starts[piece // PIECES_PER_COLOR])
                     if occ[s] < 0]
+        return self._move_actions(game) or [game.pass_action]
+
+    def _move_actions(self, game):
+        """The moves the turn's remaining tasks allow the current seat (maybe none)."""
         seat = self.cur
         pos, occ = self.pos, self.occ
         reach = game.board.reach
@@ -298,7 +302,7 @@ class KOState(State):
                     if other < 0 or (other % PIECES_PER_COLOR == kind
                                      and seat_of_piece[other] != seat):
                         actions.append(base + dest)
-        return actions or [game.pass_action]
+        return actions
 
     def _check_action(self, action):
         legal = self._legal
