@@ -1,10 +1,10 @@
 """`knockboard play GAME`: play on a board (a real one, a pty, or the simulator)."""
 
-import argparse
 import importlib.util
 import sys
 import threading
 
+from .cli_args import db_file, game_id, positive_int, seed
 from .games import GameError, game_names, get_game
 from .records_cli import open_store, replayed, stored_record
 
@@ -31,11 +31,11 @@ def add_play_command(sub, parse_options):
                                       "too); default: the one connected board")
     where.add_argument("--sim", action="store_true",
                        help="play on the simulator, started in this process")
-    play.add_argument("--players", type=int, metavar="N",
+    play.add_argument("--players", type=positive_int, metavar="N",
                       help="number of players (K.O. and Knock-Off: 2-4)")
     play.add_argument("--bots", metavar="SEATS", default="",
                       help="seats the computer plays: 2, 2,3, 2=random, all (default none)")
-    play.add_argument("--seed", type=int, default=None, help="dice and computer seed")
+    play.add_argument("--seed", type=seed, default=None, help="dice and computer seed")
     play.add_argument("--physical-dice", action="store_true",
                       help="roll real dice and enter the values on the board")
     play.add_argument("--option", action="append", metavar="KEY=VALUE",
@@ -48,7 +48,7 @@ def add_play_command(sub, parse_options):
         "resume", help="go on with a saved game on the board",
         description="Continue the last unfinished saved game (or game ID) on the board: "
                     "the LEDs first show where the pieces must stand; OK goes on.")
-    resume.add_argument("id", nargs="?", type=_game_id, metavar="ID")
+    resume.add_argument("id", nargs="?", type=game_id, metavar="ID")
     _add_board_arguments(resume)
     _add_store_arguments(resume)
     resume.set_defaults(func=cmd_resume)
@@ -57,16 +57,10 @@ def add_play_command(sub, parse_options):
         "replay", help="step through a saved game on the board",
         description="Show a saved game on the board step by step: OK forward, BACK back, "
                     "MENU ends.")
-    replay.add_argument("id", type=_game_id, metavar="ID")
+    replay.add_argument("id", type=game_id, metavar="ID")
     _add_board_arguments(replay)
     _add_store_arguments(replay)
     replay.set_defaults(func=cmd_replay)
-
-
-def _game_id(text):
-    if not text.isdigit() or int(text) == 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a positive number)")
-    return int(text)
 
 
 def _add_board_arguments(parser):
@@ -77,7 +71,7 @@ def _add_board_arguments(parser):
 
 
 def _add_store_arguments(parser):
-    parser.add_argument("--db", metavar="FILE",
+    parser.add_argument("--db", type=db_file, metavar="FILE",
                         help="game database (default: $KNOCKBOARD_DB, else the user data "
                              "folder)")
 
