@@ -242,7 +242,7 @@ def test_cli_history_show_export_import(tmp_path, capsys):
     (["show", "x"], "'x' is not a game id"),
     (["export", "0"], "'0' is not a game id (a whole number from 1 to"),
     (["show", "99999999999999999999999"], "from 1 to 9223372036854775807"),
-    (["import", "/nonexistent/g.json"], "/nonexistent/g.json: no such file"),
+    (["import", "/nonexistent/g.json"], "'/nonexistent/g.json': no such file"),
 ])
 def test_cli_record_errors_exit_2_with_one_line(tmp_path, capsys, argv, culprit):
     assert main(argv + ["--db", str(tmp_path / "g.sqlite3")]) == 2

@@ -52,9 +52,10 @@ game_id = whole_number(1, SQLITE_MAX_INT, "a game id")
 seed = whole_number(SQLITE_MIN_INT, SQLITE_MAX_INT)
 def _path(check):
     def parse(text):
-        problem = check(Path(text))
+        # Path("") is the current folder; nobody means that by an empty word
+        problem = check(Path(text)) if text else "an empty file name"
         if problem:
-            raise argparse.ArgumentTypeError(f"{text}: {problem}")
+            raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
         return text
     return parse
 

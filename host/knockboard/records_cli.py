@@ -74,6 +74,9 @@ def cmd_show(args, out=None):
 def cmd_export(args, out=None):
     out = out or sys.stdout
     with open_store(args) as store:
+        if args.output and Path(args.output).resolve() == store.path.resolve():
+            raise RecordsCommandError(f"export -o {args.output}: that is the game database "
+                                      "itself; give another file")
         record = stored_record(store, args.id)
     replayed(record)
     text = record.to_json()
