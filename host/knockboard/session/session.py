@@ -180,7 +180,9 @@ class Session(Editing):
 
     def _apply(self, action, option=None, by_bot=False):
         """Play `action` on the engine, note it, and queue the steps the players must make
-        on the physical board."""
+        on the physical board.  Redo is forgotten: whoever played (a person, a computer
+        player, the dice), the undone actions no longer follow from the new position."""
+        self.redo_units.clear()
         state = self.state
         before = state.clone()
         actor = state.current_player()
@@ -343,7 +345,6 @@ class Session(Editing):
 
     def _interaction_result(self, result, cell=None):
         if result.kind == PLAY:
-            self.redo_units.clear()
             self._sound("ok")
             self._apply(result.action, option=result.option)
             self.advance()
@@ -424,7 +425,13 @@ class Session(Editing):
             self._close_menu()
         elif what == "hint":
             self._close_menu()
-            self.show_hint()
+            # closing the menu may have let a seat just made a computer player move, and
+            # the dice after it: then nobody at the board is to choose
+            if self.mode == PLAYING and self.interaction is not None \
+                    and self.animation is None:
+                self.show_hint()
+            else:
+                self._refuse("no move to hint")
         elif what == "undo":
             self._close_menu()
             self.undo()
