@@ -37,7 +37,8 @@ import scripted_game  # noqa: E402
 
 # (module, attribute path): where each command that runs long would start
 STARTS = [
-    ("knockboard.play_cli", "_run_on_board"),        # play, resume, replay
+    ("knockboard.play_cli", "_play_on_sim"),         # play, resume, replay --sim
+    ("knockboard.device", "Board.open"),             # the same on a port: opened, then stop
     ("knockboard.demo", "run_demo"),
     ("knockboard.board_demo", "run_window_demo"),
     ("knockboard.sim", "start_pty"),                 # sim --headless
@@ -61,6 +62,15 @@ class TookTooLong(Exception):
 
 def _stub(*args, **kwargs):
     raise Started
+
+
+def _open_then_stop(real_open):
+    """Board.open for real, so a bad --port is refused as a user sees it; a board that
+    does answer is closed again before any game starts on it."""
+    def open_board(*args, **kwargs):
+        real_open(*args, **kwargs).close()
+        raise Started
+    return open_board
 
 
 # ---- the world the commands run in: a database with saved games, and odd files ------------
@@ -142,7 +152,8 @@ def world(tmp_path_factory):
             owner = __import__(module, fromlist=["_"])
             if owner_name:
                 owner = getattr(owner, owner_name)
-            mp.setattr(owner, name, _stub)
+            stub = _open_then_stop(getattr(owner, name)) if name == "open" else _stub
+            mp.setattr(owner, name, stub)
         yield w
 
 
@@ -281,7 +292,7 @@ def usual(world):
         "position": mutated(world.positions),
         "option": st.sampled_from(["players=2", "players=3", "first=black",
                                    "quick_start=1", "board=standard"]),
-        "port": st.just("/dev/ttyNOPE"),
+        "port": st.sampled_from(["/dev/ttyNOPE", "/dev/null", str(world.root / "folder")]),
     }
 
 
@@ -422,7 +433,9 @@ def test_good_command_lines_still_work(world):
     assert run(world, ["history"])[1].count("\n") == 1 + len(world.records) + 2
     assert run(world, ["demo", "--delay", "0", "--seed", "-9223372036854775808"])[0] \
         == "started"
-    assert run(world, ["resume", "--db", str(world.db)])[0] == "started"
+    assert run(world, ["resume", "--sim", "--db", str(world.db)])[0] == "started"
+    status, out, err = run(world, ["resume", "--port", "/dev/null"])
+    assert (status, out) == (2, "") and "serial port /dev/null: cannot open" in err
 
 
 def test_the_walk_covers_every_subcommand_and_the_stubs_exist(world):
@@ -433,4 +446,5 @@ def test_the_walk_covers_every_subcommand_and_the_stubs_exist(world):
         owner = __import__(module, fromlist=["_"])
         for part in attribute.split("."):
             owner = getattr(owner, part)
-        assert owner is _stub, f"{module}.{attribute} is not stubbed"
+        assert owner is _stub or owner.__name__ == "open_board", \
+            f"{module}.{attribute} is not stubbed"

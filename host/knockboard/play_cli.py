@@ -129,10 +129,12 @@ def cmd_resume(args, out=None):
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
         saver = RecordSaver(store, game_id)
-        print(f"knockboard: resuming game {game_id} ({record.game}) after "
-              f"{len(record.actions)} actions", file=out)
 
         def session(board):
+            # said once the board answers: a resume refused for want of a board prints
+            # its one line on stderr and nothing else
+            print(f"knockboard: resuming game {game_id} ({record.game}) after "
+                  f"{len(record.actions)} actions", file=out)
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
                            resumed=True)
         return _run_on_board(args, record.game, record.seed, session, out)
