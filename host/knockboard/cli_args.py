@@ -50,6 +50,8 @@ def seconds(low, high, *, zero=True):
 positive_int = whole_number(1, None)
 game_id = whole_number(1, SQLITE_MAX_INT, "a game id")
 seed = whole_number(SQLITE_MIN_INT, SQLITE_MAX_INT)
+
+
 def _path(check):
     def parse(text):
         # Path("") is the current folder; nobody means that by an empty word
