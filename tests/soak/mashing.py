@@ -46,7 +46,7 @@ def main():
             bad += 1
         print(f"{game:<11} " + " | ".join(str(c[k]) for k in columns), flush=True)
     verdict = f"FAILED {bad}" if bad else "no crash, only legal actions, every refused " \
-        "press flashed and buzzed, no key event lost"
+        "press flashed and buzzed" + ("" if args.person else ", no key event lost")
     print(f"mashing: {verdict} ({time.perf_counter() - t0:.0f} s)")
     return 1 if bad else 0
 
