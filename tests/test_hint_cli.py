@@ -64,9 +64,10 @@ def test_a_mixed_decision_says_so(capsys):
     (["hint", "knockoff", "roll 2-3", "pass"], "a die roll is due"),
     (["hint", "knockabout", "--position", "nonsense"], "side to move 'nonsense'"),
     (["hint", "knockoff", "roll 9-9"], "move 1 'roll 9-9'"),
-    (["hint", "knockoff", "roll 2-3", "--budget", "0"], "budget must be a positive"),
-    (["hint", "knockoff", "roll 2-3", "--budget", "nan"], "budget must be a positive"),
-    (["hint", "knockoff", "roll 2-3", "--iterations", "0"], "iterations must be at least 1"),
+    (["hint", "knockoff", "roll 2-3", "--budget", "0"],
+     "--budget: '0' must be a number of seconds above 0 to 3600"),
+    (["hint", "knockoff", "roll 2-3", "--budget", "nan"], "'nan' must be a number of seconds"),
+    (["hint", "knockoff", "roll 2-3", "--iterations", "0"], "--iterations: '0' must be positive"),
     (["hint", "knockoff", "roll 2-3", "--top", "0"], "--top"),
     (["hint", "chess"], "invalid choice"),
 ])

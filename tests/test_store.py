@@ -239,9 +239,10 @@ def test_cli_history_show_export_import(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv, culprit", [
     (["show", "7"], "no game 7"),
-    (["show", "x"], "'x' is not an integer"),
-    (["export", "0"], "must be positive"),
-    (["import", "/nonexistent/g.json"], "cannot read"),
+    (["show", "x"], "'x' is not a game id"),
+    (["export", "0"], "'0' is not a game id (a whole number from 1 to"),
+    (["show", "99999999999999999999999"], "from 1 to 9223372036854775807"),
+    (["import", "/nonexistent/g.json"], "'/nonexistent/g.json': no such file"),
 ])
 def test_cli_record_errors_exit_2_with_one_line(tmp_path, capsys, argv, culprit):
     assert main(argv + ["--db", str(tmp_path / "g.sqlite3")]) == 2

@@ -5,6 +5,7 @@ import sys
 import time
 
 from . import __version__
+from .cli_args import db_file, positive_int, seconds, seed
 from .games import GameError, game_names, get_game
 from .play_cli import PlayCommandError, add_play_command
 from .records_cli import RecordsCommandError, add_record_commands, open_store
@@ -135,6 +136,8 @@ def cmd_flash(args):
     from .device.flash import FlashError, flash
     from .device.ports import PortNotFound, find_board
     port = args.port
+    if args.budget_ma is not None:
+        _check_budget(args.board, args.budget_ma)
     try:
         if port is None and not args.dry_run:
             port = find_board().device
@@ -145,14 +148,16 @@ def cmd_flash(args):
     return 0
 
 
-def _positive_int(text):
+def _check_budget(board, budget_ma):
+    """Refuse a budget the firmware would refuse at boot, leaving the board unusable."""
+    import importlib.util
+    if importlib.util.find_spec("knockboard.sim") is None:
+        return
+    from .sim.firmware import make_config
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return value
+        make_config(board, led_budget_ma=budget_ma)
+    except ValueError as err:
+        raise CliError(f"flash: --budget-ma {budget_ma}: {err}") from None
 
 
 def _add_device_commands(sub):
@@ -169,7 +174,7 @@ def _add_device_commands(sub):
     flash.add_argument("--board", required=True, choices=board_names(), metavar="BOARD",
                        help="one of: " + ", ".join(board_names()))
     flash.add_argument("--port", help="serial port (default: the one connected Pico)")
-    flash.add_argument("--budget-ma", type=_positive_int, metavar="MA",
+    flash.add_argument("--budget-ma", type=positive_int, metavar="MA",
                        help="LED current budget in mA (default 400, for USB power)")
     flash.add_argument("--no-verify", action="store_true",
                        help="do not wait for the board to report its version")
@@ -213,7 +218,7 @@ def _add_sim_command(sub):
                     "connects to: knockboard play ... --port <that path>.")
     sim.add_argument("--board", default="knockabout", choices=board_ids(), metavar="BOARD",
                      help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
-    sim.add_argument("--seed", type=int, default=None,
+    sim.add_argument("--seed", type=seed, default=None,
                      help="the firmware's random seed (standalone dice, boot id)")
     sim.add_argument("--headless", action="store_true",
                      help="no window: serve the board on the serial port until Ctrl-C")
@@ -232,6 +237,10 @@ def _add_position_arguments(parser):
     parser.add_argument("--option", action="append", metavar="KEY=VALUE",
                         help="a game option, e.g. players=3 (repeatable)")
     parser.add_argument("moves", nargs="*", metavar="MOVE")
+
+
+# the strong bot's thinking time a move: an hour is already far past any use
+BUDGET = seconds(0, 3600, zero=False)
 
 
 def build_parser():
@@ -254,23 +263,23 @@ def build_parser():
                     "bot's move for the player to act (first line, in the game's notation), "
                     "its search's size and time, and its most visited candidate moves.")
     _add_position_arguments(hint)
-    hint.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+    hint.add_argument("--budget", type=BUDGET, default=1.0, metavar="SECONDS",
                       help="search time (default 1; a cap when --iterations is given)")
-    hint.add_argument("--iterations", type=int, default=None, metavar="N",
+    hint.add_argument("--iterations", type=positive_int, default=None, metavar="N",
                       help="search iterations: the move then depends on the seed only")
-    hint.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
-    hint.add_argument("--top", type=_positive_int, default=5, metavar="N",
+    hint.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
+    hint.add_argument("--top", type=positive_int, default=5, metavar="N",
                       help="candidate moves to list (default 5)")
     hint.set_defaults(func=cmd_hint)
 
     demo = sub.add_parser("demo", help="watch a computer-vs-computer KNOCKabout game")
-    demo.add_argument("--seed", type=int, default=None, help="dice and bot seed")
-    demo.add_argument("--delay", type=float, default=None,
+    demo.add_argument("--seed", type=seed, default=None, help="dice and bot seed")
+    demo.add_argument("--delay", type=seconds(0, 60), default=None,
                       help="seconds between moves (default 0.8 in the simulator window, "
                            "0.4 on a terminal, else 0)")
     demo.add_argument("--terminal", action="store_true",
                       help="print the game in the terminal even where a window could open")
-    demo.add_argument("--db", metavar="FILE",
+    demo.add_argument("--db", type=db_file, metavar="FILE",
                       help="where the window's game is saved (default: $KNOCKBOARD_DB, else "
                            "the user data folder); the terminal demo saves nothing")
     demo.add_argument("--no-save", action="store_true", help="do not save the game")
@@ -283,23 +292,24 @@ def build_parser():
     _add_game_argument(arena)
     arena.add_argument("--bots", required=True, metavar="A,B[,C,D]",
                        help="one bot per player, in seat order of the first game")
-    arena.add_argument("--games", type=int, default=20, metavar="N", help="default 20")
-    arena.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
-    arena.add_argument("--budget", type=float, default=1.0, metavar="SECONDS",
+    arena.add_argument("--games", type=positive_int, default=20, metavar="N",
+                       help="default 20")
+    arena.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
+    arena.add_argument("--budget", type=BUDGET, default=1.0, metavar="SECONDS",
                        help="the strong bot's time per move (default 1; a cap when "
                             "--iterations is given)")
-    arena.add_argument("--iterations", type=int, default=None, metavar="N",
+    arena.add_argument("--iterations", type=positive_int, default=None, metavar="N",
                        help="the strong bot's search iterations per move: results then "
                             "depend on the seed only")
     arena.add_argument("--option", action="append", metavar="KEY=VALUE",
                        help="a game option, e.g. players=4 (default: one player per bot)")
-    arena.add_argument("--max-moves", type=int, default=2000, metavar="N",
+    arena.add_argument("--max-moves", type=positive_int, default=2000, metavar="N",
                        help="stop a game after N moves as unfinished (default 2000)")
     arena.add_argument("--progress", action="store_true", help="report progress on stderr")
     arena.set_defaults(func=cmd_arena)
     _add_device_commands(sub)
     _add_sim_command(sub)
-    add_record_commands(sub, _positive_int)
+    add_record_commands(sub)
     add_play_command(sub, _parse_options)
     parser.subcommands = sub.choices
     return parser
@@ -327,6 +337,12 @@ def main(argv=None):
         # `knockboard analyze ... | head` closed the pipe early: not an error of ours.
         sys.stderr.close()
         return 0
+    except OSError as err:
+        # the last line only: a file or device that failed after its arguments were checked
+        # (removed, filled up, unplugged) is the user's world, not a bug to show as one
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"knockboard: {where}{err.strerror or err}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

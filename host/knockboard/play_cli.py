@@ -1,10 +1,10 @@
 """`knockboard play GAME`: play on a board (a real one, a pty, or the simulator)."""
 
-import argparse
 import importlib.util
 import sys
 import threading
 
+from .cli_args import db_file, game_id, positive_int, seed
 from .games import GameError, game_names, get_game
 from .records_cli import open_store, replayed, stored_record
 
@@ -31,11 +31,11 @@ def add_play_command(sub, parse_options):
                                       "too); default: the one connected board")
     where.add_argument("--sim", action="store_true",
                        help="play on the simulator, started in this process")
-    play.add_argument("--players", type=int, metavar="N",
+    play.add_argument("--players", type=positive_int, metavar="N",
                       help="number of players (K.O. and Knock-Off: 2-4)")
     play.add_argument("--bots", metavar="SEATS", default="",
                       help="seats the computer plays: 2, 2,3, 2=random, all (default none)")
-    play.add_argument("--seed", type=int, default=None, help="dice and computer seed")
+    play.add_argument("--seed", type=seed, default=None, help="dice and computer seed")
     play.add_argument("--physical-dice", action="store_true",
                       help="roll real dice and enter the values on the board")
     play.add_argument("--option", action="append", metavar="KEY=VALUE",
@@ -49,7 +49,7 @@ def add_play_command(sub, parse_options):
         "resume", help="go on with a saved game on the board",
         description="Continue the last unfinished saved game (or game ID) on the board: "
                     "the LEDs first show where the pieces must stand; OK goes on.")
-    resume.add_argument("id", nargs="?", type=_game_id, metavar="ID")
+    resume.add_argument("id", nargs="?", type=game_id, metavar="ID")
     _add_board_arguments(resume)
     _add_store_arguments(resume)
     _add_view_argument(resume)
@@ -59,7 +59,7 @@ def add_play_command(sub, parse_options):
         "replay", help="step through a saved game on the board",
         description="Show a saved game on the board step by step: OK forward, BACK back, "
                     "MENU ends.")
-    replay.add_argument("id", type=_game_id, metavar="ID")
+    replay.add_argument("id", type=game_id, metavar="ID")
     _add_board_arguments(replay)
     _add_store_arguments(replay)
     replay.add_argument("--view", action="store_true",
@@ -72,15 +72,9 @@ def add_play_command(sub, parse_options):
         description="Draw a saved game as players see it (pieces, dice, scores, moves) and "
                     "follow it as it is played: game ID, or else the newest game and each "
                     "one started after it. Run it beside `knockboard play` on a real board.")
-    view.add_argument("id", nargs="?", type=_game_id, metavar="ID")
+    view.add_argument("id", nargs="?", type=game_id, metavar="ID")
     _add_store_arguments(view)
     view.set_defaults(func=cmd_view)
-
-
-def _game_id(text):
-    if not text.isdigit() or int(text) == 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a positive number)")
-    return int(text)
 
 
 def _add_board_arguments(parser):
@@ -115,7 +109,7 @@ def _need_display(what):
 
 
 def _add_store_arguments(parser):
-    parser.add_argument("--db", metavar="FILE",
+    parser.add_argument("--db", type=db_file, metavar="FILE",
                         help="game database (default: $KNOCKBOARD_DB, else the user data "
                              "folder)")
 
@@ -174,10 +168,12 @@ def cmd_resume(args, out=None):
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
         saver = RecordSaver(store, game_id)
-        print(f"knockboard: resuming game {game_id} ({record.game}) after "
-              f"{len(record.actions)} actions", file=out)
 
         def session(board):
+            # said once the board answers: a resume refused for want of a board prints
+            # its one line on stderr and nothing else
+            print(f"knockboard: resuming game {game_id} ({record.game}) after "
+                  f"{len(record.actions)} actions", file=out)
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
                            resumed=True)
         return _run_on_board(args, record.game, record.seed, session, out,
@@ -200,17 +196,21 @@ def cmd_replay(args, out=None):
 
 
 def cmd_view(args, out=None):
-    import tkinter as tk
-
-    from .gameview.window import follow
     out = out or sys.stdout
     with open_store(args) as store:
         if args.id is not None:
             stored_record(store, args.id)              # a missing game: refused here
         path = store.path
     _need_display("view")
+    return _follow_in_window(path, args.id, out)
+
+
+def _follow_in_window(path, game_id, out):
+    import tkinter as tk
+
+    from .gameview.window import follow
     root = tk.Tk()
-    follower = follow(root, path, args.id, on_error=lambda text: print(text, file=out))
+    follower = follow(root, path, game_id, on_error=lambda text: print(text, file=out))
     try:
         root.mainloop()
     finally:

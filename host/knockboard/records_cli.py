@@ -3,7 +3,9 @@
 import sys
 from pathlib import Path
 
+from .cli_args import db_file, game_id, input_file, output_file
 from .store import GameRecord, GameStore, RecordError, StoreError, default_db_path
+from .store.record_json import read_record_file
 
 
 class RecordsCommandError(Exception):
@@ -72,6 +74,9 @@ def cmd_show(args, out=None):
 def cmd_export(args, out=None):
     out = out or sys.stdout
     with open_store(args) as store:
+        if args.output and Path(args.output).resolve() == store.path.resolve():
+            raise RecordsCommandError(f"export -o {args.output}: that is the game database "
+                                      "itself; give another file")
         record = stored_record(store, args.id)
     replayed(record)
     if args.svg:
@@ -102,11 +107,7 @@ def _export_svg(record, folder, out):
 def cmd_import(args, out=None):
     out = out or sys.stdout
     try:
-        text = Path(args.file).read_text()
-    except OSError as err:
-        raise RecordsCommandError(f"cannot read {args.file}: {err.strerror}") from None
-    try:
-        record = GameRecord.from_json(text)
+        record = GameRecord.from_json(read_record_file(Path(args.file)))
     except RecordError as err:
         raise RecordsCommandError(f"{args.file}: {err}") from None
     with open_store(args) as store:
@@ -119,25 +120,26 @@ def cmd_import(args, out=None):
     return 0
 
 
-def add_record_commands(sub, positive_int):
+def add_record_commands(sub):
     def with_db(parser):
-        parser.add_argument("--db", metavar="FILE",
+        parser.add_argument("--db", type=db_file, metavar="FILE",
                             help="game database (default: $KNOCKBOARD_DB, else the user "
                                  "data folder)")
         return parser
 
     with_db(sub.add_parser("history", help="list saved games")).set_defaults(func=cmd_history)
     show = with_db(sub.add_parser("show", help="a saved game's final position and moves"))
-    show.add_argument("id", type=positive_int, metavar="ID")
+    show.add_argument("id", type=game_id, metavar="ID")
     show.set_defaults(func=cmd_show)
     export = with_db(sub.add_parser("export", help="a saved game as a JSON record"))
-    export.add_argument("id", type=positive_int, metavar="ID")
+    export.add_argument("id", type=game_id, metavar="ID")
     target = export.add_mutually_exclusive_group()
-    target.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
+    target.add_argument("-o", "--output", type=output_file, metavar="FILE",
+                        help="write here, not to stdout")
     target.add_argument("--svg", metavar="DIR",
                         help="write the position before the first move and after each one "
                              "as pictures, DIR/000.svg, 001.svg, ...")
     export.set_defaults(func=cmd_export)
     imp = with_db(sub.add_parser("import", help="add a JSON game record to the database"))
-    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("file", type=input_file, metavar="FILE")
     imp.set_defaults(func=cmd_import)

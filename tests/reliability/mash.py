@@ -25,6 +25,9 @@ from rig import GAMES, Rig
 
 from knockboard.games import CHANCE
 from knockboard.session import Session, Setup
+from knockboard.session.types import DICE as DICE_MODE
+from knockboard.session.types import EDIT as EDIT_MODE
+from knockboard.session.types import MENU as MENU_MODE
 from knockboard.store import edited_position
 
 CONTROLS = ("OK", "BACK", "MENU")
@@ -117,8 +120,28 @@ class Referee:
         assert self.shadow.history == s.state.history
 
 
-def mash(game, events, seed, log=None):
-    """`events` random key events on `game`'s board. Returns (rig, figures)."""
+UNPLUG_MEAN_S = 30.0        # board seconds between unplugs, when unplugging
+
+
+def _control(rng, mode):
+    """A control key as a person in `mode` would press it: in the menu and in dice entry
+    mostly MENU (the next entry, the next value) and OK, in edit mode any of the three."""
+    if mode in (MENU_MODE, DICE_MODE):
+        return rng.choices(CONTROLS, (35, 15, 50))[0]
+    if mode == EDIT_MODE:        # BACK leaves edit mode: a person editing seldom wants that
+        return rng.choices(CONTROLS, (45, 10, 45))[0]
+    return rng.choice(CONTROLS)
+
+
+def mash(game, events, seed, log=None, person=False, unplugs=False):
+    """`events` random key events on `game`'s board. Returns (rig, figures).
+
+    `person`: a person who also means to use the menu: in the menu, half the time they
+    walk to an entry (MENU until it shows) and choose it (OK), so seats change, dice turn
+    physical and are entered on the board, edit mode is used, new games start; the menu,
+    dice entry get the controls more than the cells, edit mode the cells. `unplugs`: the board's
+    cable is pulled now and then (every UNPLUG_MEAN_S of board time on average) for
+    0.05-3 s, with keys held or not; presses made while it is out are lost."""
     t0 = time.perf_counter()
     rng = random.Random(seed)
     rig = Rig(game)
@@ -131,17 +154,43 @@ def mash(game, events, seed, log=None):
     sim = rig.sim
     held = []
     made = buzzed = 0
+    next_unplug = rig.clock() + rng.expovariate(1 / UNPLUG_MEAN_S)
     while made < events:
+        s = rig.session
+        if unplugs and rig.clock() >= next_unplug:
+            rig.unplug()
+            ref.counts["unplugs"] += 1
+            rig.run(rng.uniform(0.05, 3.0))
+            rig.plug()
+            next_unplug = rig.clock() + rng.expovariate(1 / UNPLUG_MEAN_S)
+        if person and not held and s.mode == MENU_MODE and rng.random() < 0.5:
+            entries = s.menu.entries()
+            target = rng.randrange(len(entries))
+            steps = (target - s.menu.index) % len(entries)
+            ref.counts["menu entries chosen"] += 1
+            for key in ["MENU"] * steps + ["OK"]:
+                sim.press(key)
+                rig.run(0.03)
+                sim.release(key)
+                rig.run(0.05)
+                made += 2
+                ref.counts["presses"] += 1
+            ref.check()
+            continue
         r = rng.random()
+        entering = s.mode == DICE_MODE
+        before = len(s.record.actions)
         if held and (r < 0.45 or len(held) >= 4):
             key = held.pop(rng.randrange(len(held)))
             sim.release(key)
         else:
-            if rng.random() < 0.3:
-                key = rng.choice(CONTROLS)
+            controls = 0.8 if person and s.mode in (MENU_MODE, DICE_MODE) else \
+                0.2 if person and s.mode == EDIT_MODE else 0.3
+            if rng.random() < controls:
+                key = _control(rng, s.mode) if person else rng.choice(CONTROLS)
             elif rng.random() < 0.6:
-                cells = sim.device.scene.cells
-                lively = [i for i in range(sim.cells) if cells[4 * i + 3] & 0x0F]
+                cells = sim.device.scene.cells if sim.device else b""
+                lively = [i for i in range(sim.cells) if cells and cells[4 * i + 3] & 0x0F]
                 key = rng.choice(lively) if lively else rng.randrange(sim.cells)
             else:
                 key = rng.randrange(sim.cells)
@@ -159,12 +208,16 @@ def mash(game, events, seed, log=None):
         rig.run(gap)
         if len(held) > 1:
             ref.counts["moments with keys held together"] += 1
+        ref.counts[f"events in {s.mode}"] += 1
+        if entering and s.mode != DICE_MODE and len(s.record.actions) > before:
+            ref.counts["dice entered on the board"] += 1
         ref.check()
     for key in held:
         sim.release(key)
     rig.run(0.5)
     ref.check()
-    # every buzz the session asked for was played on the board
+    rig.wait_connected()
+    # every buzz the session asked for was played on the board (unplugged: lost with it)
     assert rig.board.flush(5.0)
     rig.run(0.2)
     buzzed += [name for _, name in sim.take_sounds()].count("error")

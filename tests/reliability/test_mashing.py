@@ -19,6 +19,20 @@ def test_mashing_never_breaks_the_game(game):
     assert c["actions played"] > 20
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_mashing_the_menus_edit_mode_and_dice_entry_with_the_cable_pulled(game):
+    """A person who also walks the menu to its entries: seats change, dice turn physical
+    and are entered on the board, edit mode moves pieces, new games start; the cable is
+    pulled now and then. The engine still moves only by legal actions and accepted edits,
+    and the record replays to the session's position (mash checks both)."""
+    rig, c = mash(game, 3000, seed=5, person=True, unplugs=True)
+    assert c["menu entries chosen"] > 20 and c["events in menu"] > 50
+    assert c["events in edit"] > 20 and c["events in dice"] > 20
+    assert c["dice entered on the board"] >= 1 and c["games"] >= 2
+    assert c["unplugs"] >= 2 and c["actions played"] > 20
+    assert c["errors buzzed"] <= c["errors asked"]
+
+
 def test_the_referee_follows_an_edit_and_its_undo_and_catches_a_change_behind_its_back():
     from mash import Referee
     from rig import Rig

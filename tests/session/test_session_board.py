@@ -190,3 +190,28 @@ def menu_choose(vb, label):
             return
         vb.menu()
     raise AssertionError(f"no menu entry {label!r}")
+
+
+def test_redo_is_forgotten_once_a_computer_plays_where_the_undo_went_back():
+    # Undo, then the seat made a computer player: it moves from there, so the undone move
+    # no longer follows the position; redo must refuse, not play it onto another one.
+    vb, session = knockabout()
+    vb.press_space("F3")
+    vb.press_space("F4")
+    while session.animation is not None:
+        vb.ok()
+    vb.back(hold=1.2)
+    while session.animation is not None:
+        vb.ok()
+    mover = session.state.current_player()
+    vb.menu()
+    for _ in range(30):
+        if vb.oled()[0][1].startswith(f"> Seat {mover + 1}"):
+            break
+        vb.menu()
+    vb.ok()                                    # that seat: a computer player
+    vb.back()
+    assert session.record.actors[:1] == [mover]          # the computer played there
+    menu_choose(vb, "Redo")
+    assert "nothing to redo" in vb.text()
+    assert session.record.replay().to_position() == session.state.to_position()

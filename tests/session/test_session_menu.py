@@ -81,6 +81,25 @@ def test_physical_dice_are_entered_with_menu_and_ok():
     assert vb.oled()[1] == (2, 6) and session.mode == "playing"
 
 
+def test_a_hint_asked_after_making_the_movers_seat_a_computer_is_refused_not_a_crash():
+    # Closing the menu lets the new computer player move and the (physical) dice come
+    # next: nobody at the board is to choose, so there is no move to hint.
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", seed=3, physical_dice=True)
+    for presses in (3, 0, 5, 1):           # P1 4, P2 1: P1 starts and throws 6 and 2
+        for _ in range(presses):
+            vb.menu()
+        vb.ok()
+    assert session.interaction is not None and session.state.current_player() == 0
+    vb.menu()
+    menu_go(vb, "Seat 1")
+    vb.ok()                                # P1, to move, becomes a computer player
+    menu_go(vb, "Hint")
+    vb.ok()
+    assert session.record.actors[-1] == 0 and session.animation is not None
+    assert session.hint == () and "no move to hint" in vb.text()
+
+
 def test_the_dice_entry_can_reach_the_menu_and_switch_to_electronic_dice():
     vb = VirtualBoard("knockoff")
     session = vb.start("knockoff", seed=3, physical_dice=True)

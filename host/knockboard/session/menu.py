@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 from ..games import get_game
 from .modes import Mode
 from .seats import BOTS, HUMAN
-from .types import BACK_KEY, MENU, MENU_KEY
+from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
 
@@ -84,7 +84,13 @@ def _resume(session):
 
 def _hint(session):
     session.close_menu()
-    session.show_hint()
+    # closing the menu may have let a seat just made a computer player move, and the dice
+    # after it: then nobody at the board is to choose
+    if session.mode == PLAYING and session.interaction is not None \
+            and session.animation is None:
+        session.show_hint()
+    else:
+        session.refuse("no move to hint")
 
 
 def _undo(session):

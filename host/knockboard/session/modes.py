@@ -72,7 +72,6 @@ class Choosing(Mode):
     def _result(self, result, cell=None):
         s = self.s
         if result.kind == PLAY:
-            s.redo_units.clear()
             s.sound("ok")
             s.apply(result.action, option=result.option)
             s.advance()

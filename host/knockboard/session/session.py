@@ -224,7 +224,9 @@ class Session:
 
     def apply(self, action, option=None, by_bot=False):
         """Play `action` on the engine, note it, and show the steps the players must make
-        on the physical board."""
+        on the physical board.  Redo is forgotten: whoever played (a person, a computer
+        player, the dice), the undone actions no longer follow from the new position."""
+        self.redo_units.clear()
         state = self.state
         before = state.clone()
         actor = state.current_player()

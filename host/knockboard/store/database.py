@@ -11,6 +11,7 @@ import threading
 from datetime import datetime, timezone
 from pathlib import Path
 
+from .paths import db_path_problem
 from .records import GameRecord
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 
@@ -28,14 +29,20 @@ def now():
 class GameStore:
     def __init__(self, path, timeout=2.0):
         self.path = Path(path)
-        if self.path.exists() and self.path.is_dir():
-            raise StoreError(f"{self.path} is a folder, not a database file")
-        if self.path.exists() and self.path.stat().st_size:
-            with open(self.path, "rb") as f:
-                if f.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-                    raise StoreError(f"{self.path} is not a Knockboard database "
-                                     "(not an SQLite file); it was left as it is")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        problem = db_path_problem(self.path)
+        if problem:
+            raise StoreError(f"{self.path}: {problem}")
+        header = b""
+        try:
+            if self.path.exists():
+                with open(self.path, "rb") as f:
+                    header = f.read(len(SQLITE_HEADER))
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:                  # changed since the check above
+            raise StoreError(f"{self.path}: {err.strerror}") from None
+        if header and header != SQLITE_HEADER:
+            raise StoreError(f"{self.path} is not a Knockboard database "
+                             "(not an SQLite file); it was left as it is")
         self._timeout = timeout
         self._local = threading.local()
         self._connections = []          # every thread's connection, for close()

@@ -4,6 +4,8 @@ import os
 import sys
 from pathlib import Path
 
+from ..file_checks import name_problem, readable_problem, writable_problem
+
 ENV_VAR = "KNOCKBOARD_DB"
 FILE_NAME = "games.sqlite3"
 
@@ -27,3 +29,16 @@ def default_db_path(explicit=None):
     if os.environ.get(ENV_VAR):
         return Path(os.environ[ENV_VAR])
     return user_data_dir() / FILE_NAME
+
+
+def db_path_problem(path):
+    """Why the database cannot be at `path` (None if it can): a missing one is made, with
+    the folders above it."""
+    path = Path(path)
+    problem = name_problem(path)
+    if problem is None and path.is_dir():
+        return "is a folder, not a database file"
+    if problem is None:
+        problem = readable_problem(path) if path.exists() else \
+            writable_problem(path, make_folders=True)
+    return problem

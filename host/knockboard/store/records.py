@@ -12,16 +12,12 @@ from dataclasses import dataclass, field
 
 from ..games import CHANCE, GameError, get_game
 from .entries import EDITED, apply_entry, edit_entry, has_edits
+from .record_json import FORMAT, RecordError, check_fields, parse_json
 
-FORMAT = "knockboard-game"
 # version 2: `actions` may hold edit entries ("edit <position>", see entries.py); a record
 # without edits is still written as version 1, which older Knockboards read
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
-
-
-class RecordError(ValueError):
-    """A record that is malformed or does not replay; the message says where."""
 
 
 @dataclass
@@ -129,32 +125,8 @@ class GameRecord:
     @classmethod
     def from_json(cls, text):
         """Parse and check an exported record: it must replay to its final position."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise RecordError(f"not JSON: {err}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"not a Knockboard game record (no \"format\": \"{FORMAT}\")")
-        if data.get("version") not in READABLE_VERSIONS:
-            raise RecordError(f"record version {data.get('version')!r} is not supported "
-                              "(this Knockboard reads versions "
-                              f"{', '.join(map(str, READABLE_VERSIONS))})")
-        checks = {"game": str, "options": dict, "players": list, "actions": list,
-                  "status": str, "started": str}
-        for key, kind in checks.items():
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"field {key!r} must be a {kind.__name__}")
-        if not all(isinstance(a, str) for a in data["actions"]):
-            raise RecordError("every action must be a string in the game's notation")
-        if data["version"] == 1 and has_edits(data["actions"]):
-            raise RecordError("a version 1 record has no edit entries; edits need version 2")
-        if data["status"] not in ("playing", "finished", "abandoned"):
-            raise RecordError(f"status {data['status']!r} is not playing/finished/abandoned")
-        if data.get("dice", "electronic") not in ("electronic", "physical"):
-            raise RecordError(f"dice {data['dice']!r} is not electronic/physical")
-        for key in ("seed",):
-            if data.get(key) is not None and not isinstance(data[key], int):
-                raise RecordError(f"field {key!r} must be an integer or null")
+        data = parse_json(text)
+        check_fields(data, READABLE_VERSIONS, has_edits)
         record = cls(game=data["game"], options=data["options"], players=data["players"],
                      seed=data.get("seed"), start_position=data.get("start_position"),
                      actions=list(data["actions"]), started=data["started"],

@@ -6,6 +6,10 @@ takes a database from version k to k + 1."""
 
 APPLICATION_ID = 0x4B4E4B42          # "KNKB"
 
+# SQLite stores integers as signed 64-bit: a larger id or seed cannot even be looked up
+SQLITE_MAX_INT = 2 ** 63 - 1
+SQLITE_MIN_INT = -2 ** 63
+
 MIGRATIONS = [
     # 0 -> 1: games and their actions in order, chance outcomes included
     """

@@ -1,0 +1,67 @@
+"""Argument types every subcommand shares, so a bad value is refused where argparse reads it
+(exit status 2, one line saying what was wrong and what is accepted) instead of failing
+deep inside SQLite, time.sleep or the file system."""
+
+import argparse
+import math
+from pathlib import Path
+
+from .file_checks import readable_problem, writable_problem
+from .store.paths import db_path_problem
+from .store.schema import SQLITE_MAX_INT, SQLITE_MIN_INT
+
+
+def whole_number(low, high, noun=None):
+    """An integer from `low` to `high` (None: no bound on that side); `noun` ("a game id")
+    names what is asked for in the messages."""
+    accepted = "positive" if (low, high) == (1, None) else \
+        f"at least {low}" if high is None else f"from {low} to {high}"
+
+    def parse(text):
+        digits = text[1:] if text[:1] in "+-" else text
+        # int() also reads "1_000", spaces, non-ASCII digits and 4,000-digit numbers
+        valid = digits.isascii() and digits.isdigit() and len(digits) <= 30
+        value = int(text) if valid else None
+        if valid and (low is None or value >= low) and (high is None or value <= high):
+            return value
+        if noun:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {noun} (a whole number "
+                                             f"{accepted})")
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer" if not valid else
+                                         f"{text!r} must be {accepted}")
+    return parse
+
+
+def seconds(low, high, *, zero=True):
+    """A finite number of seconds from `low` (excluded unless `zero`) to `high`."""
+    accepted = f"a number of seconds {'from' if zero else 'above'} {low:g} to {high:g}"
+
+    def parse(text):
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not (math.isfinite(value) and low <= value <= high and (zero or value > low)):
+            raise argparse.ArgumentTypeError(f"{text!r} must be {accepted}")
+        return value
+    return parse
+
+
+positive_int = whole_number(1, None)
+game_id = whole_number(1, SQLITE_MAX_INT, "a game id")
+seed = whole_number(SQLITE_MIN_INT, SQLITE_MAX_INT)
+
+
+def _path(check):
+    def parse(text):
+        # Path("") is the current folder; nobody means that by an empty word
+        problem = check(Path(text)) if text else "an empty file name"
+        if problem:
+            raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
+        return text
+    return parse
+
+
+db_file = _path(db_path_problem)
+input_file = _path(readable_problem)
+output_file = _path(writable_problem)
