@@ -145,6 +145,18 @@ def cmd_flash(args):
     return 0
 
 
+def cmd_uf2(args):
+    from .device.flash import FlashError
+    from .device.uf2 import write_board_uf2
+    try:
+        path = write_board_uf2(args.board, args.output, budget_ma=args.budget_ma)
+    except FlashError as err:
+        raise CliError(str(err)) from None
+    print(f"{path}: MicroPython 1.27.0 and the {args.board} firmware; hold BOOTSEL while "
+          "plugging the Pico in and copy this file to the RPI-RP2 drive")
+    return 0
+
+
 def _positive_int(text):
     try:
         value = int(text)
@@ -176,6 +188,20 @@ def _add_device_commands(sub):
     flash.add_argument("--dry-run", action="store_true",
                        help="build only; show what would be copied")
     flash.set_defaults(func=cmd_flash)
+
+    uf2 = sub.add_parser(
+        "uf2", help="write one UF2 file that installs MicroPython and the firmware",
+        description="Writes a UF2 holding MicroPython 1.27.0 and a filesystem with the "
+                    "compiled firmware and a board.json naming BOARD. Copied to the Pico's "
+                    "RPI-RP2 drive (hold BOOTSEL while plugging it in), it installs "
+                    "everything; it replaces every file on the board.")
+    uf2.add_argument("--board", required=True, choices=board_names(), metavar="BOARD",
+                     help="one of: " + ", ".join(board_names()))
+    uf2.add_argument("-o", "--output", metavar="FILE",
+                     help="where to write it (default knockboard-BOARD-VERSION.uf2)")
+    uf2.add_argument("--budget-ma", type=_positive_int, metavar="MA",
+                     help="LED current budget in mA (default 400, for USB power)")
+    uf2.set_defaults(func=cmd_uf2)
 
 
 # ---- `knockboard sim` (the simulator, knockboard/sim/) ------------------------------------
