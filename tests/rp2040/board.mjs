@@ -226,7 +226,9 @@ function boot() {
   mcu.flash.set(flashImage);
   for (const pio of mcu.pio) pio.run = function () { this.stopped = false; };
   const watchdog = mcu.peripherals[0x40058];
-  watchdog.onWatchdogTrigger = () => { pendingReset = watchdog.reason; };
+  // The chip resets here; rp2040js would re-arm the watchdog's alarm at a delta of zero
+  // and spin in clock.tick for ever, so the alarm is stopped before the reboot.
+  watchdog.onWatchdogTrigger = () => { pendingReset = watchdog.reason; watchdog.alarm.enable = false; };
   wireMatrix(); wireLeds(); wireOled();
   cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now(), boot: boots });

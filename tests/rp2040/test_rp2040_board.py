@@ -4,6 +4,8 @@ out of the chip's pins is compared with the simulator (the same firmware core on
 given the same commands."""
 
 import json
+import subprocess
+import sys
 import time
 
 import pytest
@@ -11,7 +13,8 @@ import pytest
 from emulated import PINMAP, REALTIME_MHZ, EmulatedBoard
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
-from knockboard.device.flash import firmware_version
+from knockboard.device.flash import (MPY_ARCH_ARMV6M, check_mpy_compatible, firmware_version,
+                                     mpy_cross_version)
 from knockboard.sim import VirtualBoard
 
 ROWS, COLS, CELLS = 12, 11, 127
@@ -144,3 +147,72 @@ def test_the_buzzer_plays_the_pattern_the_host_asked_for(knockabout_uf2, sim):
     want_lengths = [b - a for (a, _), (b, _) in zip(expected, expected[1:])]  # 60, 20, 90
     for got, want in zip(lengths, want_lengths):  # within a main-loop pass
         assert abs(got - want) <= 3, (lengths, want_lengths)
+
+
+def repl(eb, line, marker, timeout=30):
+    """Types `line` at the friendly REPL and returns what it printed after `marker`."""
+    start = len(eb.serial)
+    eb.write(line.encode() + b"\r")
+    end = eb.wait_serial(marker.encode(), timeout, start)
+    return bytes(eb.serial[end:eb.wait_serial(b"\r\n", timeout, end) - 2]).decode()
+
+
+def test_the_flash_takeover_reaches_the_repl_while_the_firmware_runs(knockabout_uf2):
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ) as eb:
+        port = eb.open_pty()
+        eb.wait(lambda e: e["ev"] == "usb", 60)
+        with Board.open(port, handshake_timeout=30) as board:
+            assert board.info.board == "knockabout"
+        # mpremote, as `knockboard flash` runs it: CR Ctrl-C stops the firmware, then the
+        # raw REPL runs the command
+        proc = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", port, "exec",
+             "import sys; print('fw', sys.implementation._mpy)"],
+            capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        word, board_mpy = proc.stdout.split()
+        assert word == "fw" and int(board_mpy) >> 10 == MPY_ARCH_ARMV6M
+        check_mpy_compatible(int(board_mpy), mpy_cross_version())  # what flash checks
+        assert b"knockboard: stopped (Ctrl-C), REPL free" in eb.serial
+
+
+def test_a_stuck_loop_is_reset_by_the_watchdog_and_the_firmware_comes_back(knockabout_uf2):
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ) as eb:
+        port = eb.open_pty()
+        eb.wait(lambda e: e["ev"] == "usb", 60)
+        with Board.open(port, handshake_timeout=30):
+            pass  # the app runs
+        eb.write(b"\r\x03")  # the takeover: the firmware stops, the REPL is free
+        eb.wait_serial(b"REPL free", 30)
+        eb.wait_serial(b">>> ", 30)
+        # the firmware's watchdog setting, then a loop that never feeds it
+        n = len(eb.events)
+        eb.write(b"import machine, hal_rp2; w = machine.WDT(timeout=hal_rp2.WDT_MS)\r")
+        eb.write(b"while True: pass\r\r")
+        reset = eb.wait(lambda e: e["ev"] == "reset", 60, n)
+        assert reset["reason"] == "watchdog"
+        eb.wait(lambda e: e["ev"] == "usb" and e["boot"] == 2, 60, n)
+        with Board.open(port, handshake_timeout=30) as board:
+            assert board.info.firmware == firmware_version()
+
+
+def test_back_held_at_power_up_skips_the_app(knockabout_uf2):
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ,
+                       hold=("back",)) as eb:
+        eb.wait(lambda e: e["ev"] == "usb", 60)
+        eb.write(b"\r")
+        eb.wait_serial(b">>> ", 30)
+        assert b"knockboard: safe boot, app skipped" in eb.serial
+        assert repl(eb, "import sys; print('=', 'app' in sys.modules, 'hal_rp2' in "
+                        "sys.modules)", "= ") == "False False"
+        # the same query on a board whose app ran and was stopped
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ) as eb:
+        port = eb.open_pty()
+        eb.wait(lambda e: e["ev"] == "usb", 60)
+        with Board.open(port, handshake_timeout=30):
+            pass  # the app runs
+        eb.write(b"\r\x03")
+        eb.wait_serial(b"REPL free", 30)
+        eb.wait_serial(b">>> ", 30)
+        assert repl(eb, "import sys; print('=', 'app' in sys.modules, 'hal_rp2' in "
+                        "sys.modules)", "= ") == "True True"
