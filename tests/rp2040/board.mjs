@@ -129,7 +129,7 @@ function ledCheckReset() {
     }
     if (bits.length % 24) led.errors.push(`${bits.length % 24} bits left over`);
     led.frames += 1;
-    send({ ev: 'leds', t: now(), rgb: colours, errors: led.errors, start: led.start });
+    send({ ev: 'leds', t: now(), rgb: colours, errors: led.errors, start: led.start, end: led.since });
     led.bits = []; led.errors = [];
   }
 }
@@ -231,13 +231,30 @@ function boot() {
   watchdog.onWatchdogTrigger = () => { pendingReset = watchdog.reason; watchdog.alarm.enable = false; };
   wireMatrix(); wireLeds(); wireOled();
   cdc = new USBCDC(mcu.usbCtrl);
+  pendingRead = null;
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now(), boot: boots });
   cdc.onSerialData = (bytes) => send({ ev: 'cdc', hex: Buffer.from(bytes).toString('hex') });
+  // rp2040js's CDC answers every OUT buffer the device arms at once, with zero bytes when
+  // the host has nothing to send: an interrupt storm that takes most of the CPU. A real
+  // host sends an OUT packet only when it has data, so the read waits for some here.
+  const answerRead = cdc.usb.onEndpointRead;
+  cdc.usb.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint && cdc.txFIFO.itemCount === 0) pendingRead = { endpoint, size };
+    else answerRead(endpoint, size);
+  };
+  cdc.answerPendingRead = () => {
+    if (pendingRead && cdc.txFIFO.itemCount) {
+      const { endpoint, size } = pendingRead;
+      pendingRead = null;
+      answerRead(endpoint, size);
+    }
+  };
   mcu.core.PC = FLASH_BASE;  // the boot ROM's flash boot path ends here (boot2 at offset 0)
   boots += 1;
 }
 
 let pendingReset = 0;
+let pendingRead = null;  // the device's armed OUT buffer, waiting for host data
 boot();
 
 function feedHost() {
@@ -245,6 +262,7 @@ function feedHost() {
   let n = 0;
   while (cdc.initialized && n < hostQueue.length && !cdc.txFIFO.full) cdc.sendSerialByte(hostQueue[n++]);
   if (n) hostQueue = hostQueue.slice(n);
+  cdc.answerPendingRead();
 }
 
 const wallStart = process.hrtime.bigint();

@@ -181,3 +181,26 @@ class EmulatedBoard:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def raw_exec(eb: EmulatedBoard, code: str, timeout: float, feed: tuple = (),
+             feed_after: bytes = b"loop-start") -> str:
+    """Runs `code` in MicroPython's raw REPL (as mpremote does) and returns what it printed;
+    `feed` is written to the board's USB once the output shows `feed_after`. An exception
+    on the board raises AssertionError with its traceback."""
+    start = len(eb.serial)
+    eb.write(b"\r\x03\x03\x01")
+    eb.wait_serial(b"raw REPL; CTRL-B to exit\r\n>", timeout, start)
+    begin = len(eb.serial)
+    eb.write(code.encode() + b"\x04")
+    out_start = eb.wait_serial(b"OK", timeout, begin)
+    if feed:
+        eb.wait_serial(feed_after, timeout, out_start)
+        for data in feed:
+            eb.write(data)
+    out_end = eb.wait_serial(b"\x04", timeout, out_start) - 1
+    err_end = eb.wait_serial(b"\x04", timeout, out_end + 1) - 1
+    error = bytes(eb.serial[out_end + 1:err_end]).decode(errors="replace")
+    if error.strip():
+        raise AssertionError("on the board: " + error)
+    return bytes(eb.serial[out_start:out_end]).decode(errors="replace")
