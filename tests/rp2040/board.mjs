@@ -41,7 +41,7 @@ const args = parseArgs(process.argv.slice(2));
 const pinmap = JSON.parse(fs.readFileSync(args.pinmap, 'utf8'));
 const ROWS = +args.rows, COLS = +args.cols, CELLS = +args.cells;
 const maxNs = args['max-ms'] ? +args['max-ms'] * 1e6 : Infinity;
-// rp2040js executes some 30 million instructions a second, a quarter of the chip's pace.
+// rp2040js executes some 20-30 million instructions a second, a quarter of the chip's pace.
 // Where a host's real-time timeouts must hold (--cpu-mhz below 125), each instruction is
 // given that much more emulated time: the CPU runs slower, everything else (timer, PIO,
 // PWM, USB) keeps the chip's timing. Benchmarks run at 125.

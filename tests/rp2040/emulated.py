@@ -18,9 +18,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BOARD_MJS = os.path.join(ROOT, "tests", "rp2040", "board.mjs")
 BOOT_ROM = os.path.join(ROOT, "rp2040-image", "bootrom-rp2040-b1.bin")
 PINMAP = os.path.join(ROOT, "firmware", "pinmap.json")
-# The emulator runs ~15-20 million instructions a wall-clock second: at 16 MHz the CPU keeps
-# pace with real time, so the host's real-second timeouts see a board that answers in time.
-REALTIME_MHZ = 16
+# The emulator runs some 20-30 million instructions a wall-clock second: at 32 MHz the CPU
+# about keeps pace with real time, so the host's real-second timeouts see a board that
+# answers in time (they hold down to a third of real time).
+REALTIME_MHZ = 32
 
 
 def node() -> str:
