@@ -41,20 +41,22 @@ def start():
     print("knockboard: stopped (%s), REPL free" % ("Ctrl-C", "maintenance")[why - 1])
 
 
-if safe_boot():
-    print("knockboard: safe boot, app skipped")
-else:
-    try:
+try:
+    # Ctrl-C still works during the safe-boot check (the app disables it later): a flash
+    # tool that connects within the first milliseconds lands here too.
+    if safe_boot():
+        print("knockboard: safe boot, app skipped")
+    else:
         start()
-    except KeyboardInterrupt:
-        print("knockboard: interrupted")
-    except Exception as e:
-        # Keep the report: the host sees only garbage on the wire while we crash.
-        try:
-            with open("last_error.txt", "w") as f:
-                sys.print_exception(e, f)
-        except OSError:
-            pass
-        sys.print_exception(e)
-        import machine
-        machine.reset()
+except KeyboardInterrupt:
+    print("knockboard: interrupted")
+except Exception as e:
+    # Keep the report: the host sees only garbage on the wire while we crash.
+    try:
+        with open("last_error.txt", "w") as f:
+            sys.print_exception(e, f)
+    except OSError:
+        pass
+    sys.print_exception(e)
+    import machine
+    machine.reset()

@@ -5,7 +5,7 @@ import sys
 import time
 
 from . import __version__
-from .cli_args import db_file, positive_int, seconds, seed
+from .cli_args import db_file, output_file, positive_int, seconds, seed
 from .games import GameError, game_names, get_game
 from .play_cli import PlayCommandError, add_play_command
 from .records_cli import RecordsCommandError, add_record_commands, open_store
@@ -148,7 +148,21 @@ def cmd_flash(args):
     return 0
 
 
-def _check_budget(board, budget_ma):
+def cmd_uf2(args):
+    from .device.flash import FlashError
+    from .device.uf2 import write_board_uf2
+    if args.budget_ma is not None:
+        _check_budget(args.board, args.budget_ma, "uf2")
+    try:
+        path = write_board_uf2(args.board, args.output, budget_ma=args.budget_ma)
+    except FlashError as err:
+        raise CliError(str(err)) from None
+    print(f"{path}: MicroPython 1.27.0 and the {args.board} firmware; hold BOOTSEL while "
+          "plugging the Pico in and copy this file to the RPI-RP2 drive")
+    return 0
+
+
+def _check_budget(board, budget_ma, command="flash"):
     """Refuse a budget the firmware would refuse at boot, leaving the board unusable."""
     import importlib.util
     if importlib.util.find_spec("knockboard.sim") is None:
@@ -157,7 +171,7 @@ def _check_budget(board, budget_ma):
     try:
         make_config(board, led_budget_ma=budget_ma)
     except ValueError as err:
-        raise CliError(f"flash: --budget-ma {budget_ma}: {err}") from None
+        raise CliError(f"{command}: --budget-ma {budget_ma}: {err}") from None
 
 
 def _add_device_commands(sub):
@@ -181,6 +195,20 @@ def _add_device_commands(sub):
     flash.add_argument("--dry-run", action="store_true",
                        help="build only; show what would be copied")
     flash.set_defaults(func=cmd_flash)
+
+    uf2 = sub.add_parser(
+        "uf2", help="write one UF2 file that installs MicroPython and the firmware",
+        description="Writes a UF2 holding MicroPython 1.27.0 and a filesystem with the "
+                    "compiled firmware and a board.json naming BOARD. Copied to the Pico's "
+                    "RPI-RP2 drive (hold BOOTSEL while plugging it in), it installs "
+                    "everything; it replaces every file on the board.")
+    uf2.add_argument("--board", required=True, choices=board_names(), metavar="BOARD",
+                     help="one of: " + ", ".join(board_names()))
+    uf2.add_argument("-o", "--output", type=output_file, metavar="FILE",
+                     help="where to write it (default knockboard-BOARD-VERSION.uf2)")
+    uf2.add_argument("--budget-ma", type=positive_int, metavar="MA",
+                     help="LED current budget in mA (default 400, for USB power)")
+    uf2.set_defaults(func=cmd_uf2)
 
 
 # ---- `knockboard sim` (the simulator, knockboard/sim/) ------------------------------------

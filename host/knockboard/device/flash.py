@@ -89,6 +89,23 @@ def compile_firmware(out_dir: str, firmware_dir: str = FIRMWARE_DIR) -> list[str
     return files
 
 
+def build_board_files(build: str, board: str, budget_ma: Optional[int] = None) -> list[str]:
+    """Empties `build` and fills it with the compiled firmware plus the board.json that
+    names `board` (and the LED budget, when given); returns the files a board needs."""
+    if board not in board_names():
+        raise FlashError(f"unknown board {board!r} (known: {', '.join(board_names())})")
+    shutil.rmtree(build, ignore_errors=True)
+    files = compile_firmware(build)
+    local: dict = {"board": board}
+    if budget_ma is not None:
+        local["led_budget_ma"] = budget_ma
+    cfg = os.path.join(build, "board.json")
+    with open(cfg, "w") as f:
+        json.dump(local, f)
+    files.append(cfg)
+    return files
+
+
 def check_mpy_compatible(board_mpy: int, version: tuple[str, int, int]) -> None:
     """board_mpy is the board's sys.implementation._mpy: bits 0-7 mpy version, 8-9
     sub-version, 10+ native arch."""
@@ -138,15 +155,7 @@ def flash(port: str, board: str, out: Callable[[str], None] = print, *,
     tools = mpy_cross_version()
     build = build_dir or os.path.join(os.path.expanduser("~"), ".cache", "knockboard",
                                       "firmware-build")
-    shutil.rmtree(build, ignore_errors=True)
-    files = compile_firmware(build)
-    local = {"board": board}
-    if budget_ma is not None:
-        local["led_budget_ma"] = budget_ma
-    cfg = os.path.join(build, "board.json")
-    with open(cfg, "w") as f:
-        json.dump(local, f)
-    files.append(cfg)
+    files = build_board_files(build, board, budget_ma)
     out(f"built firmware {version} for {board} with mpy-cross {tools[0]} "
         f"(mpy v{tools[1]}.{tools[2]}): {len(files)} files in {build}")
     if dry_run:

@@ -1,0 +1,144 @@
+"""Firmware timing on the RP2040 itself: the committed MicroPython image and the firmware
+(the UF2 of `knockboard uf2`) on the emulated chip at its 125 MHz (tests/rp2040/board.mjs).
+
+    python3 benchmarks/rp2040.py [--board knockabout] [--seconds S]
+
+The board boots with BACK held (safe boot, so nothing else runs), then the raw REPL builds
+the HAL and the Device exactly as main.py does and times, with time.ticks_us on the chip's
+own timer: one full key scan with debounce, one scene frame (render + power limiter + the
+DMA start), one OLED page, and the main loop's worst pass over S emulated seconds while the
+host sends a HELLO, a blinking scene and a rolling display. The LED frame's time on the
+wire comes from the waveform decoded at the data pin. gc.mem_free() is read after the
+Device is built (what main.py has allocated when its loop starts).
+
+rp2040js counts each instruction's cycles but models no flash (XIP cache) wait states, so a
+real Pico running code from flash may be somewhat slower than these figures.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "rp2040"))
+
+from emulated import EmulatedBoard, raw_exec  # noqa: E402
+from knockboard.device import protocol as P  # noqa: E402
+from knockboard.device.uf2 import board_uf2  # noqa: E402
+
+SETUP = """
+import gc, time, board, app
+from hal_rp2 import HalRp2
+cfg = board.load()
+hal = HalRp2(cfg)
+dev = app.Device(hal, cfg)
+gc.collect()
+print('free', gc.mem_free())
+def timed(f, n):
+    worst = 0
+    t = time.ticks_us()
+    for _ in range(n):
+        t0 = time.ticks_us()
+        f()
+        worst = max(worst, time.ticks_diff(time.ticks_us(), t0))
+    return time.ticks_diff(time.ticks_us(), t) / n, worst
+now = time.ticks_ms()
+print('scan', *timed(lambda: (hal.scan(dev.raw), dev.keys.scan(time.ticks_ms(), dev.raw)), 50))
+dev.scene.set(SCENE)
+def frame():
+    dev.scene.dirty = True
+    dev.scene.render(time.ticks_ms(), dev.leds)
+    hal.show_leds(dev.leds)
+print('frame', *timed(frame, 20))
+buf = bytearray(1024)
+print('page', *timed(lambda: hal.oled.write_page(buf, 3), 20))
+hal.wdt.feed()
+"""
+
+LOOP = """
+worst = 0
+worst_at = 0
+passes = 0
+begin = time.ticks_ms()
+end = time.ticks_add(begin, MS)
+print('loop-start')
+while time.ticks_diff(end, time.ticks_ms()) > 0:
+    t0 = time.ticks_us()
+    dev.step(time.ticks_ms())
+    d = time.ticks_diff(time.ticks_us(), t0)
+    if d > worst:
+        worst = d
+        worst_at = time.ticks_diff(time.ticks_ms(), begin)
+    passes += 1
+hal.release()
+print()
+print('loop', MS * 1000 / passes, worst, worst_at, dev.mode)
+"""
+
+
+def scene_payload(cells):
+    # every cell lit and blinking: the limiter acts and every pass may re-render
+    return P.Scene(tuple(P.Cell((37 * i) % 256, (91 * i) % 256, (53 * i) % 256,
+                                effect=P.BLINK, phase=i & 1) for i in range(cells))).payload()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="knockabout")
+    ap.add_argument("--seconds", type=float, default=2.0,
+                    help="emulated seconds of main loop (default 2)")
+    args = ap.parse_args(argv)
+    with open(os.path.join(ROOT, "firmware", "boards.json")) as f:
+        spec = json.load(f)[args.board]
+    with tempfile.TemporaryDirectory() as tmp:
+        uf2 = os.path.join(tmp, "board.uf2")
+        with open(uf2, "wb") as f:
+            f.write(board_uf2(args.board))
+        started = time.monotonic()
+        with EmulatedBoard(uf2, spec["rows"], spec["cols"], spec["cells"], free_run=True,
+                           hold=("back",)) as eb:
+            eb.wait(lambda e: e["ev"] == "usb", 60)
+            payload = scene_payload(spec["cells"])
+            n = len(eb.events)
+            ms = int(args.seconds * 1000)
+            code = SETUP.replace("SCENE", repr(payload)) + LOOP.replace("MS", str(ms))
+            # the loop reads the host's frames from USB while it runs
+            out = raw_exec(eb, code, 900, feed=(
+                P.encode_frame(P.H_HELLO, 0, P.hello_payload(0x4B42)),
+                P.encode_frame(P.H_SCENE, 1, payload),
+                P.encode_frame(P.H_DISPLAY, 2, P.Display(("Red to move",), (3, 5), 6, True,
+                                                         1).payload())))
+            frames = [e for e in eb.events[n:] if e["ev"] == "leds" and e["rgb"]]
+        wall = time.monotonic() - started
+    figures = dict(line.split(None, 1) for line in out.splitlines()
+                   if line.split(None, 1)[:1] in (["free"], ["scan"], ["frame"], ["page"],
+                                                  ["loop"]))
+    scan_avg, scan_worst = map(float, figures["scan"].split())
+    frame_avg, frame_worst = map(float, figures["frame"].split())
+    page_avg, page_worst = map(float, figures["page"].split())
+    loop_avg, loop_worst, worst_at, mode = figures["loop"].split()
+    wires = sorted((e["end"] - e["start"]) / 1e6 for e in frames if len(e["rgb"]) == spec["cells"])
+    wire = wires[len(wires) // 2] if wires else float("nan")
+    print(f"RP2040 at 125 MHz (rp2040js), MicroPython 1.27.0, board {args.board} "
+          f"({spec['cells']} cells, {spec['rows']}x{spec['cols']})")
+    print(f"  free heap after boot (gc.mem_free)   {int(figures['free']) / 1024:8.1f} KB")
+    print(f"  full key scan + debounce             {scan_avg / 1000:8.3f} ms "
+          f"(worst {scan_worst / 1000:.3f})")
+    print(f"  scene frame: render + limiter + DMA  {frame_avg / 1000:8.3f} ms "
+          f"(worst {frame_worst / 1000:.3f})")
+    print(f"  scene frame on the wire (WS2812)     {wire:8.3f} ms "
+          f"(median of {len(wires)} full frames decoded, bit-timing errors: "
+          f"{sum(len(e['errors']) for e in frames)})")
+    print(f"  one OLED page (I2C, 400 kHz)         {page_avg / 1000:8.3f} ms")
+    print(f"  main loop: mean pass {float(loop_avg) / 1000:.3f} ms, worst "
+          f"{int(loop_worst) / 1000:.3f} ms at {worst_at} ms of {args.seconds:g} s "
+          f"(the host's frames arrive from 0 ms; mode {mode}, 1 = host)")
+    print(f"  ({wall:.0f} s of wall time)")
+
+
+if __name__ == "__main__":
+    main()

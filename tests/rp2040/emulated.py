@@ -1,0 +1,207 @@
+"""The emulated Knockboard (board.mjs under Node.js) driven from Python: its USB serial port
+behind a pseudo-terminal for the unmodified host, and the parts around the chip (keys,
+buttons, LED chain, OLED, buzzer) reached through the emulator's JSON lines."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import threading
+import time
+import tty
+from typing import Callable, Optional
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BOARD_MJS = os.path.join(ROOT, "tests", "rp2040", "board.mjs")
+BOOT_ROM = os.path.join(ROOT, "rp2040-image", "bootrom-rp2040-b1.bin")
+PINMAP = os.path.join(ROOT, "firmware", "pinmap.json")
+# The emulator runs some 20-30 million instructions a wall-clock second: at 32 MHz the CPU
+# about keeps pace with real time, so the host's real-second timeouts see a board that
+# answers in time (they hold down to a third of real time).
+REALTIME_MHZ = 32
+
+
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        raise RuntimeError("Node.js is needed for the emulated board (README: npm ci)")
+    return path
+
+
+class EmulatedBoard:
+    def __init__(self, uf2: str, rows: int, cols: int, cells: int, *, cpu_mhz: int = 125,
+                 free_run: bool = False, hold: tuple[str, ...] = (),
+                 max_ms: Optional[int] = None):
+        cmd = [node(), BOARD_MJS, "--uf2", uf2, "--rom", BOOT_ROM, "--pinmap", PINMAP,
+               "--rows", str(rows), "--cols", str(cols), "--cells", str(cells),
+               "--cpu-mhz", str(cpu_mhz)]
+        for name in hold:
+            cmd += ["--hold", name]
+        if free_run:
+            cmd.append("--free-run")
+        if max_ms is not None:
+            cmd += ["--max-ms", str(max_ms)]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, cwd=ROOT)
+        self.events: list[dict] = []
+        self.serial = bytearray()  # everything the board wrote to USB
+        self._cond = threading.Condition()
+        self._lock = threading.Lock()
+        self.on_serial: Optional[Callable[[bytes], None]] = None
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self.master: Optional[int] = None
+        self._slave: Optional[int] = None
+        self._stop = threading.Event()
+
+    # ---- the emulator's side ----
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            msg = json.loads(line)
+            if msg.get("ev") == "cdc":
+                data = bytes.fromhex(msg["hex"])
+                if self.on_serial is not None:
+                    self.on_serial(data)
+                with self._cond:
+                    self.serial += data
+                    self._cond.notify_all()
+                continue
+            with self._cond:
+                self.events.append(msg)
+                self._cond.notify_all()
+        with self._cond:
+            self.events.append({"ev": "exit"})
+            self._cond.notify_all()
+
+    def _send(self, **msg) -> None:
+        assert self.proc.stdin is not None
+        with self._lock:
+            self.proc.stdin.write((json.dumps(msg) + "\n").encode())
+            self.proc.stdin.flush()
+
+    def wait(self, pred: Callable[[dict], bool], timeout: float, start: int = 0) -> dict:
+        """The first event from index `start` on that satisfies pred."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                for ev in self.events[start:]:
+                    if pred(ev):
+                        return ev
+                    if ev["ev"] == "exit":
+                        raise AssertionError("the emulator exited: " + self.stderr())
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no such event in {timeout} s; events: "
+                                         f"{[e['ev'] for e in self.events][-20:]}")
+                self._cond.wait(left)
+
+    def wait_serial(self, text: bytes, timeout: float, start: int = 0) -> int:
+        """Waits until `text` appears in the USB output after offset `start`; its end."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                i = self.serial.find(text, start)
+                if i >= 0:
+                    return i + len(text)
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"{text!r} not seen in {timeout} s; got "
+                                         f"{bytes(self.serial[start:])[-300:]!r}")
+                self._cond.wait(left)
+
+    def stderr(self) -> str:
+        if self.proc.poll() is None:
+            return ""
+        assert self.proc.stderr is not None
+        return self.proc.stderr.read().decode(errors="replace")[-2000:]
+
+    def write(self, data: bytes) -> None:
+        self._send(op="cdc", hex=data.hex())
+
+    def key(self, cell: int, down: bool) -> None:
+        self._send(op="key", cell=cell, down=down)
+
+    def control(self, index: int, down: bool) -> None:
+        self._send(op="control", index=index, down=down)
+
+    def query(self, what: str, timeout: float = 30) -> dict:
+        n = len(self.events)
+        self._send(op=what)
+        return self.wait(lambda e: e["ev"] == what, timeout, n)
+
+    # ---- the USB serial port as a pseudo-terminal ----
+    def open_pty(self) -> str:
+        """A pseudo-terminal bridged to the board's USB serial port: the path a host opens
+        like /dev/ttyACM0."""
+        self.master, self._slave = os.openpty()
+        tty.setraw(self.master)
+        tty.setraw(self._slave)
+        master = self.master
+
+        def to_host(data: bytes) -> None:
+            try:
+                os.write(master, data)
+            except OSError:
+                pass  # nobody has the port open: lost, like a full USB buffer
+
+        self.on_serial = to_host
+        threading.Thread(target=self._pump, daemon=True).start()
+        return os.ttyname(self._slave)
+
+    def _pump(self) -> None:
+        assert self.master is not None
+        while not self._stop.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                continue
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if data:
+                self.write(data)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for fd in (self.master, self._slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    def __enter__(self) -> "EmulatedBoard":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def raw_exec(eb: EmulatedBoard, code: str, timeout: float, feed: tuple = (),
+             feed_after: bytes = b"loop-start") -> str:
+    """Runs `code` in MicroPython's raw REPL (as mpremote does) and returns what it printed;
+    `feed` is written to the board's USB once the output shows `feed_after`. An exception
+    on the board raises AssertionError with its traceback."""
+    start = len(eb.serial)
+    eb.write(b"\r\x03\x03\x01")
+    eb.wait_serial(b"raw REPL; CTRL-B to exit\r\n>", timeout, start)
+    begin = len(eb.serial)
+    eb.write(code.encode() + b"\x04")
+    out_start = eb.wait_serial(b"OK", timeout, begin)
+    if feed:
+        eb.wait_serial(feed_after, timeout, out_start)
+        for data in feed:
+            eb.write(data)
+    out_end = eb.wait_serial(b"\x04", timeout, out_start) - 1
+    err_end = eb.wait_serial(b"\x04", timeout, out_end + 1) - 1
+    error = bytes(eb.serial[out_end + 1:err_end]).decode(errors="replace")
+    if error.strip():
+        raise AssertionError("on the board: " + error)
+    return bytes(eb.serial[out_start:out_end]).decode(errors="replace")
