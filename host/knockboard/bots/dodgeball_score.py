@@ -75,7 +75,7 @@ REACH = [[[tuple(_moved_distance(team, s, t, u) for u in range(7)) for t in rang
           for s in range(64)] for team in (0, 1)]
 
 _ROLLS = list(itertools.product(range(1, 7), repeat=3))
-_CHANCE = {}
+_CHANCE: dict = {}
 
 
 def _dice_needed(profile, dice):

@@ -68,7 +68,7 @@ def dodgeball(state, player):
 # A roll of two dice moves a piece numbered m by k steps (RULES.md 3): the roll {m, k} with
 # k != m (2/36), or a double (k, k) where the piece is "any other piece" (1/36): 3/36 in all;
 # and for k == m only the double (m, m): 1/36.
-_KO_CACHE = {}
+_KO_CACHE: dict = {}
 
 
 def _ko_steps(board):
@@ -129,8 +129,8 @@ def _ko_settled(state, player, points):
     position scores short of the won end (+WIN) by a margin, the ordinary score deciding
     among such positions, so that the winner drives the game to its end (scored flat, it
     drifted, and games against the random bot ran past 1,000 moves), and a lost one is its
-    mirror (the game is zero-sum).  With more players a settled seat scores its result itself (+WIN or
-    -WIN), all its moves alike: the simplest rule that ends the stall (four greedy players,
+    mirror (the game is zero-sum).  With more players a settled seat scores its result itself
+    (+WIN or -WIN), all its moves alike: the simplest rule that ends the stall (four greedy players,
     quick start, seed 5: 4 of 8 games past 40,000 moves before, none after).  With the full
     set-up 2 of 8 such games still ran past 40,000 moves, the same with the two-player rule
     or with lost seats scored below -WIN.  Those end in duels that nobody starts: the
@@ -221,9 +221,9 @@ def knockoff(state, player, risk=True):
 
 _CLIP = 0.999
 # name -> the registered parts, loaded once (the strong bot asks at every node)
-_SCORERS = {}
-_SQUASH = {}
-_MIXED = {}
+_SCORERS: dict = {}
+_SQUASH: dict = {}
+_MIXED: dict = {}
 
 
 def scorer_for(name):

@@ -45,7 +45,7 @@ from ..games import CHANCE
 from .greedy import expected_score
 from .heuristics import evaluate, is_mixed_decision, score
 
-_SEARCHES = {}
+_SEARCHES: dict = {}
 
 
 def game_search(name):

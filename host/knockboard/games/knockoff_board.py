@@ -200,7 +200,7 @@ _STATEMENTS = {"homes": _read_homes, "seats": _read_seats, "arrows": _read_arrow
 
 
 _BOARDS = {"standard": STANDARD}
-_compiled = {}
+_compiled: dict = {}
 
 
 def board_names():

@@ -200,7 +200,7 @@ class KOBoard:
         return f"<KOBoard {self.name}: {len(self.spaces)} spaces, {len(self.lines)} lines>"
 
 
-_CACHE = {}
+_CACHE: dict = {}
 
 
 def get_board(name):

@@ -7,4 +7,5 @@ from .seats import SeatError, parse_bots
 from .session import Session, SessionError
 from .setup import Setup
 
-__all__ = ["GameRecord", "RecordSaver", "SeatError", "Session", "SessionError", "Setup", "parse_bots"]
+__all__ = ["GameRecord", "RecordSaver", "SeatError", "Session", "SessionError", "Setup",
+           "parse_bots"]

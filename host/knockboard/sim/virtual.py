@@ -19,7 +19,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..device import protocol as P
 from . import firmware
@@ -82,12 +82,12 @@ class VirtualBoard:
         self.name = self.config.name
         self.cells = self.config.cells
         self.layout = _layout(board)
-        self.clock = RealClock() if realtime else SimClock()
+        self.clock: Any = RealClock() if realtime else SimClock()
         self.realtime = realtime
         self._rng = random.Random(seed)
         self.lock = threading.RLock()
         self.hal = SimHal(self.config, t0=self.clock.ms)
-        self.device = None        # the firmware's app.Device while powered
+        self.device: Any = None   # the firmware's app.Device while powered
         self.running = False      # False: the firmware loop does not run (stopped, hung, off)
         self.boots = 0
         self._sounds: list = []

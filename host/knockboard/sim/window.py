@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 import threading
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from . import look
 from .pty import PtyPort
@@ -90,7 +90,7 @@ class SimWindow:
         self._build_panel()
         self._bind_keys()
         self._screen_writes = -1
-        self._hal = None
+        self._hal: Any = None
         self._cue_until = 0
         self._after = None
         self.update_now()
@@ -116,7 +116,7 @@ class SimWindow:
         for cell in layout.cells:
             pts = v.outline(cell)
             start = cell.kind.startswith("start-")
-            opts = dict(fill=look.unlit_fill(cell), outline=look.outline_colour(cell),
+            opts: dict = dict(fill=look.unlit_fill(cell), outline=look.outline_colour(cell),
                         width=3 if start else 1, tags=("cell",))
             item = (c.create_oval(*pts, **opts) if cell.shape == "circle"
                     else c.create_polygon(*pts, **opts))

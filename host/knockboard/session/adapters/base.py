@@ -7,6 +7,7 @@ the public contract of `knockboard.games`, so they never reach into an engine's 
 nor parse its position string; they write a position string only for an edited board."""
 
 import re
+from typing import Optional
 
 from ...games import CHANCE, TERMINAL
 from ..types import Option, Step, View, clip
@@ -19,7 +20,7 @@ class GameUI:
 
     name = ""
     # one (r, g, b) per seat, full strength; the scene dims them for resting pieces
-    COLORS = ((255, 255, 255), (0, 90, 255), (255, 200, 0), (0, 255, 0))
+    COLORS: tuple = ((255, 255, 255), (0, 90, 255), (255, 200, 0), (0, 255, 0))
 
     def __init__(self, game, layout):
         self.game = game
@@ -98,7 +99,7 @@ class GameUI:
 
     # --- edit mode (session/edit.py) -------------------------------------------------------
     # What pressing a selected piece again changes ("face", "ball"); None: it deselects.
-    EDIT_VARIANT = None
+    EDIT_VARIANT: Optional[str] = None
 
     def edit_refusal(self, state):
         """Why this position cannot be edited now, in a word for the OLED ("dice", "throw",
@@ -226,5 +227,6 @@ def grid_text(layout, token_of, width=5):
     row = {y: i for i, y in enumerate(ys)}
     grid = [[" " * width] * len(xs) for _ in ys]
     for c in layout.cells:
-        grid[row[round(c.y)]][col[round(c.x)]] = token_of(c.space)[:width - 1].rjust(width - 1) + " "
+        token = token_of(c.space)[:width - 1].rjust(width - 1)
+        grid[row[round(c.y)]][col[round(c.x)]] = token + " "
     return "\n".join("".join(r).rstrip() for r in grid)
