@@ -85,18 +85,10 @@ def wrong_pixels(image, picture, state):
 
 
 def save_docs_screenshots(out_dir):
-    os.makedirs(out_dir, exist_ok=True)
-    with screens.xvfb() as display:
-        for name, options in GAMES:
-            shown = ShownView(display, played(name, options, plies=60, seed=3))
-            try:
-                path = os.path.join(out_dir, f"{name}.png")
-                shown.grab().save(path, optimize=True)
-                print(path)
-            finally:
-                shown.close()
+    games = dict(GAMES)
+    screens.save_shots(out_dir, games, lambda display, name: ShownView(
+        display, played(name, games[name], plies=60, seed=3)))
 
 
 if __name__ == "__main__":
-    save_docs_screenshots(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs",
-                                                                              "gameview"))
+    save_docs_screenshots(screens.docs_folder("gameview"))

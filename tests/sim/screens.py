@@ -113,23 +113,38 @@ def demo_scene(vb):
     return P.Scene(tuple(cells), 255), P.Display(lines=("Your move",), dice=(3, 5), kind=6)
 
 
-def save_docs_screenshots(out_dir):
+def save_shots(out_dir, names, open_shown):
+    """out_dir/<name>.png for each name: a screenshot of what `open_shown(display, name)`
+    shows (anything with grab() and close()), on a fresh virtual screen."""
     os.makedirs(out_dir, exist_ok=True)
     with xvfb() as display:
-        for board in ("knockabout", "dodgeball", "ko", "knockoff"):
-            shown = Shown(display, board)
+        for name in names:
+            shown = open_shown(display, name)
             try:
-                scene, oled = demo_scene(shown.vb)
-                shown.host.set_scene(scene)
-                shown.host.show(oled)
-                shown.settle(0.3)
-                path = os.path.join(out_dir, f"{board}.png")
+                path = os.path.join(out_dir, f"{name}.png")
                 shown.grab().save(path, optimize=True)
                 print(path)
             finally:
                 shown.close()
 
 
+def docs_folder(name):
+    """The folder a screenshot script writes to: its first argument, else docs/<name>."""
+    return sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs", name)
+
+
+def _shown_with_demo_scene(display, board):
+    shown = Shown(display, board)
+    scene, oled = demo_scene(shown.vb)
+    shown.host.set_scene(scene)
+    shown.host.show(oled)
+    shown.settle(0.3)
+    return shown
+
+
+def save_docs_screenshots(out_dir):
+    save_shots(out_dir, ("knockabout", "dodgeball", "ko", "knockoff"), _shown_with_demo_scene)
+
+
 if __name__ == "__main__":
-    save_docs_screenshots(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs",
-                                                                              "sim"))
+    save_docs_screenshots(docs_folder("sim"))
