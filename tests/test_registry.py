@@ -87,7 +87,7 @@ def test_a_throwaway_game_is_found_in_every_table(tiny):
     picture = Picture(ui)
     discs = [s for s in picture.pieces(state.view()) if s.kind == "oval"]
     assert len(discs) == 1 and discs[0].fill == look_hex(ui.color(0))
-    assert "1. a" in "\n".join(summary_lines(game, state, ["a"]))
+    assert "1. a" in "\n".join(summary_lines(state, ["a"]))
 
 
 def _game_choices(parser):

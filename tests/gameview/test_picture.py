@@ -73,7 +73,7 @@ def test_pieces_of_different_owners_look_different():
 def test_the_text_says_whose_turn_and_lists_the_moves(name, options):
     record = played(name, options, plies=12)
     state = record.replay()
-    lines = summary_lines(state.game, state, record.actions)
+    lines = summary_lines(state, record.actions)
     assert lines[0] == state.game.title
     assert any(line.endswith(record.actions[-1]) for line in lines)
     assert f"moves ({len(record.actions)}):" in lines

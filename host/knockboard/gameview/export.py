@@ -37,9 +37,7 @@ def export_svg(record, folder) -> list:
     steps = len(record.actions)
     written = []
     for step, state in enumerate(states):
-        lines = summary_lines(state.game, state, record.actions[:step], (step, steps))
-        if record.id is not None:
-            lines[0] = f"{lines[0]}  (game {record.id})"
+        lines = summary_lines(state, record.actions[:step], (step, steps), record.id)
         path = folder / frame_name(step, steps)
         path.write_text(to_svg(picture.shapes(state.view(), lines), picture.width,
                                picture.height), encoding="utf-8")

@@ -9,11 +9,13 @@ from .picture import look_of
 MOVES_SHOWN = 14
 
 
-def summary_lines(game, state, entries, step=None) -> list:
-    """Lines for `state` of `game` reached by `entries` (the record's actions and edits in
-    text); `step` (k, n) says that a replay shows step k of n."""
+def summary_lines(state, entries, step=None, game_id=None) -> list:
+    """Lines for `state`, reached by `entries` (the record's actions and edits in text);
+    `step` (k, n) says that a replay shows step k of n; `game_id` names a stored game."""
+    game = state.game
     view = state.view()
-    lines = [game.title or game.name]
+    title = game.title or game.name
+    lines = [title if game_id is None else f"{title}  (game {game_id})"]
     if step is not None:
         lines.append(f"replay: step {step[0]} of {step[1]}")
     lines.append(f"phase: {view.phase}")

@@ -47,9 +47,7 @@ class GameView:
             self._key = key
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
-        lines = summary_lines(game, state, entries, step)
-        if record.id is not None:
-            lines[0] = f"{lines[0]}  (game {record.id})"
+        lines = summary_lines(state, entries, step, record.id)
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(state.view(), lines))
         self.shown = (state, list(entries))
