@@ -11,8 +11,9 @@ import shutil
 import subprocess
 import threading
 import time
-import tty
 from typing import Callable, Optional
+
+from knockboard.sim.pty import close_fds, open_raw_pty
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOARD_MJS = os.path.join(ROOT, "tests", "rp2040", "board.mjs")
@@ -137,9 +138,7 @@ class EmulatedBoard:
     def open_pty(self) -> str:
         """A pseudo-terminal bridged to the board's USB serial port: the path a host opens
         like /dev/ttyACM0."""
-        self.master, self._slave = os.openpty()
-        tty.setraw(self.master)
-        tty.setraw(self._slave)
+        self.master, self._slave, path = open_raw_pty()
         master = self.master
 
         def to_host(data: bytes) -> None:
@@ -150,7 +149,7 @@ class EmulatedBoard:
 
         self.on_serial = to_host
         threading.Thread(target=self._pump, daemon=True).start()
-        return os.ttyname(self._slave)
+        return path
 
     def _pump(self) -> None:
         assert self.master is not None
@@ -170,12 +169,7 @@ class EmulatedBoard:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
-        for fd in (self.master, self._slave):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+        close_fds(self.master, self._slave)
 
     def __enter__(self) -> "EmulatedBoard":
         return self

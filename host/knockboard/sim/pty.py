@@ -20,6 +20,26 @@ from .virtual import SimError, VirtualBoard
 LOOP_S = 0.001  # one firmware pass per millisecond at most when idle, as the key scan wants
 
 
+def open_raw_pty() -> tuple:
+    """A new pseudo-terminal, raw both ways: (master fd, slave fd, the slave's path). The
+    line discipline must not echo, translate CR or eat Ctrl-C before a host opens the port
+    (pyserial sets raw mode again on open)."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    tty.setraw(master)
+    return master, slave, os.ttyname(slave)
+
+
+def close_fds(*fds: Optional[int]) -> None:
+    """Close what is open among `fds`; one already closed (or None) is no error."""
+    for fd in fds:
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
 class PtyPort:
     def __init__(self, vb: VirtualBoard):
         if os.name != "posix":
@@ -28,13 +48,8 @@ class PtyPort:
             raise SimError("a pseudo-terminal needs a real-time virtual board "
                            "(VirtualBoard(..., realtime=True))")
         self.board = vb
-        self.master, self._slave = os.openpty()
-        # Raw both ways: the line discipline must not echo, translate CR or eat Ctrl-C
-        # before a host opens the port (pyserial sets raw mode again on open).
-        tty.setraw(self._slave)
-        tty.setraw(self.master)
+        self.master, self._slave, self.path = open_raw_pty()
         os.set_blocking(self.master, False)
-        self.path = os.ttyname(self._slave)
         self.dropped = 0  # bytes the firmware wrote while nobody drained the pty
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name=f"sim-{vb.board_id}",
@@ -78,11 +93,7 @@ class PtyPort:
         self._stop.set()
         if self._thread is not threading.current_thread():
             self._thread.join(2)
-        for fd in (self.master, self._slave):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        close_fds(self.master, self._slave)
 
     def __enter__(self) -> "PtyPort":
         return self
