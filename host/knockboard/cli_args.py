@@ -6,7 +6,7 @@ import argparse
 import math
 from pathlib import Path
 
-from .file_checks import readable_problem, writable_problem
+from .file_checks import folder_problem, readable_problem, writable_problem
 from .store.paths import db_path_problem
 from .store.schema import SQLITE_MAX_INT, SQLITE_MIN_INT
 
@@ -65,3 +65,4 @@ def _path(check):
 db_file = _path(db_path_problem)
 input_file = _path(readable_problem)
 output_file = _path(writable_problem)
+output_folder = _path(folder_problem)

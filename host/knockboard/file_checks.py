@@ -58,3 +58,15 @@ def writable_problem(path, make_folders=False):
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the folder {folder} is not writable (no permission)"
     return None
+
+
+def folder_problem(path):
+    """Why files cannot be written into the folder `path`, made if it does not exist yet
+    (in a folder that does, as a file would be)."""
+    path = Path(path)
+    if not path.is_dir():
+        return "not a folder" if path.exists() else writable_problem(path)
+    problem = name_problem(path)
+    if problem:
+        return problem
+    return None if os.access(path, os.W_OK | os.X_OK) else "not writable (no permission)"

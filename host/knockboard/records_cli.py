@@ -3,7 +3,7 @@
 import sys
 from pathlib import Path
 
-from .cli_args import db_file, game_id, input_file, output_file
+from .cli_args import db_file, game_id, input_file, output_file, output_folder
 from .store import GameRecord, GameStore, RecordError, StoreError, default_db_path
 from .store.record_json import read_record_file
 
@@ -92,11 +92,8 @@ def cmd_export(args, out=None):
 
 def _export_svg(record, folder, out):
     from .gameview.export import export_svg
-    path = Path(folder)
-    if path.exists() and not path.is_dir():
-        raise RecordsCommandError(f"--svg {folder}: not a folder")
     try:
-        written = export_svg(record, path)
+        written = export_svg(record, Path(folder))
     except OSError as err:
         raise RecordsCommandError(f"--svg {folder}: {err.strerror or err}") from None
     print(f"game {record.id}: {len(written)} pictures written to {folder} "
@@ -136,7 +133,7 @@ def add_record_commands(sub):
     target = export.add_mutually_exclusive_group()
     target.add_argument("-o", "--output", type=output_file, metavar="FILE",
                         help="write here, not to stdout")
-    target.add_argument("--svg", metavar="DIR",
+    target.add_argument("--svg", type=output_folder, metavar="DIR",
                         help="write the position before the first move and after each one "
                              "as pictures, DIR/000.svg, 001.svg, ...")
     export.set_defaults(func=cmd_export)

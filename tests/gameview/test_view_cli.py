@@ -26,3 +26,11 @@ def test_the_view_without_a_display_says_so(capsys, monkeypatch, argv):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert "needs a window" in err and len(err.strip().splitlines()) == 1
+
+
+def test_export_svg_refuses_a_missing_parent_folder_and_makes_nothing(tmp_path, capsys):
+    target = tmp_path / "no" / "such" / "pictures"
+    assert main(["export", "1", "--svg", str(target), "--db", str(tmp_path / "g.db")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "does not exist" in err
+    assert not (tmp_path / "no").exists()

@@ -29,9 +29,10 @@ def frame_name(step: int, steps: int) -> str:
 
 
 def export_svg(record, folder) -> list:
-    """Write one SVG a step into `folder` (made if missing); returns the paths written."""
+    """Write one SVG a step into `folder` (made if missing, in a folder that exists);
+    returns the paths written."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(exist_ok=True)
     states = positions(record)
     picture = Picture(get_ui(states[0].game))
     steps = len(record.actions)
