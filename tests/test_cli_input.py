@@ -37,7 +37,7 @@ import scripted_game  # noqa: E402
 
 # (module, attribute path): where each command that runs long would start
 STARTS = [
-    ("knockboard.play_cli", "_play_on_sim"),         # play, resume, replay --sim
+    ("knockboard.cli.play", "_play_on_sim"),         # play, resume, replay --sim
     ("knockboard.device", "Board.open"),             # the same on a port: opened, then stop
     ("knockboard.demo", "run_demo"),
     ("knockboard.board_demo", "run_window_demo"),
@@ -46,9 +46,9 @@ STARTS = [
     ("knockboard.device.flash", "flash"),
     ("knockboard.arena", "run_arena"),
     ("knockboard.bots", "StrongBot.suggest"),        # hint
-    ("knockboard.play_cli", "_run_beside_view"),     # play, resume --port ... --view
-    ("knockboard.play_cli", "_replay_in_view"),      # replay --view
-    ("knockboard.play_cli", "_follow_in_window"),    # view
+    ("knockboard.cli.play", "_run_beside_view"),     # play, resume --port ... --view
+    ("knockboard.cli.play", "_replay_in_view"),      # replay --view
+    ("knockboard.cli.play", "_follow_in_window"),    # view
 ]
 COMMAND_SECONDS = 20        # a command line that takes longer has escaped the stubs
 # fixed, whatever the hypothesis profile: about 10 s here; more to hunt (docs/reliability.md)

@@ -60,7 +60,7 @@ def test_bad_play_arguments_exit_2_with_one_line(capsys, argv, message):
 
 def test_play_on_a_pty_board_runs_the_session_until_stopped():
     """`knockboard play --port` on the simulator's pseudo-terminal, in real time."""
-    from knockboard.play_cli import _run_on_port
+    from knockboard.cli.play import _run_on_port
     port = start_pty("dodgeball", seed=3)
     out, stop = io.StringIO(), threading.Event()
     setup = Setup("dodgeball", {}, ["human", "human"], seed=3)

@@ -3,9 +3,9 @@
 import sys
 from pathlib import Path
 
-from .cli_args import db_file, game_id, input_file, output_file, output_folder
-from .store import GameRecord, GameStore, RecordError, StoreError, default_db_path
-from .store.record_json import read_record_file
+from ..store import GameRecord, GameStore, RecordError, StoreError, default_db_path
+from ..store.record_json import read_record_file
+from .args import db_file, game_id, input_file, output_file, output_folder
 
 
 class RecordsCommandError(Exception):
@@ -91,7 +91,7 @@ def cmd_export(args, out=None):
 
 
 def _export_svg(record, folder, out):
-    from .gameview.export import export_svg
+    from ..gameview.export import export_svg
     try:
         written = export_svg(record, Path(folder))
     except OSError as err:

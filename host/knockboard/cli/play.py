@@ -4,9 +4,9 @@ import importlib.util
 import sys
 import threading
 
-from .cli_args import db_file, game_id, positive_int, seed
-from .games import GameError, game_names, get_game
-from .records_cli import open_store, replayed, stored_record
+from ..games import GameError, game_names, get_game
+from .args import db_file, game_id, positive_int, seed
+from .records import open_store, replayed, stored_record
 
 
 # how long a closed window waits for the session thread to stop before the store is closed
@@ -102,7 +102,7 @@ def _view_path(args, store):
 
 
 def _need_display(what):
-    from .sim.window import display_problem
+    from ..sim.window import display_problem
     problem = display_problem()
     if problem is not None:
         raise PlayCommandError(f"{what} needs a window: {problem}")
@@ -117,7 +117,7 @@ def _add_store_arguments(parser):
 
 
 def make_setup(args, parse_options):
-    from .session import SeatError, Setup, parse_bots
+    from ..session import SeatError, Setup, parse_bots
     options = parse_options(args.option)
     if args.players is not None:
         options["players"] = args.players
@@ -134,7 +134,7 @@ def make_setup(args, parse_options):
 
 
 def cmd_play(args, parse_options, out=None):
-    from .session import RecordSaver, Session
+    from ..session import RecordSaver, Session
     out = out or sys.stdout
     setup = make_setup(args, parse_options)
     store = None if args.no_save else open_store(args)
@@ -153,7 +153,7 @@ def cmd_play(args, parse_options, out=None):
 
 
 def cmd_resume(args, out=None):
-    from .session import RecordSaver, Session, Setup
+    from ..session import RecordSaver, Session, Setup
     out = out or sys.stdout
     with open_store(args) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
@@ -181,7 +181,7 @@ def cmd_resume(args, out=None):
 
 
 def cmd_replay(args, out=None):
-    from .session.replay import Replay
+    from ..session.replay import Replay
     out = out or sys.stdout
     if args.view and (args.port or args.sim):
         raise PlayCommandError("replay --view steps through the game in the window, not "
@@ -208,7 +208,7 @@ def cmd_view(args, out=None):
 def _follow_in_window(path, game_id, out):
     import tkinter as tk
 
-    from .gameview.window import follow
+    from ..gameview.window import follow
     root = tk.Tk()
     follower = follow(root, path, game_id, on_error=lambda text: print(text, file=out))
     try:
@@ -221,7 +221,7 @@ def _follow_in_window(path, game_id, out):
 def _replay_in_view(record):
     import tkinter as tk
 
-    from .gameview.window import ReplayStepper, open_view
+    from ..gameview.window import ReplayStepper, open_view
 
     _need_display("replay --view")
     root = tk.Tk()
@@ -252,10 +252,10 @@ def _play_on_sim(game, seed, make_runner, out, view=None):
     if not sim_available():
         raise PlayCommandError("play --sim: the simulator (knockboard.sim) is not part of "
                                "this installation; connect a board with --port")
-    from .sim import SimError, start_pty
+    from ..sim import SimError, start_pty
     window = None
     if importlib.util.find_spec("knockboard.sim.window") is not None:
-        from .sim.window import display_problem, run_window
+        from ..sim.window import display_problem, run_window
         if display_problem() is None:
             window = run_window
     if window is not None:
@@ -274,8 +274,8 @@ def _play_on_sim(game, seed, make_runner, out, view=None):
 
 
 def _run_on_port(path, make_runner, stop=None):
-    from .device import Board, BoardError
-    from .session import SessionError
+    from ..device import Board, BoardError
+    from ..session import SessionError
     try:
         board = Board.open(path)
     except BoardError as err:
@@ -323,7 +323,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         if view is not None:
             import tkinter as tk
 
-            from .gameview.window import follow
+            from ..gameview.window import follow
             root = window.root
             top = tk.Toplevel(root)
             followers.append(follow(top, view, on_error=lambda text: print(text, file=out)))
@@ -349,7 +349,7 @@ def _run_beside_view(path, make_runner, view, out):
     closes the window."""
     import tkinter as tk
 
-    from .gameview.window import follow
+    from ..gameview.window import follow
 
     root = tk.Tk()
     follower = follow(root, view, on_error=lambda text: print(text, file=out))

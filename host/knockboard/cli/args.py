@@ -1,14 +1,15 @@
-"""Argument types every subcommand shares, so a bad value is refused where argparse reads it
-(exit status 2, one line saying what was wrong and what is accepted) instead of failing
-deep inside SQLite, time.sleep or the file system."""
+"""Argument types and helpers every subcommand shares, so a bad value is refused where
+argparse reads it (exit status 2, one line saying what was wrong and what is accepted)
+instead of failing deep inside SQLite, time.sleep or the file system."""
 
 import argparse
 import math
 from pathlib import Path
 
-from .file_checks import folder_problem, readable_problem, writable_problem
-from .store.paths import db_path_problem
-from .store.schema import SQLITE_MAX_INT, SQLITE_MIN_INT
+from ..file_checks import folder_problem, readable_problem, writable_problem
+from ..games import game_names
+from ..store.paths import db_path_problem
+from ..store.schema import SQLITE_MAX_INT, SQLITE_MIN_INT
 
 
 def whole_number(low, high, noun=None):
@@ -66,3 +67,42 @@ db_file = _path(db_path_problem)
 input_file = _path(readable_problem)
 output_file = _path(writable_problem)
 output_folder = _path(folder_problem)
+
+
+class CliError(Exception):
+    """A bad command line; main() prints it as one line and exits with status 2."""
+
+
+def parse_options(pairs):
+    options = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option {pair!r}: expected KEY=VALUE")
+        options[key] = _convert(value)
+    return options
+
+
+def _convert(value):
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
+# the strong bot's thinking time a move: an hour is already far past any use
+BUDGET = seconds(0, 3600, zero=False)
+
+
+def add_game_argument(parser):
+    parser.add_argument("game", choices=game_names(), metavar="GAME",
+                        help="one of: " + ", ".join(game_names()))
+
+
+def add_position_arguments(parser):
+    add_game_argument(parser)
+    parser.add_argument("--position", metavar="TEXT",
+                        help="start position (default: the game's standard start)")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="a game option, e.g. players=3 (repeatable)")
+    parser.add_argument("moves", nargs="*", metavar="MOVE")

@@ -1,0 +1,83 @@
+"""`knockboard analyze` and `knockboard hint`: a position, its legal actions, the strong
+bot's move."""
+
+import time
+
+from ..games import GameError, get_game
+from .args import BUDGET, CliError, add_position_arguments, parse_options, positive_int, seed
+
+
+def _position_after(args):
+    """The state that `--position`/`--option` and the MOVEs of `args` name."""
+    game = get_game(args.game, **parse_options(args.option))
+    state = game.from_position(args.position) if args.position is not None \
+        else game.analysis_start()
+    for number, text in enumerate(args.moves, 1):
+        try:
+            state.apply_text(text)
+        except GameError as err:
+            raise GameError(f"move {number} {text!r}: {err}") from None
+    return state
+
+
+def cmd_analyze(args):
+    """Apply moves to a position; print the resulting position and the legal actions."""
+    state = _position_after(args)
+    lines = [state.to_position()]
+    lines.extend(sorted(state.legal_action_strings()))
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_hint(args):
+    """The strong bot's move for the player to act, and what its search saw."""
+    from ..bots import StrongBot
+    from ..bots.heuristics import is_mixed_decision
+    state = _position_after(args)
+    if state.is_terminal() or state.is_chance_node():
+        raise CliError("hint: nobody is to decide here: " +
+                       ("the game is over" if state.is_terminal() else "a die roll is due"))
+    try:
+        bot = StrongBot(seed=args.seed, budget=args.budget, iterations=args.iterations)
+    except ValueError as err:
+        raise CliError(f"hint: {err}") from None
+    started = time.perf_counter()
+    action = bot.suggest(state)
+    seconds = time.perf_counter() - started
+    stats = bot.last_stats
+    mover = state.game.player_name(state.current_player())
+    lines = [state.action_to_string(action),
+             f"strong bot for {mover}: {stats['iterations']} iterations, {seconds:.2f} s"]
+    if is_mixed_decision(state):
+        lines.append("a mixed decision: the move is drawn at random, weighted by the search "
+                     f"(seed {args.seed})")
+    for candidate, visits, value in stats.get("candidates", ())[:args.top]:
+        lines.append(f"  {state.action_to_string(candidate):<16} {visits:>7} visits  "
+                     f"value {value:+.3f}")
+    print("\n".join(lines))
+    return 0
+
+
+def add_analysis_commands(sub):
+    analyze = sub.add_parser(
+        "analyze", help="apply moves to a position, print it and the legal actions",
+        description="Apply MOVEs (chance outcomes included) to a position and print the "
+                    "resulting position on the first line, then the legal actions or chance "
+                    "outcomes one per line, sorted.")
+    add_position_arguments(analyze)
+    analyze.set_defaults(func=cmd_analyze)
+
+    hint = sub.add_parser(
+        "hint", help="the strong computer player's move for a position",
+        description="Apply MOVEs to a position as `analyze` does, then print the strong "
+                    "bot's move for the player to act (first line, in the game's notation), "
+                    "its search's size and time, and its most visited candidate moves.")
+    add_position_arguments(hint)
+    hint.add_argument("--budget", type=BUDGET, default=1.0, metavar="SECONDS",
+                      help="search time (default 1; a cap when --iterations is given)")
+    hint.add_argument("--iterations", type=positive_int, default=None, metavar="N",
+                      help="search iterations: the move then depends on the seed only")
+    hint.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
+    hint.add_argument("--top", type=positive_int, default=5, metavar="N",
+                      help="candidate moves to list (default 5)")
+    hint.set_defaults(func=cmd_hint)
