@@ -155,7 +155,8 @@ def cmd_play(args, parse_options, out=None):
 def cmd_resume(args, out=None):
     from ..session import RecordSaver, Session, Setup
     out = out or sys.stdout
-    with open_store(args) as store:
+    wanted = "unfinished game" if args.id is None else f"game {args.id}"
+    with open_store(args, reading=wanted) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
         if game_id is None:
             raise PlayCommandError(f"resume: no unfinished game in {store.path}")
@@ -186,7 +187,7 @@ def cmd_replay(args, out=None):
     if args.view and (args.port or args.sim):
         raise PlayCommandError("replay --view steps through the game in the window, not "
                                "on a board: leave out --port/--sim")
-    with open_store(args) as store:
+    with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
     replayed(record)
     if args.view:
@@ -197,7 +198,8 @@ def cmd_replay(args, out=None):
 
 def cmd_view(args, out=None):
     out = out or sys.stdout
-    with open_store(args) as store:
+    # without an id the window waits for a game that `play` is about to save there
+    with open_store(args, reading=None if args.id is None else f"game {args.id}") as store:
         if args.id is not None:
             stored_record(store, args.id)              # a missing game: refused here
         path = store.path
