@@ -46,6 +46,11 @@ class Mode:
         """The mode to come back to when the menu closes."""
         return self
 
+    def tick(self, now):
+        """Called on every step of the session: a mode that goes on by itself after a
+        while does it here, and returns True."""
+        return False
+
 
 class Waiting(Mode):
     """Between two things to do: electronic dice, computer players, the next person."""
@@ -141,6 +146,7 @@ class Showing(Mode):
     def __init__(self, session, animation):
         super().__init__(session)
         self.animation = animation
+        self.since = session.clock()     # when the step shown now was shown
 
     def press(self, cell):
         got = self.animation.press(self.s.layout.space_of(cell))
@@ -159,7 +165,19 @@ class Showing(Mode):
         elif key == MENU_KEY:
             self.s.open_menu()
 
+    def tick(self, now):
+        # with the session's pace (the demo) a step is done once it has been shown that long
+        if self.s.pace is None or now - self.since < self.s.pace:
+            return False
+        self.control(OK_KEY)
+        return True
+
+    def resumed(self):
+        self.since = self.s.clock()      # the step gets its whole pace again after the menu
+        return self
+
     def _advanced(self):
+        self.since = self.s.clock()
         if self.animation.done:
             self.s.current = Waiting(self.s)
             self.s.advance()

@@ -38,11 +38,24 @@ class SessionError(Exception):
     """The session cannot run on this board (one clear line)."""
 
 
+def ply_rng(seed, ply, *purpose):
+    """The generator of one random choice: the dice ("dice",) or a computer player's seed
+    ("bot", seat) at `ply` (the record's length: an edit is a ply too).
+
+    Each choice depends only on these, never on what was drawn before, so a game resumed
+    from its record goes on exactly as it would have without the interruption, and the
+    terminal demo plays the game the session plays from the same seed."""
+    return random.Random(f"{seed}:{ply}:{purpose}")
+
+
 class Session:
     def __init__(self, board, setup, *, clock=time.monotonic, out=None, actions=(),
-                 saver=None, resumed=False):
+                 saver=None, resumed=False, pace=None):
         self.board = board
         self.saver = saver         # keeps the game's record in the store (None: not saved)
+        # seconds a hand step stays shown before the session goes on as if OK were pressed
+        # (the demo: nobody moves pieces on the simulator); None: it waits for OK or presses
+        self.pace = pace
         self.clock = clock
         self.term = Terminal(out)
         self.flash = None          # (cell index, until)
@@ -132,10 +145,7 @@ class Session:
         self.record.dice = "physical" if physical else "electronic"
 
     def _rng(self, *purpose):
-        # Each random choice depends only on the seed, the ply (the record's length: an edit
-        # is a ply too) and its purpose, never on what was drawn before, so a game resumed
-        # from its record goes on exactly as it would have without the interruption.
-        return random.Random(f"{self.setup.seed}:{len(self.record.actions)}:{purpose}")
+        return ply_rng(self.setup.seed, len(self.record.actions), *purpose)
 
     def save(self):
         self.record.follow(self.state)
@@ -341,6 +351,8 @@ class Session:
             self.dirty = True
             if self.current.holds_undo:
                 self.undo()
+        if self.current.tick(now):
+            self.dirty = True
         expired = any(x and now >= x[1] for x in (self.flash, self.message))
         if self.dirty or expired:
             self.render()
