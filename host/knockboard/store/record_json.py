@@ -5,6 +5,8 @@ RecordError with a message saying what was wrong and what is accepted."""
 
 import json
 import re
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
 
 from .schema import SQLITE_MAX_INT, SQLITE_MIN_INT
 
@@ -26,7 +28,7 @@ class RecordError(ValueError):
     """A record that is malformed or does not replay; the message says where."""
 
 
-def read_record_file(path):
+def read_record_file(path: Path) -> str:
     """The text of the record file at `path` (a pathlib.Path)."""
     try:
         with open(path, "rb") as f:
@@ -43,7 +45,7 @@ def read_record_file(path):
                           "a game record is JSON in UTF-8") from None
 
 
-def parse_json(text):
+def parse_json(text: str) -> Any:
     """The JSON value of `text`, refused before parsing if nested deeper than MAX_DEPTH."""
     depth = 0
     for bracket in re.sub(r"[^\[\]{}]", "", _STRING.sub("", text)):
@@ -56,7 +58,8 @@ def parse_json(text):
         raise RecordError(f"not JSON: {err}") from None
 
 
-def check_fields(data, readable_versions, has_edits):
+def check_fields(data: Any, readable_versions: Iterable[int],
+                 has_edits: Callable[[list[str]], bool]) -> None:
     """Refuse a parsed record whose fields are not what a record holds."""
     from .. import bots
 
@@ -100,14 +103,14 @@ def check_fields(data, readable_versions, has_edits):
                               "text")
 
 
-def _kind(data, key, kind, optional=False):
+def _kind(data: dict, key: str, kind: type, optional: bool = False) -> None:
     value = data.get(key)
     if not (isinstance(value, kind) or (optional and value is None)):
         name = {"str": "string", "dict": "JSON object", "list": "list"}[kind.__name__]
         raise RecordError(f"field {key!r} must be a {name}" + (" or null" if optional else ""))
 
 
-def _storable(value):
+def _storable(value: Any) -> bool:
     """SQLite takes it: an integer in 64 bits, a text that encodes to UTF-8."""
     if isinstance(value, int):
         return SQLITE_MIN_INT <= value <= SQLITE_MAX_INT
@@ -118,7 +121,7 @@ def _storable(value):
     return True
 
 
-def _strings(value):
+def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
