@@ -61,35 +61,16 @@ def parse_json(text: str) -> Any:
 def check_fields(data: Any, readable_versions: Iterable[int],
                  has_edits: Callable[[list[str]], bool]) -> None:
     """Refuse a parsed record whose fields are not what a record holds."""
-    from .. import bots
-
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f'not a Knockboard game record (no "format": "{FORMAT}")')
-    version = data.get("version")
-    if type(version) is not int or version not in readable_versions:
-        raise RecordError(f"record version {version!r} is not supported (this Knockboard "
-                          f"reads versions {', '.join(map(str, readable_versions))})")
+    version = _check_version(data, readable_versions)
     _kind(data, "game", str)
-    _kind(data, "options", dict)
-    for key, value in data["options"].items():
-        if type(value) not in (str, int) or not _storable(value):
-            raise RecordError(f"option {key!r}: {value!r} is not a text or an integer")
-    _kind(data, "players", list)
-    for number, player in enumerate(data["players"], 1):
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
-                player.get("bot") not in (None, *bots.BOT_NAMES):
-            raise RecordError(f"player {number}: expected {{\"name\": text, \"bot\": null or "
-                              f"one of {', '.join(bots.BOT_NAMES)}}}")
+    _check_options(data)
+    _check_players(data)
     _kind(data, "actions", list)
     if not all(isinstance(a, str) for a in data["actions"]):
         raise RecordError("every action must be a string in the game's notation")
     if version == 1 and has_edits(data["actions"]):
         raise RecordError("a version 1 record has no edit entries; edits need version 2")
-    _kind(data, "status", str)
-    if data["status"] not in STATUSES:
-        raise RecordError(f"status {data['status']!r} is not {'/'.join(STATUSES)}")
-    if data.get("dice", DICE[0]) not in DICE:
-        raise RecordError(f"dice {data['dice']!r} is not {'/'.join(DICE)}")
+    _check_status(data)
     _kind(data, "started", str)
     for key in ("start_position", "ended", "result", "final_position"):
         _kind(data, key, str, optional=True)
@@ -101,6 +82,42 @@ def check_fields(data: Any, readable_versions: Iterable[int],
         if not _storable(value):
             raise RecordError(f"text {value[:40]!r} holds a lone surrogate, not Unicode "
                               "text")
+
+
+def _check_version(data: Any, readable_versions: Iterable[int]) -> int:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f'not a Knockboard game record (no "format": "{FORMAT}")')
+    version = data.get("version")
+    if type(version) is not int or version not in readable_versions:
+        raise RecordError(f"record version {version!r} is not supported (this Knockboard "
+                          f"reads versions {', '.join(map(str, readable_versions))})")
+    return version
+
+
+def _check_options(data: dict) -> None:
+    _kind(data, "options", dict)
+    for key, value in data["options"].items():
+        if type(value) not in (str, int) or not _storable(value):
+            raise RecordError(f"option {key!r}: {value!r} is not a text or an integer")
+
+
+def _check_players(data: dict) -> None:
+    from .. import bots
+
+    _kind(data, "players", list)
+    for number, player in enumerate(data["players"], 1):
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
+                player.get("bot") not in (None, *bots.BOT_NAMES):
+            raise RecordError(f"player {number}: expected {{\"name\": text, \"bot\": null or "
+                              f"one of {', '.join(bots.BOT_NAMES)}}}")
+
+
+def _check_status(data: dict) -> None:
+    _kind(data, "status", str)
+    if data["status"] not in STATUSES:
+        raise RecordError(f"status {data['status']!r} is not {'/'.join(STATUSES)}")
+    if data.get("dice", DICE[0]) not in DICE:
+        raise RecordError(f"dice {data['dice']!r} is not {'/'.join(DICE)}")
 
 
 def _kind(data: dict, key: str, kind: type, optional: bool = False) -> None:
