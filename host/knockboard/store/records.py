@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..games import CHANCE, GameError, get_game
-from ..games.base import State
+from ..games.base import Action, State
 from .entries import EDITED, apply_entry, edit_entry, has_edits
 from .record_json import FORMAT, RecordError, check_fields, parse_json
 
@@ -61,7 +61,7 @@ class GameRecord:
         self.players[seat] = dict(self.players[seat], bot=None if kind == "human" else kind)
 
     # --- a game being played ------------------------------------------------------------------
-    def push(self, state: State, action: int) -> None:
+    def push(self, state: State, action: Action) -> None:
         """Note `action` (about to be applied to `state`)."""
         self.actions.append(state.action_to_string(action))
         self.actors.append(state.current_player())
