@@ -40,10 +40,6 @@ class GameUI:
     def color(self, index: int) -> tuple[int, int, int]:
         return self.COLORS[index % len(self.COLORS)]
 
-    def acting_seat(self, state: State) -> int:
-        """The seat the next decision belongs to (CHANCE and TERMINAL pass through)."""
-        return state.current_player()
-
     def prompt(self, state: State) -> str:
         """The OLED's first line for the player to act."""
         return clip(f"{self.seat_name(state.current_player())} to move")

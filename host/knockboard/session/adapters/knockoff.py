@@ -36,7 +36,8 @@ class KnockoffUI(GameUI):
     @property
     def platforms(self) -> KnockoffBoard:
         """The game's geometry (the engine's `board`)."""
-        return cast("KnockoffGame", self.game).board
+        game: KnockoffGame = cast("KnockoffGame", self.game)   # the adapter of its game
+        return game.board
 
     def homes(self) -> list[str]:
         board = self.platforms

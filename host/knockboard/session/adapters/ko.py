@@ -62,12 +62,6 @@ class KOUI(GameUI):
         pieces = {space: _piece(view, piece) for space, piece in view.pieces.items()}
         return View(pieces, {}, view.dice, 6, " ".join(_moves(view)))
 
-    def seat_color(self, seat: int) -> int:
-        """The colour a seat is shown in: its (first) colour's."""
-        seats = self.game.num_players
-        letters = ("RB", "GY") if seats == 2 else LETTERS[:seats]
-        return LETTERS.index(letters[seat][0])
-
     def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if "@" in text:
