@@ -37,10 +37,9 @@ import scripted_game  # noqa: E402
 
 # (module, attribute path): where each command that runs long would start
 STARTS = [
-    ("knockboard.cli.play", "_play_on_sim"),         # play, resume, replay --sim
+    ("knockboard.cli.play", "_play_on_sim"),         # play, resume, replay --sim, demo
     ("knockboard.device", "Board.open"),             # the same on a port: opened, then stop
     ("knockboard.demo", "run_demo"),
-    ("knockboard.board_demo", "run_window_demo"),
     ("knockboard.sim", "start_pty"),                 # sim --headless
     ("knockboard.sim.window", "run_window"),         # sim
     ("knockboard.device.flash", "flash"),

@@ -134,14 +134,19 @@ def make_setup(args, parse_options):
 
 
 def cmd_play(args, parse_options, out=None):
+    return play_setup(make_setup(args, parse_options), args, out or sys.stdout)
+
+
+def play_setup(setup, args, out, pace=None):
+    """Play a new game of `setup` on the board the arguments name (--port, --sim), saved in
+    the store unless --no-save; `pace`: see `Session` (the demo's computers go on by
+    themselves)."""
     from ..session import RecordSaver, Session
-    out = out or sys.stdout
-    setup = make_setup(args, parse_options)
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
 
     def session(board):
-        return Session(board, setup, out=out, saver=saver)
+        return Session(board, setup, out=out, saver=saver, pace=pace)
     try:
         return _run_on_board(args, setup.game, setup.seed, session, out,
                              view=_view_path(args, store))
