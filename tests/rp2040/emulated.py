@@ -129,6 +129,13 @@ class EmulatedBoard:
     def control(self, index: int, down: bool) -> None:
         self._send(op="control", index=index, down=down)
 
+    def fault(self, what: str, timeout: float = 30) -> dict:
+        """Injects a fault (board.mjs: "led-sm" or "oled-bus"); its event, with the
+        emulated time it took effect."""
+        n = len(self.events)
+        self._send(op="fault", what=what)
+        return self.wait(lambda e: e["ev"] == "fault", timeout, n)
+
     def query(self, what: str, timeout: float = 30) -> dict:
         n = len(self.events)
         self._send(op=what)
