@@ -28,6 +28,7 @@ FRAME_MS = const(20)  # LED refresh, 50 Hz
 RENDER_SLICE = const(20)
 MAX_EVENTS = const(32)  # per EVENTS frame
 RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
+RX_SCAN_MASK = const(7)  # the keys get a (due) scan every 8 bytes received
 CAPS = const(0x1F)  # oled, buzzer, effects, roll animation, standalone dice
 E_SESSION = const(5)
 # Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
@@ -91,7 +92,7 @@ class Device:
         (Ctrl-C from a flash tool, or the MAINT command)."""
         hal = self.hal
         dec = self.dec
-        for _ in range(RX_BUDGET):
+        for i in range(RX_BUDGET):
             b = hal.read_byte()
             if b < 0:
                 break
@@ -100,9 +101,13 @@ class Device:
                 self._on_frame(now)
                 if self.stop:
                     return False
+                self._scan(hal.ticks_ms())  # applying a scene takes ~5 ms
             elif r == P.INTERRUPT:
                 self.stop = STOP_INTERRUPT
                 return False
+            elif i & RX_SCAN_MASK == RX_SCAN_MASK:
+                # a byte costs ~0.1 ms on the RP2040: a 511-byte scene is 50 ms of reading
+                self._scan(hal.ticks_ms())
         self._scan(now)
         if self.mode == HOST:
             self._link(now)
@@ -112,9 +117,12 @@ class Device:
             self.last_frame = now
             if self.mode == HOST and self.scene.start(now):
                 self._render()
-        if self.display.tick(now):
+        if self.display.due(now):
+            # a redraw takes ~2 ms on the RP2040: the keys are read right before and after
+            self._scan_now(hal.ticks_ms())
+            self.display.tick(now)
             hal.show_display(self.display.buf)
-            self._scan_now(hal.ticks_ms())  # a redraw takes ~2 ms on the RP2040
+            self._scan_now(hal.ticks_ms())
         f = self.player.tick(now)
         if f >= 0:
             hal.tone(f)
@@ -122,14 +130,15 @@ class Device:
         return True
 
     def _render(self):
-        """The frame begun by scene.start, in slices with a key scan after each: a whole
-        frame is ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms."""
+        """The frame begun by scene.start, in slices between key scans: a whole frame is
+        ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms."""
         hal = self.hal
         scene = self.scene
         done = False
         while not done:
-            done = scene.render_some(self.leds, RENDER_SLICE)
             self._scan_now(hal.ticks_ms())
+            done = scene.render_some(self.leds, RENDER_SLICE)
+        self._scan_now(hal.ticks_ms())
         if self.leds != self.shown:
             self.shown[:] = self.leds
             hal.show_leds(self.shown)
