@@ -243,10 +243,19 @@ class HalRp2:
         mem32[_WDT_CTRL_CLR] = _WDT_ENABLE
         kbd_intr(3)
         self.pwm.duty_u16(0)
+        dark = bytearray(3 * 256)  # all LEDs dark (longest chain)
         if self.dma is not None:
+            # Not sm.put: it waits for FIFO room through MicroPython's event hook, and the
+            # USB work run there left the line low for up to 0.18 ms mid-frame (seen on the
+            # emulated chip), which WS2812 parts with a short reset time take as a latch.
             while self.dma.active():
                 pass
-        self.sm.put(bytearray(3 * 256), 24)  # all LEDs dark (longest chain)
+            self.dma.config(read=dark, write=_PIO0_TXF0, count=len(dark), ctrl=self.dma_ctrl,
+                            trigger=True)
+            while self.dma.active():
+                pass
+        else:
+            self.sm.put(dark, 24)
         if self.oled is not None:
             try:
                 buf = bytearray(1024)

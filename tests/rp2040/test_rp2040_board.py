@@ -190,6 +190,9 @@ def test_the_flash_takeover_reaches_the_repl_while_the_firmware_runs(knockabout_
         assert word == "fw" and int(board_mpy) >> 10 == MPY_ARCH_ARMV6M
         check_mpy_compatible(int(board_mpy), mpy_cross_version())  # what flash checks
         assert b"knockboard: stopped (Ctrl-C), REPL free" in eb.serial
+        # on its way out the firmware darkens the longest chain, in one clean frame
+        dark = eb.wait(lambda e: e["ev"] == "leds" and len(e["rgb"]) == 256, 30)
+        assert dark["errors"] == [] and not any(map(any, dark["rgb"]))
 
 
 def test_the_firmware_stuck_in_its_main_loop_is_reset_by_the_watchdog(knockabout_uf2):
