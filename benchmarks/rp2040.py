@@ -1,5 +1,5 @@
 """Firmware timing on the RP2040 itself: the committed MicroPython image and the firmware
-(the UF2 of `knockboard uf2`) on the emulated chip at its 125 MHz (tests/rp2040/board.mjs).
+(the UF2 of `knockboard uf2`) on the emulated chip at its 125 MHz (knockboard/sim/rp2040/).
 
     python3 benchmarks/rp2040.py [--board knockabout] [--seconds S]
 
@@ -26,11 +26,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "rp2040"))
 
-from emulated import EmulatedBoard, raw_exec  # noqa: E402
 from knockboard.device import protocol as P  # noqa: E402
 from knockboard.device.uf2 import board_uf2  # noqa: E402
+from knockboard.sim.rp2040 import EmulatedBoard, raw_exec  # noqa: E402
 
 SETUP = """
 import gc, time, board, app

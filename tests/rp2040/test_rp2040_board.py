@@ -12,16 +12,16 @@ import time
 
 import pytest
 
-from emulated import PINMAP, REALTIME_MHZ, ROOT, EmulatedBoard
+from knockboard.sim.rp2040 import PINMAP, REALTIME_MHZ, EmulatedBoard
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
-from knockboard.device.flash import (MPY_ARCH_ARMV6M, check_mpy_compatible, firmware_version,
-                                     mpy_cross_version)
+from knockboard.device.flash import (FIRMWARE_DIR, MPY_ARCH_ARMV6M, check_mpy_compatible,
+                                     firmware_version, mpy_cross_version)
 from knockboard.sim import VirtualBoard
 
 
 def firmware_const(module, name):
-    with open(os.path.join(ROOT, "firmware", module)) as f:
+    with open(os.path.join(FIRMWARE_DIR, module)) as f:
         return int(re.search(rf"^{name} = const\((\d+)\)", f.read(), re.M).group(1))
 
 
