@@ -17,8 +17,8 @@ DIM = const(26)  # ~10 %: unlit chase cells and the pulse floor stay visible
 
 class Scene:
     """A frame is rendered in slices (start, then render_some until it returns True) so the
-    main loop can scan keys between them: a whole 127-cell frame is ~4 ms of MicroPython on
-    the RP2040, twice the key scan's 2 ms period."""
+    main loop can scan keys between them: a whole 127-cell frame is ~6 ms of MicroPython on
+    the RP2040, three times the key scan's 2 ms period."""
 
     def __init__(self, cells, limiter):
         self.n = cells

@@ -42,6 +42,7 @@ STARTS = [
     ("knockboard.demo", "run_demo"),
     ("knockboard.board_demo", "run_window_demo"),
     ("knockboard.sim", "start_pty"),                 # sim --headless
+    ("knockboard.cli.sim", "_serve_emulated"),       # sim --rp2040 --headless
     ("knockboard.sim.window", "run_window"),         # sim
     ("knockboard.device.flash", "flash"),
     ("knockboard.arena", "run_arena"),

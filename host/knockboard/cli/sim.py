@@ -41,24 +41,30 @@ def sim_rp2040(args):
     if args.seed is not None:
         raise CliError("sim: --seed seeds the in-process firmware; the emulated RP2040 runs "
                        "the real image, which seeds itself")
-    from ..device.uf2 import board_uf2
-    from ..sim.firmware import make_config
-    from ..sim.rp2040 import REALTIME_MHZ, EmulatedBoard, EmulatorMissing, node
+    from ..sim.rp2040 import EmulatorMissing, node
     try:
         node()
     except EmulatorMissing as err:
         raise CliError(f"sim: {err}") from None
-    cfg = make_config(args.board)
+    return _serve_emulated(args.board)
+
+
+def _serve_emulated(board):
+    from ..device.uf2 import board_uf2
+    from ..sim.firmware import make_config
+    from ..sim.rp2040 import REALTIME_MHZ, EmulatedBoard
+    cfg = make_config(board)
     with tempfile.TemporaryDirectory() as tmp:
-        uf2 = os.path.join(tmp, f"{args.board}.uf2")
+        uf2 = os.path.join(tmp, f"{board}.uf2")
         with open(uf2, "wb") as f:
-            f.write(board_uf2(args.board))  # exactly what `knockboard uf2` writes
+            f.write(board_uf2(board))  # exactly what `knockboard uf2` writes
         with EmulatedBoard(uf2, cfg.rows, cfg.cols, cfg.cells, cpu_mhz=REALTIME_MHZ) as eb:
             path = eb.open_pty()
             try:
                 eb.wait(lambda e: e["ev"] == "usb", 120)
             except AssertionError as err:
-                raise CliError(f"sim: the emulated RP2040 did not come up: {err}") from None
+                why = " ".join(str(err).split())[-300:]  # one line, even with Node's stderr
+                raise CliError(f"sim: the emulated RP2040 did not come up: {why}") from None
             print(f"knockboard sim: {cfg.name} board, its UF2 on an emulated RP2040, on {path} "
                   f"(host: knockboard play ... --port {path}); Ctrl-C ends it", flush=True)
             try:
@@ -66,7 +72,7 @@ def sim_rp2040(args):
                     time.sleep(0.2)
             except KeyboardInterrupt:
                 return 0
-            raise CliError(f"sim: the emulator stopped: {eb.stderr().strip()[-300:]}")
+            raise CliError("sim: the emulator stopped: " + " ".join(eb.stderr().split())[-300:])
 
 
 def add_sim_command(sub):
