@@ -1,15 +1,17 @@
 """Firmware timing on the RP2040 itself: the committed MicroPython image and the firmware
-(the UF2 of `knockboard uf2`) on the emulated chip at its 125 MHz (tests/rp2040/board.mjs).
+(the UF2 of `knockboard uf2`) on the emulated chip at its 125 MHz (knockboard/sim/rp2040/).
 
     python3 benchmarks/rp2040.py [--board knockabout] [--seconds S]
 
 The board boots with BACK held (safe boot, so nothing else runs), then the raw REPL builds
 the HAL and the Device exactly as main.py does and times, with time.ticks_us on the chip's
-own timer: one full key scan with debounce, one scene frame (render + power limiter + the
-DMA start), one OLED page, and the main loop's worst pass over S emulated seconds while the
-host sends a HELLO, a blinking scene and a rolling display. The LED frame's time on the
-wire comes from the waveform decoded at the data pin. gc.mem_free() is read after the
-Device is built (what main.py has allocated when its loop starts).
+own timer: one full key scan with debounce, one whole scene frame rendered in one go (render
++ power limiter + the DMA start), one OLED page, then S emulated seconds of the main loop
+while the host sends a HELLO, a scene of every cell pulsing and a rolling display: the worst
+pass, the interval between key scans and each LED frame from its start to its DMA start
+(the loop renders a frame in slices between scans). The LED frame's time on the wire comes
+from the waveform decoded at the data pin. gc.mem_free() is read after the Device is built
+(what main.py has allocated when its loop starts).
 
 rp2040js counts each instruction's cycles but models no flash (XIP cache) wait states, so a
 real Pico running code from flash may be somewhat slower than these figures.
@@ -24,11 +26,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "rp2040"))
 
-from emulated import EmulatedBoard, raw_exec  # noqa: E402
 from knockboard.device import protocol as P  # noqa: E402
 from knockboard.device.uf2 import board_uf2  # noqa: E402
+from knockboard.sim.rp2040 import EmulatedBoard, raw_exec  # noqa: E402
 
 SETUP = """
 import gc, time, board, app
@@ -60,6 +61,41 @@ hal.wdt.feed()
 """
 
 LOOP = """
+# The loop's own calls are timed through wrappers on the instances (a few us each):
+# the interval between key scans, and each LED frame from its start to the DMA start.
+sc = [0, 0, 0, 0, 0]  # last scan, worst interval, worst after STEADY ms, sum, count
+fr = [0, 0, 0, 0]  # frame start, worst start-to-DMA, sum, count
+scan0 = hal.scan
+def scan(raw):
+    t = time.ticks_us()
+    if sc[0]:
+        d = time.ticks_diff(t, sc[0])
+        sc[1] = max(sc[1], d)
+        if time.ticks_diff(time.ticks_ms(), begin) >= STEADY:
+            sc[2] = max(sc[2], d)
+            sc[3] += d
+            sc[4] += 1
+    sc[0] = t
+    scan0(raw)
+start0 = dev.scene.start
+def start(now):
+    t = time.ticks_us()
+    r = start0(now)
+    if r:
+        fr[0] = t
+    return r
+show0 = hal.show_leds
+def show(grb):
+    if fr[0]:
+        d = time.ticks_diff(time.ticks_us(), fr[0])
+        fr[0] = 0
+        fr[1] = max(fr[1], d)
+        fr[2] += d
+        fr[3] += 1
+    show0(grb)
+hal.scan = scan
+dev.scene.start = start
+hal.show_leds = show
 worst = 0
 worst_at = 0
 passes = 0
@@ -77,13 +113,18 @@ while time.ticks_diff(end, time.ticks_ms()) > 0:
 hal.release()
 print()
 print('loop', MS * 1000 / passes, worst, worst_at, dev.mode)
+print('scans', sc[1], sc[2], sc[3] // max(1, sc[4]), sc[4])
+print('frames', fr[1], fr[2] // max(1, fr[3]), fr[3])
 """
+
+STEADY_MS = 300  # the host's frames (HELLO, the scene, the display) are taken by then
 
 
 def scene_payload(cells):
-    # every cell lit and blinking: the limiter acts and every pass may re-render
+    # every cell lit and pulsing, the effect whose brightness changes every frame: every
+    # 20 ms frame re-renders every cell, and the limiter acts
     return P.Scene(tuple(P.Cell((37 * i) % 256, (91 * i) % 256, (53 * i) % 256,
-                                effect=P.BLINK, phase=i & 1) for i in range(cells))).payload()
+                                effect=P.PULSE) for i in range(cells))).payload()
 
 
 def main(argv=None):
@@ -105,7 +146,8 @@ def main(argv=None):
             payload = scene_payload(spec["cells"])
             n = len(eb.events)
             ms = int(args.seconds * 1000)
-            code = SETUP.replace("SCENE", repr(payload)) + LOOP.replace("MS", str(ms))
+            code = SETUP.replace("SCENE", repr(payload)) + LOOP.replace(
+                "STEADY", str(STEADY_MS)).replace("MS", str(ms))
             # the loop reads the host's frames from USB while it runs
             out = raw_exec(eb, code, 900, feed=(
                 P.encode_frame(P.H_HELLO, 0, P.hello_payload(0x4B42)),
@@ -116,11 +158,13 @@ def main(argv=None):
         wall = time.monotonic() - started
     figures = dict(line.split(None, 1) for line in out.splitlines()
                    if line.split(None, 1)[:1] in (["free"], ["scan"], ["frame"], ["page"],
-                                                  ["loop"]))
+                                                  ["loop"], ["scans"], ["frames"]))
     scan_avg, scan_worst = map(float, figures["scan"].split())
     frame_avg, frame_worst = map(float, figures["frame"].split())
     page_avg, page_worst = map(float, figures["page"].split())
     loop_avg, loop_worst, worst_at, mode = figures["loop"].split()
+    scan_gap_all, scan_gap, scan_gap_mean, n_scans = map(int, figures["scans"].split())
+    render_worst, render_mean, n_frames = map(int, figures["frames"].split())
     wires = sorted((e["end"] - e["start"]) / 1e6 for e in frames if len(e["rgb"]) == spec["cells"])
     wire = wires[len(wires) // 2] if wires else float("nan")
     print(f"RP2040 at 125 MHz (rp2040js), MicroPython 1.27.0, board {args.board} "
@@ -128,11 +172,25 @@ def main(argv=None):
     print(f"  free heap after boot (gc.mem_free)   {int(figures['free']) / 1024:8.1f} KB")
     print(f"  full key scan + debounce             {scan_avg / 1000:8.3f} ms "
           f"(worst {scan_worst / 1000:.3f})")
-    print(f"  scene frame: render + limiter + DMA  {frame_avg / 1000:8.3f} ms "
-          f"(worst {frame_worst / 1000:.3f})")
+    print(f"  whole frame in one go: render + DMA  {frame_avg / 1000:8.3f} ms "
+          f"(all {spec['cells']} cells of a new scene; the loop renders in slices)")
     print(f"  scene frame on the wire (WS2812)     {wire:8.3f} ms "
           f"(median of {len(wires)} full frames decoded, bit-timing errors: "
           f"{sum(len(e['errors']) for e in frames)})")
+    for e in frames:
+        if e["errors"]:
+            print(f"    first timing error, in a frame of {len(e['rgb'])} LEDs at "
+                  f"{e['t'] / 1e6:.1f} ms: {e['errors'][0]}")
+            break
+    print(f"  main loop, every cell pulsing, from {STEADY_MS} ms on:")
+    print(f"    key scan interval                  {scan_gap_mean / 1000:8.3f} ms "
+          f"(worst {scan_gap / 1000:.3f}, {n_scans} scans)")
+    print(f"    frame start to DMA start (sliced)  {render_mean / 1000:8.3f} ms "
+          f"(worst {render_worst / 1000:.3f}, {n_frames} frames)")
+    print(f"    frame start to last LED bit        {(render_worst / 1000 + wire):8.3f} ms "
+          f"(worst render + wire)")
+    print(f"  worst key scan interval from 0 ms    {scan_gap_all / 1000:8.3f} ms "
+          f"(the pass that takes the host's frames)")
     print(f"  one OLED page (I2C, 400 kHz)         {page_avg / 1000:8.3f} ms")
     print(f"  main loop: mean pass {float(loop_avg) / 1000:.3f} ms, worst "
           f"{int(loop_worst) / 1000:.3f} ms at {worst_at} ms of {args.seconds:g} s "

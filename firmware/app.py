@@ -23,8 +23,12 @@ HEARTBEAT_MS = const(1000)
 HOST_TIMEOUT_MS = const(3000)  # "waiting for host" after this much silence
 SCAN_MS = const(1)
 FRAME_MS = const(20)  # LED refresh, 50 Hz
+# Cells rendered between two key scans while a frame renders: ~45 us a cell on the RP2040
+# at 125 MHz, so a slice plus a scan stays near 1 ms.
+RENDER_SLICE = const(20)
 MAX_EVENTS = const(32)  # per EVENTS frame
 RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
+RX_SCAN_MASK = const(7)  # the keys get a (due) scan every 8 bytes received
 CAPS = const(0x1F)  # oled, buzzer, effects, roll animation, standalone dice
 E_SESSION = const(5)
 # Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
@@ -43,7 +47,8 @@ class Device:
         self.raw = array("H", bytes(2 * (cfg.rows + 1)))
         self.scene = Scene(cfg.cells, PowerLimiter(cfg.cells, cfg.budget_ma,
                                                    cfg.ma_per_channel, cfg.ma_idle))
-        self.leds = bytearray(3 * cfg.cells)
+        self.leds = bytearray(3 * cfg.cells)  # the frame being rendered
+        self.shown = bytearray(3 * cfg.cells)  # the last frame handed to the LEDs
         self.display = Display()
         self.player = Player()
         self.dice = DiceRoller(random.getrandbits)
@@ -87,7 +92,7 @@ class Device:
         (Ctrl-C from a flash tool, or the MAINT command)."""
         hal = self.hal
         dec = self.dec
-        for _ in range(RX_BUDGET):
+        for i in range(RX_BUDGET):
             b = hal.read_byte()
             if b < 0:
                 break
@@ -96,28 +101,56 @@ class Device:
                 self._on_frame(now)
                 if self.stop:
                     return False
+                self._scan(hal.ticks_ms())  # applying a scene takes ~5 ms
             elif r == P.INTERRUPT:
                 self.stop = STOP_INTERRUPT
                 return False
-        if ticks_diff(now, self.last_scan) >= SCAN_MS:
-            self.last_scan = now
-            hal.scan(self.raw)
-            self.keys.scan(now, self.raw)
+            elif i & RX_SCAN_MASK == RX_SCAN_MASK:
+                # a byte costs ~0.1 ms on the RP2040: a 511-byte scene is 50 ms of reading
+                self._scan(hal.ticks_ms())
+        self._scan(now)
         if self.mode == HOST:
             self._link(now)
         else:
             self._standalone(now)
         if ticks_diff(now, self.last_frame) >= FRAME_MS:
             self.last_frame = now
-            if self.mode == HOST and self.scene.render(now, self.leds):
-                hal.show_leds(self.leds)
-        if self.display.tick(now):
+            if self.mode == HOST and self.scene.start(now):
+                self._render()
+        if self.display.due(now):
+            # a redraw takes ~2 ms on the RP2040: the keys are read right before and after
+            self._scan_now(hal.ticks_ms())
+            self.display.tick(now)
             hal.show_display(self.display.buf)
+            self._scan_now(hal.ticks_ms())
         f = self.player.tick(now)
         if f >= 0:
             hal.tone(f)
         hal.feed()
         return True
+
+    def _render(self):
+        """The frame begun by scene.start, in slices between key scans: a whole frame is
+        ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms."""
+        hal = self.hal
+        scene = self.scene
+        done = False
+        while not done:
+            self._scan_now(hal.ticks_ms())
+            done = scene.render_some(self.leds, RENDER_SLICE)
+        self._scan_now(hal.ticks_ms())
+        if self.leds != self.shown:
+            self.shown[:] = self.leds
+            hal.show_leds(self.shown)
+
+    def _scan(self, now):
+        if ticks_diff(now, self.last_scan) >= SCAN_MS:
+            self._scan_now(now)
+
+    def _scan_now(self, now):
+        self.last_scan = now
+        self.hal.scan(self.raw)
+        self.keys.scan(now, self.raw)
 
     # ---- modes -----------------------------------------------------------------------------
 
@@ -129,7 +162,8 @@ class Device:
         self.pend_len = 0
         for i in range(len(self.leds)):
             self.leds[i] = 0
-        self.hal.show_leds(self.leds)
+            self.shown[i] = 0
+        self.hal.show_leds(self.shown)
         self.dice.show(self.display, "waiting for host", False, now)
 
     def _enter_host(self, now):

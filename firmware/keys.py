@@ -62,6 +62,7 @@ class Keys:
         n = rows + 1
         self.stable = array("H", bytes(2 * n))
         self.pending = array("H", bytes(2 * n))  # bits whose raw value differs from stable
+        self.busy = False  # some pending bit
         # per-key time when it started to differ; a list of small ints allocates nothing
         self.since = [0] * (n * 16)
         self.queue = EventQueue(queue_size)
@@ -78,6 +79,9 @@ class Keys:
     def scan(self, now, raw):
         """raw: array of row bitmasks (rows + 1 entries) read by the HAL at time `now`."""
         stable = self.stable
+        if not self.busy and raw == stable:
+            return  # nothing moved: one comparison in C instead of a pass over the rows
+        busy = False
         pending = self.pending
         since = self.since
         deb = self.debounce
@@ -107,6 +111,9 @@ class Keys:
                 m >>= 1
                 b += 1
             pending[r] = p
+            if p:
+                busy = True
+        self.busy = busy
 
     def _emit(self, r, c, pressed):
         if r == self.rows:

@@ -41,6 +41,7 @@ STARTS = [
     ("knockboard.device", "Board.open"),             # the same on a port: opened, then stop
     ("knockboard.demo", "run_demo"),
     ("knockboard.sim", "start_pty"),                 # sim --headless
+    ("knockboard.cli.sim", "_serve_emulated"),       # sim --rp2040 --headless
     ("knockboard.sim.window", "run_window"),         # sim
     ("knockboard.device.flash", "flash"),
     ("knockboard.arena", "run_arena"),

@@ -4,19 +4,28 @@ out of the chip's pins is compared with the simulator (the same firmware core on
 given the same commands."""
 
 import json
+import os
+import re
 import subprocess
 import sys
 import time
 
 import pytest
 
-from emulated import PINMAP, REALTIME_MHZ, EmulatedBoard
+from knockboard.sim.rp2040 import PINMAP, REALTIME_MHZ, EmulatedBoard
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
-from knockboard.device.flash import (MPY_ARCH_ARMV6M, check_mpy_compatible, firmware_version,
-                                     mpy_cross_version)
+from knockboard.device.flash import (FIRMWARE_DIR, MPY_ARCH_ARMV6M, check_mpy_compatible,
+                                     firmware_version, mpy_cross_version)
 from knockboard.sim import VirtualBoard
 
+
+def firmware_const(module, name):
+    with open(os.path.join(FIRMWARE_DIR, module)) as f:
+        return int(re.search(rf"^{name} = const\((\d+)\)", f.read(), re.M).group(1))
+
+
+WDT_MS = firmware_const("hal_rp2.py", "WDT_MS")
 ROWS, COLS, CELLS = 12, 11, 127
 
 
@@ -107,21 +116,28 @@ def test_dice_sent_by_the_host_appear_in_the_oled_framebuffer(emulated, sim):
     assert oled["on"] and bytes.fromhex(oled["ram"]) == expected, vb.oled().art()
 
 
-def start_session(eb, session=0x4B42):
+def device_messages(eb, start=0):
+    """What the board has sent over USB from offset `start`, parsed by the host."""
+    return [P.parse_device(f) for f in P.Decoder().feed(bytes(eb.serial[start:]))]
+
+
+def wait_message(eb, pred, timeout, start=0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if any(pred(m) for m in device_messages(eb, start)):
+            return
+        time.sleep(0.2)
+    raise AssertionError("not sent: %r" % bytes(eb.serial[start:])[-200:])
+
+
+def start_session(eb, session=0x4B42, boot=1):
     """The host's side of the handshake, framed by the host's protocol module, for the
     tests that run the chip at its full 125 MHz (slower than real time, so the host's
     real-second link timeouts cannot hold)."""
-    eb.wait(lambda e: e["ev"] == "usb", 60)
+    eb.wait(lambda e: e["ev"] == "usb" and e["boot"] == boot, 60)
+    start = len(eb.serial)
     eb.write(P.encode_frame(P.H_HELLO, 0, P.hello_payload(session)))
-    dec = P.Decoder()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        frames = dec.feed(bytes(eb.serial))
-        dec = P.Decoder()
-        if any(f.type == P.D_INFO for f in frames):
-            return
-        time.sleep(0.2)
-    raise AssertionError("no INFO: %r" % bytes(eb.serial)[-200:])
+    wait_message(eb, lambda m: isinstance(m, P.Info), 60, start)
 
 
 def test_the_buzzer_plays_the_pattern_the_host_asked_for(knockabout_uf2, sim):
@@ -174,26 +190,61 @@ def test_the_flash_takeover_reaches_the_repl_while_the_firmware_runs(knockabout_
         assert word == "fw" and int(board_mpy) >> 10 == MPY_ARCH_ARMV6M
         check_mpy_compatible(int(board_mpy), mpy_cross_version())  # what flash checks
         assert b"knockboard: stopped (Ctrl-C), REPL free" in eb.serial
+        # on its way out the firmware darkens the longest chain, in one clean frame
+        dark = eb.wait(lambda e: e["ev"] == "leds" and len(e["rgb"]) == 256, 30)
+        assert dark["errors"] == [] and not any(map(any, dark["rgb"]))
 
 
-def test_a_stuck_loop_is_reset_by_the_watchdog_and_the_firmware_comes_back(knockabout_uf2):
-    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ) as eb:
-        port = eb.open_pty()
-        eb.wait(lambda e: e["ev"] == "usb", 60)
-        with Board.open(port, handshake_timeout=30):
-            pass  # the app runs
-        eb.write(b"\r\x03")  # the takeover: the firmware stops, the REPL is free
-        eb.wait_serial(b"REPL free", 30)
-        eb.wait_serial(b">>> ", 30)
-        # the firmware's watchdog setting, then a loop that never feeds it
+def test_the_firmware_stuck_in_its_main_loop_is_reset_by_the_watchdog(knockabout_uf2):
+    """The firmware's own loop, hung: the harness stops the LED state machine (a fault no
+    outside event can cause on a real board: see test_an_oled_holding_the_bus_...), so the
+    next LED frame waits in show_leds for a DMA that never ends and nothing feeds the
+    watchdog. The chip resets WDT_MS later and the firmware starts again."""
+    pulsing = P.Scene(tuple(P.Cell(0, 40, 120, effect=P.PULSE) for _ in range(CELLS)))
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True) as eb:
+        start_session(eb)
         n = len(eb.events)
-        eb.write(b"import machine, hal_rp2; w = machine.WDT(timeout=hal_rp2.WDT_MS)\r")
-        eb.write(b"while True: pass\r\r")
-        reset = eb.wait(lambda e: e["ev"] == "reset", 60, n)
+        eb.write(P.encode_frame(P.H_SCENE, 1, pulsing.payload()))
+        eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), 60, n)
+        fault = eb.fault("led-sm")
+        reset = eb.wait(lambda e: e["ev"] == "reset", 120, n)
         assert reset["reason"] == "watchdog"
-        eb.wait(lambda e: e["ev"] == "usb" and e["boot"] == 2, 60, n)
-        with Board.open(port, handshake_timeout=30) as board:
-            assert board.info.firmware == firmware_version()
+        # fed until the next changed frame (every 20 ms while the cells pulse), then not
+        hung_ms = (reset["t"] - fault["t"]) / 1e6
+        assert WDT_MS <= hung_ms <= WDT_MS + 100, hung_ms
+        # the firmware is back: a new session, and its LEDs work again
+        start_session(eb, boot=2)
+        n = len(eb.events)
+        eb.write(P.encode_frame(P.H_SCENE, 1, pulsing.payload()))
+        frame = eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), 60, n)
+        assert frame["errors"] == []
+
+
+def test_an_oled_holding_the_bus_does_not_stop_the_board(knockabout_uf2):
+    """The nearest thing to a hang from outside: a display that holds the I2C bus.
+    MicroPython's rp2 I2C gives up after its 50 ms default timeout and the HAL drops the
+    page, so the board gets slow passes while it redraws, keeps its keys and is not
+    reset."""
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True) as eb:
+        start_session(eb)
+        fault = eb.fault("oled-bus")
+        writes = eb.query("oled")["writes"]
+        start = len(eb.serial)
+        eb.write(P.encode_frame(P.H_DISPLAY, 1, P.Display(("Red to move",), (3, 5), 6)
+                                .payload()))
+        wait_message(eb, lambda m: m == P.Plain(P.D_ACK, 1), 60, start)
+        eb.write(P.encode_frame(P.H_ACK, 1))  # the board's first STATE, so events can follow
+        eb.key(40, True)
+        pressed = P.KeyEvent(pressed=True, control=False, index=40)
+        wait_message(eb, lambda m: isinstance(m, P.Events) and pressed in m.events, 60,
+                     start)
+        # longer than the watchdog's timeout, in emulated time, with the bus still held
+        deadline = time.monotonic() + 120
+        while eb.query("stats")["t"] - fault["t"] < 2 * WDT_MS * 1e6:
+            assert time.monotonic() < deadline
+            time.sleep(0.5)
+        assert not [e for e in eb.events if e["ev"] == "reset"]
+        assert eb.query("oled")["writes"] == writes  # nothing got through
 
 
 def test_back_held_at_power_up_skips_the_app(knockabout_uf2):

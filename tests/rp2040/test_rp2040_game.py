@@ -6,7 +6,7 @@ import os
 import sys
 import time
 
-from emulated import REALTIME_MHZ, EmulatedBoard
+from knockboard.sim.rp2040 import REALTIME_MHZ, EmulatedBoard
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
 from knockboard.session import Session, Setup

@@ -1,9 +1,16 @@
-"""`knockboard sim`: the simulator (knockboard/sim/) in a window or behind a serial port."""
+"""`knockboard sim`: the simulator (knockboard/sim/) in a window or behind a serial port,
+or (--rp2040) the board's real firmware image on an emulated RP2040 behind a serial port."""
+
+import os
+import tempfile
+import time
 
 from .args import CliError, seed
 
 
 def cmd_sim(args):
+    if args.rp2040:
+        return sim_rp2040(args)
     from ..sim import SimError, start_pty
     if args.headless:
         try:
@@ -27,6 +34,47 @@ def cmd_sim(args):
     return run_window(args.board, seed=args.seed)
 
 
+def sim_rp2040(args):
+    if not args.headless:
+        raise CliError("sim: --rp2040 serves the emulated board on a serial port only: add "
+                       "--headless (the window runs the firmware in-process)")
+    if args.seed is not None:
+        raise CliError("sim: --seed seeds the in-process firmware; the emulated RP2040 runs "
+                       "the real image, which seeds itself")
+    from ..sim.rp2040 import EmulatorMissing, node
+    try:
+        node()
+    except EmulatorMissing as err:
+        raise CliError(f"sim: {err}") from None
+    return _serve_emulated(args.board)
+
+
+def _serve_emulated(board):
+    from ..device.uf2 import board_uf2
+    from ..sim.firmware import make_config
+    from ..sim.rp2040 import REALTIME_MHZ, EmulatedBoard
+    cfg = make_config(board)
+    with tempfile.TemporaryDirectory() as tmp:
+        uf2 = os.path.join(tmp, f"{board}.uf2")
+        with open(uf2, "wb") as f:
+            f.write(board_uf2(board))  # exactly what `knockboard uf2` writes
+        with EmulatedBoard(uf2, cfg.rows, cfg.cols, cfg.cells, cpu_mhz=REALTIME_MHZ) as eb:
+            path = eb.open_pty()
+            try:
+                eb.wait(lambda e: e["ev"] == "usb", 120)
+            except AssertionError as err:
+                why = " ".join(str(err).split())[-300:]  # one line, even with Node's stderr
+                raise CliError(f"sim: the emulated RP2040 did not come up: {why}") from None
+            print(f"knockboard sim: {cfg.name} board, its UF2 on an emulated RP2040, on {path} "
+                  f"(host: knockboard play ... --port {path}); Ctrl-C ends it", flush=True)
+            try:
+                while eb.proc.poll() is None:
+                    time.sleep(0.2)
+            except KeyboardInterrupt:
+                return 0
+            raise CliError("sim: the emulator stopped: " + " ".join(eb.stderr().split())[-300:])
+
+
 def add_sim_command(sub):
     from ..sim.firmware import board_ids
     sim = sub.add_parser(
@@ -40,4 +88,8 @@ def add_sim_command(sub):
                      help="the firmware's random seed (standalone dice, boot id)")
     sim.add_argument("--headless", action="store_true",
                      help="no window: serve the board on the serial port until Ctrl-C")
+    sim.add_argument("--rp2040", action="store_true",
+                     help="with --headless: the board's UF2 (knockboard uf2) on an emulated "
+                          "RP2040 instead of the firmware in-process; needs Node.js and the "
+                          "npm package rp2040js (npm ci)")
     sim.set_defaults(func=cmd_sim)

@@ -8,9 +8,9 @@
 //
 // stdin and stdout carry JSON lines. In: {"op":"cdc","hex":..} (bytes from the USB host),
 // {"op":"key","cell":i,"down":b}, {"op":"control","index":i,"down":b}, {"op":"oled"},
-// {"op":"stats"}. Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
+// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}. Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
 // (one decoded WS2812 frame), {"ev":"tone",..}, {"ev":"oled",..}, {"ev":"reset",..},
-// {"ev":"stats",..}, {"ev":"error",..}. Times are emulated nanoseconds since power-up.
+// {"ev":"stats",..}, {"ev":"fault",..}, {"ev":"error",..}. Times are emulated nanoseconds since power-up.
 import fs from 'fs';
 import readline from 'readline';
 import { Simulator, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
@@ -69,6 +69,13 @@ const held = new Set();            // cells held down
 const controlsHeld = new Set();    // control indices (0 OK, 1 BACK, 2 MENU)
 const controlNames = ['ok', 'back', 'menu'];
 for (const name of args.hold) controlsHeld.add(controlNames.indexOf(name));
+
+// Faults injected by a test. "led-sm": the LED state machine stops (its PIO block is no
+// longer clocked), so the DMA feeding it never finishes; a chip reset clears it. Nothing
+// outside a real chip can do that: it stands for any hardware wait the firmware could be
+// stuck in. "oled-bus": the SSD1306 stops answering with the bus held (a START it never
+// completes, like a device holding SCL low); it is not reset with the chip.
+const faults = { ledSm: false, oledBus: false };
 
 let mcu, sim, cdc, clock;
 let hostQueue = [];                // bytes from the host not yet taken by the CDC
@@ -149,7 +156,7 @@ const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xd3: 1, 0x
 function wireOled() {
   const bus = mcu.i2c[pinmap.oled.bus];
   let mine = false, first = true, data = false, cmd = [];
-  bus.onStart = () => bus.completeStart();
+  bus.onStart = () => { if (!faults.oledBus) bus.completeStart(); };
   bus.onConnect = (address) => { mine = address === oled.addr; first = true; cmd = [];
     bus.completeConnect(mine); };
   bus.onWriteByte = (v) => {
@@ -249,6 +256,7 @@ function boot() {
       answerRead(endpoint, size);
     }
   };
+  faults.ledSm = false;
   mcu.core.PC = FLASH_BASE;  // the boot ROM's flash boot path ends here (boot2 at offset 0)
   boots += 1;
 }
@@ -290,7 +298,7 @@ function run() {
       }
       clock.tick(cycles * CYCLE_NS);
       // each PIO step is stamped with its own time within the instruction just run
-      if (div0) { pioAcc[0] += cycles * CYCLE_NS; while (pioAcc[0] >= div0) { pioAcc[0] -= div0; pioNow = now() - pioAcc[0]; stepMachines(pio0, sm0); } }
+      if (div0 && !faults.ledSm) { pioAcc[0] += cycles * CYCLE_NS; while (pioAcc[0] >= div0) { pioAcc[0] -= div0; pioNow = now() - pioAcc[0]; stepMachines(pio0, sm0); } }
       if (div1) { pioAcc[1] += cycles * CYCLE_NS; while (pioAcc[1] >= div1) { pioAcc[1] -= div1; pioNow = now() - pioAcc[1]; stepMachines(pio1, sm1); } }
     }
     ledCheckReset();
@@ -313,6 +321,8 @@ rl.on('line', (line) => {
   else if (msg.op === 'key') { if (msg.down) held.add(msg.cell); else held.delete(msg.cell); refreshColumns(); }
   else if (msg.op === 'control') { if (msg.down) controlsHeld.add(msg.index); else controlsHeld.delete(msg.index); refreshColumns(); }
   else if (msg.op === 'oled') send({ ev: 'oled', t: now(), on: oled.on, writes: oled.writes, ram: Buffer.from(oled.ram).toString('hex') });
+  else if (msg.op === 'fault' && msg.what === 'led-sm') { faults.ledSm = true; send({ ev: 'fault', t: now(), what: msg.what }); }
+  else if (msg.op === 'fault' && msg.what === 'oled-bus') { faults.oledBus = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'stats') send({ ev: 'stats', t: now(), boots, ledFrames: led.frames });
   else send({ ev: 'error', message: `unknown op ${msg.op}` });
 });

@@ -13,22 +13,45 @@ import threading
 import time
 from typing import Callable, Optional
 
-from knockboard.sim.pty import close_fds, open_raw_pty
+from ...device.flash import FIRMWARE_DIR
+from ...device.uf2 import IMAGE_DIR
+from ..pty import close_fds, open_raw_pty
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BOARD_MJS = os.path.join(ROOT, "tests", "rp2040", "board.mjs")
-BOOT_ROM = os.path.join(ROOT, "rp2040-image", "bootrom-rp2040-b1.bin")
-PINMAP = os.path.join(ROOT, "firmware", "pinmap.json")
+HERE = os.path.dirname(os.path.abspath(__file__))
+BOARD_MJS = os.path.join(HERE, "board.mjs")
+BOOT_ROM = os.path.join(IMAGE_DIR, "bootrom-rp2040-b1.bin")
+PINMAP = os.path.join(FIRMWARE_DIR, "pinmap.json")
 # The emulator runs some 20-30 million instructions a wall-clock second: at 32 MHz the CPU
 # about keeps pace with real time, so the host's real-second timeouts see a board that
 # answers in time (they hold down to a third of real time).
 REALTIME_MHZ = 32
 
 
+class EmulatorMissing(RuntimeError):
+    """Node.js or the npm package rp2040js is not installed."""
+
+
+def _rp2040js_installed() -> bool:
+    # where Node looks for board.mjs's `import 'rp2040js'`: node_modules in its folder or
+    # any folder above it
+    folder = HERE
+    while True:
+        if os.path.isfile(os.path.join(folder, "node_modules", "rp2040js", "package.json")):
+            return True
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return False
+        folder = parent
+
+
 def node() -> str:
+    """The Node.js that runs board.mjs; EmulatorMissing says what to install."""
     path = shutil.which("node")
-    if path is None:
-        raise RuntimeError("Node.js is needed for the emulated board (README: npm ci)")
+    if path is None or not _rp2040js_installed():
+        what = "Node.js" if path is None else "the npm package rp2040js"
+        raise EmulatorMissing(f"the emulated RP2040 needs Node.js and the npm package "
+                              f"rp2040js, and {what} is missing: install Node.js, then run "
+                              f"`npm ci` in the Knockboard repository")
     return path
 
 
@@ -46,7 +69,7 @@ class EmulatedBoard:
         if max_ms is not None:
             cmd += ["--max-ms", str(max_ms)]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, cwd=ROOT)
+                                     stderr=subprocess.PIPE, cwd=HERE)
         self.events: list[dict] = []
         self.serial = bytearray()  # everything the board wrote to USB
         self._cond = threading.Condition()
@@ -128,6 +151,13 @@ class EmulatedBoard:
 
     def control(self, index: int, down: bool) -> None:
         self._send(op="control", index=index, down=down)
+
+    def fault(self, what: str, timeout: float = 30) -> dict:
+        """Injects a fault (board.mjs: "led-sm" or "oled-bus"); its event, with the
+        emulated time it took effect."""
+        n = len(self.events)
+        self._send(op="fault", what=what)
+        return self.wait(lambda e: e["ev"] == "fault", timeout, n)
 
     def query(self, what: str, timeout: float = 30) -> dict:
         n = len(self.events)

@@ -1,0 +1,53 @@
+"""`knockboard sim --rp2040 --headless`: a board's UF2 on the emulated RP2040 behind a
+pseudo-terminal, and its one-line errors."""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+
+from knockboard.cli import main
+from knockboard.device.board import Board
+from knockboard.device.flash import firmware_version
+from knockboard.sim.rp2040 import emulated
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_the_emulated_board_serves_its_firmware_on_a_pty_until_ctrl_c():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "knockboard.cli", "sim", "--rp2040", "--headless", "--board",
+         "ko"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "host")})
+    try:
+        line = proc.stdout.readline()
+        m = re.match(r"knockboard sim: .+ board, its UF2 on an emulated RP2040, on (\S+) "
+                     r"\(host: knockboard play \.\.\. --port \1\); Ctrl-C ends it$",
+                     line.strip())
+        assert m, line + proc.stderr.read() if proc.poll() is not None else line
+        with Board.open(m.group(1), handshake_timeout=30) as board:
+            assert (board.info.board, board.info.cells, board.info.firmware) == (
+                "ko", 81, firmware_version())
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+
+
+def one_line_error(capsys, *args):
+    assert main(["sim", *args]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    return err
+
+
+def test_rp2040_mode_errors_are_one_line(capsys, monkeypatch):
+    assert "--headless" in one_line_error(capsys, "--rp2040")
+    assert "--seed" in one_line_error(capsys, "--rp2040", "--headless", "--seed", "3")
+    monkeypatch.setattr(emulated, "_rp2040js_installed", lambda: False)
+    err = one_line_error(capsys, "--rp2040", "--headless")
+    assert "rp2040js is missing" in err and "npm ci" in err
+    monkeypatch.setattr(emulated.shutil, "which", lambda name: None)
+    err = one_line_error(capsys, "--rp2040", "--headless")
+    assert "Node.js is missing" in err and "npm ci" in err
