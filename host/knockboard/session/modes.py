@@ -11,7 +11,7 @@ from . import scene as S
 from .animation import ADVANCED, WRONG
 from .dice_entry import DONE, OPEN_MENU as DICE_MENU
 from .interaction import ILLEGAL, IGNORED, MENU_ENTRY, OPEN_MENU, PLAY
-from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, clip
+from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, REMOTE, clip
 
 
 class Mode:
@@ -222,6 +222,21 @@ class EnteringDice(Mode):
         shown = "menu" if e.on_menu else str(e.current)
         done = " ".join(map(str, e.values))
         return [e.label + (f" ({done})" if done else ""), f"value: {shown}", "MENU=+1 OK=set"]
+
+
+class AwaitingRemote(Mode):
+    """A remote game waits for another home: a move, its share of the dice, or a board
+    that is away (its network, the broker).  Presses here are not this board's to make."""
+    name = REMOTE
+    holds_undo = False
+    back_arms_undo = False
+
+    def control(self, key):
+        if key == MENU_KEY:
+            self.s.refuse("remote: no menu")
+
+    def lines(self, view):
+        return ["waiting for the", "other board", self.s.remote.status()]
 
 
 class Over(Mode):

@@ -4,6 +4,7 @@
 from .. import bots
 
 HUMAN = "human"
+REMOTE = "remote"       # a seat played at another home's board (docs/remote.md)
 BOTS = bots.BOTS
 DEFAULT_BOT = "greedy"
 # At the board the strong bot searches a fixed number of iterations, so that a resumed game

@@ -1,0 +1,39 @@
+"""Whole games between simulated boards in separate homes through the test's Mosquitto, with
+users, passwords and an ACL per room: every game, K.O. and Knock-Off with three or four
+seats over three homes.  Each home's session shows the other homes' moves as steps and
+confirms them by presses; at the end every home's record is the same."""
+
+import pytest
+
+from homes import BoardHome, play_boards
+
+GAMES = [("knockabout", {}, [[1], [2]], 11), ("dodgeball", {}, [[1], [2]], 2),
+         ("ko", {"players": 2, "quick_start": 1}, [[1], [2]], 5),
+         ("knockoff", {"players": 2}, [[1], [2]], 7),
+         ("ko", {"players": 3}, [[1], [2], [3]], 2),
+         ("knockoff", {"players": 4}, [[1], [2, 3], [4]], 3)]
+
+
+@pytest.mark.parametrize("game,options,homes,seed", GAMES,
+                         ids=[f"{g}-{o.get('players', 2)}" for g, o, _, _ in GAMES])
+def test_boards_in_separate_homes_play_a_whole_game_with_identical_records(
+        make_broker, game, options, homes, seed):
+    broker = make_broker({"room": homes})
+    boards = [BoardHome(broker, "room", game, options, seats, seed + i).start()
+              for i, seats in enumerate(homes)]
+    try:
+        play_boards(boards)
+        for home in boards:
+            assert not home.game.stopped and not home.lines, home.lines
+            assert home.session.state.is_terminal()
+            assert home.session.record.actions == home.game.record
+        assert all(h.game.record == boards[0].game.record for h in boards)
+        record = boards[0].session.record
+        assert record.replay().to_position() == boards[0].session.state.to_position()
+        # each home's terminal marked the others' moves; the broker refused nothing
+        for home in boards:
+            assert "[remote]" in home.out.getvalue()
+            assert home.room.denied == []
+    finally:
+        for home in boards:
+            home.close()
