@@ -5,7 +5,7 @@ import sys
 import threading
 
 from ..games import GameError, game_names, get_game
-from .args import db_file, game_id, positive_int, seed
+from .args import db_file, game_id, input_file, positive_int, seed, seconds
 from .records import open_store, replayed, stored_record
 
 
@@ -43,6 +43,7 @@ def add_play_command(sub, parse_options):
     _add_store_arguments(play)
     play.add_argument("--no-save", action="store_true", help="do not save this game")
     _add_view_argument(play)
+    _add_remote_arguments(play)
     play.set_defaults(func=lambda args: cmd_play(args, parse_options))
 
     resume = sub.add_parser(
@@ -75,6 +76,83 @@ def add_play_command(sub, parse_options):
     view.add_argument("id", nargs="?", type=game_id, metavar="ID")
     _add_store_arguments(view)
     view.set_defaults(func=cmd_view)
+
+
+def _add_remote_arguments(parser):
+    remote = parser.add_argument_group("remote play (docs/remote.md)")
+    remote.add_argument("--remote", metavar="URL",
+                        help="play with boards in other homes through the room "
+                             "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
+    remote.add_argument("--seat", metavar="N",
+                        help="the seats played at this board: 1, or 2,3 (with --remote)")
+    remote.add_argument("--password-file", type=input_file, metavar="FILE",
+                        help="the broker password on the first line (else "
+                             "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)")
+    remote.add_argument("--ca-file", type=input_file, metavar="FILE",
+                        help="the CA certificate of an mqtts:// broker (default: the "
+                             "system's)")
+    remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
+                        help="a seat online that keeps back its dice reveal this long "
+                             "forfeits (default 120)")
+
+
+# a withheld reveal: from a second (tests) to a day
+REVEAL_TIMEOUT = seconds(1, 86400)
+
+
+def _remote_seats(args, players):
+    """--seat text -> the 0-based seats of this board; PlayCommandError if bad."""
+    seats = set()
+    for part in (args.seat or "").split(","):
+        part = part.strip()
+        if not (part.isascii() and part.isdigit() and 1 <= int(part) <= players):
+            raise PlayCommandError(f"--seat {args.seat!r}: seats are numbers 1..{players}"
+                                   ", e.g. 2 or 2,3")
+        seats.add(int(part) - 1)
+    if len(seats) == players:
+        raise PlayCommandError(f"--seat {args.seat!r}: every seat at this board leaves "
+                               "nobody to play remotely")
+    return seats
+
+
+def _remote_link(args, setup, store, out):
+    """The room this board plays in (--remote), its seats marked in `setup`, or None."""
+    if args.remote is None:
+        if args.seat or args.password_file or args.ca_file or args.reveal_timeout:
+            raise PlayCommandError("--seat, --password-file, --ca-file and --reveal-timeout "
+                                   "go with --remote")
+        return None
+    from ..remote import AddressError, parse_address
+    from ..session.seats import HUMAN, REMOTE
+    try:
+        address = parse_address(args.remote)
+    except AddressError as err:
+        raise PlayCommandError(f"--remote {err}") from None
+    if args.seat is None:
+        raise PlayCommandError("--remote needs --seat N: the seats played at this board")
+    seats = _remote_seats(args, setup.players)
+    for seat, kind in enumerate(setup.seats):
+        if seat not in seats and kind != HUMAN:
+            raise PlayCommandError(f"--bots: seat {seat + 1} is played at another board")
+        if seat not in seats:
+            setup.seats[seat] = REMOTE
+    return _open_room(args, address, seats, setup, store, out)
+
+
+def _open_room(args, address, seats, setup, store, out):
+    """Ask for the password (if no file or environment gives it) and join the room."""
+    from ..remote import AddressError, MemoryKeys, RoomError, RoomKeys, read_password
+    from ..remote.link import open_link
+    try:
+        password = read_password(address, args.password_file)
+        keys = MemoryKeys() if store is None else \
+            RoomKeys(str(store.path) + ".rooms", address.room, fresh=True)
+        return open_link(address, password, seats, setup.game, setup.options, keys,
+                         physical_dice=setup.physical_dice, ca_file=args.ca_file,
+                         reveal_timeout=args.reveal_timeout,
+                         log=lambda line: print(line, file=out, flush=True))
+    except (AddressError, RoomError, OSError, ValueError) as err:
+        raise PlayCommandError(f"--remote: {err}") from None
 
 
 def _add_board_arguments(parser):
@@ -139,13 +217,17 @@ def cmd_play(args, parse_options, out=None):
     setup = make_setup(args, parse_options)
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
+    link = None
 
     def session(board):
-        return Session(board, setup, out=out, saver=saver)
+        return Session(board, setup, out=out, saver=saver, remote=link)
     try:
+        link = _remote_link(args, setup, store, out)
         return _run_on_board(args, setup.game, setup.seed, session, out,
                              view=_view_path(args, store))
     finally:
+        if link is not None:
+            link.close()
         if saver and saver.game_id:
             print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
         if store:

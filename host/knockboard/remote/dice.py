@@ -6,6 +6,7 @@ commitment.  The outcome is drawn from SHA-256 of all the reveals in seat order,
 can choose or foresee it unless every other seat helps; a reveal that does not match its
 commitment names its seat.  See docs/remote.md for the threat model."""
 
+import functools
 import hashlib
 import hmac
 import math
@@ -34,12 +35,7 @@ def _domain(room, ply, seat):
 def outcome(outcomes, reveals):
     """The chance outcome drawn from the reveals (nonces in seat order): exactly with the
     outcomes' probabilities, by rejection sampling on a hash stream (no modulo bias)."""
-    fractions = [Fraction(p).limit_denominator(MAX_DENOMINATOR) for _, p in outcomes]
-    total = sum(fractions)
-    denominator = 1
-    for f in fractions:
-        denominator = math.lcm(denominator, f.denominator)
-    weights = [int(f / total * denominator) for f in fractions]
+    weights = _weights(tuple(p for _, p in outcomes))
     seed = hashlib.sha256(b"".join(len(n).to_bytes(2, "big") + n for n in reveals)).digest()
     value = _uniform(seed, sum(weights))
     for (action, _), weight in zip(outcomes, weights):
@@ -47,6 +43,18 @@ def outcome(outcomes, reveals):
             return action
         value -= weight
     raise AssertionError("the weights add up to the range drawn from")
+
+
+@functools.lru_cache(maxsize=64)
+def _weights(probabilities):
+    """Whole-number weights in exactly the probabilities' proportions (a game has a few
+    kinds of roll: they are worked out once each)."""
+    fractions = [Fraction(p).limit_denominator(MAX_DENOMINATOR) for p in probabilities]
+    total = sum(fractions)
+    denominator = 1
+    for f in fractions:
+        denominator = math.lcm(denominator, f.denominator)
+    return [int(f / total * denominator) for f in fractions]
 
 
 def _uniform(seed, n):

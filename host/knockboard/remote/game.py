@@ -192,10 +192,10 @@ class RemoteGame:
         return None
 
     def _past(self, m):
-        if m.kind == ACT and (self.record[m.ply] != m["action"]
-                              or self._author(m.ply) != m.seat - 1):
-            return self._refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by "
-                                   f"seat {self._author(m.ply) + 1}")
+        author = self._author(m.ply)
+        if m.kind == ACT and (self.record[m.ply] != m["action"] or author != m.seat - 1):
+            by = "the dice" if author is None else f"seat {author + 1}"
+            return self._refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by {by}")
         self.duplicates += 1              # delivered again: applied once already
         return None
 

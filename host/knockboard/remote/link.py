@@ -53,3 +53,32 @@ class HeadlessHost:
         state = self.game.state
         self.game.play(state.action_to_string(self.choose(state.clone())))
         return True
+
+
+CONNECT_WAIT_S = 10.0
+CONNECT_POLL_S = 0.05
+
+
+def open_link(address, password, seats, game, options, keys, *, physical_dice=False,
+              actions=(), ca_file=None, log=print, reveal_timeout=None,
+              wait=CONNECT_WAIT_S):
+    """Connect this home (0-based `seats`) to the room at `address` and make its game;
+    RoomError in one line if the broker cannot be reached or refuses us within `wait`."""
+    import time
+
+    from .game import DEFAULT_REVEAL_TIMEOUT_S, RemoteGame
+    from .room import Room, RoomError
+    room = Room(address, password, seats, ca_file=ca_file, log=log)
+    game = RemoteGame(address.room, game, options, seats, keys, send=room.publish,
+                      physical_dice=physical_dice, actions=actions, log=log,
+                      reveal_timeout=reveal_timeout or DEFAULT_REVEAL_TIMEOUT_S)
+    room.start()
+    for _ in range(int(wait / CONNECT_POLL_S) + 1):
+        if room.connected or room.error:
+            break
+        time.sleep(CONNECT_POLL_S)
+    if not room.connected:
+        room.close()
+        raise RoomError(room.error or f"no answer from the broker at {address.host}:"
+                        f"{address.port} within {wait:g} s")
+    return RemoteLink(game, room)
