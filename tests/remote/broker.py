@@ -65,9 +65,9 @@ class Broker:
                       f"keyfile {self.folder / 'server.key'}"]
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
 
-    def url(self, room, user=None):
+    def url(self, room, user=None, port=None):
         scheme = "mqtts" if self.tls else "mqtt"
-        return f"{scheme}://{user + '@' if user else ''}127.0.0.1:{self.port}/{room}"
+        return f"{scheme}://{user + '@' if user else ''}127.0.0.1:{port or self.port}/{room}"
 
     def start(self):
         self.proc = subprocess.Popen([mosquitto(), "-c", str(self.folder / "mosquitto.conf")],

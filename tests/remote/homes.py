@@ -1,6 +1,7 @@
 """Homes for the remote tests: each a RemoteGame behind its own connection to the test's
 broker, played headless by a seeded script or on a simulated board by presses."""
 
+import hashlib
 import io
 import random
 import time
@@ -29,15 +30,17 @@ def scripted(seed):
 
 class Home:
     def __init__(self, broker, room, game, options, seats, *, user=None, keys=None,
-                 actions=(), physical=False, reveal_timeout=120.0, ca_file=None, log=None):
+                 actions=(), physical=False, reveal_timeout=120.0, ca_file=None, log=None,
+                 port=None):
         """`seats`: this home's 1-based seats; its broker user is `ROOM-<first seat>`."""
         self.lines = []
         self.log = log or self.lines.append
         user = user or f"{room}-{seats[0]}"
-        self.address = parse_address(broker.url(room, user))
+        self.address = parse_address(broker.url(room, user, port))
         local = [s - 1 for s in seats]
         self.room = Room(self.address, password(user), local, ca_file=ca_file, log=self.log)
-        self.keys = keys or MemoryKeys()
+        # a fixed secret per room and seats: the same dice, so the same game, every run
+        self.keys = keys or MemoryKeys(hashlib.sha256(f"{room}/{seats}".encode()).digest())
         self.game = RemoteGame(room, game, options, local, self.keys, send=self.room.publish,
                                physical_dice=physical, actions=actions, log=self.log,
                                reveal_timeout=reveal_timeout)
@@ -49,6 +52,15 @@ class Home:
 
     def close(self):
         self.link.close()
+
+    def kill(self):
+        """As if the host process died: no goodbye, the socket just closes (the broker
+        publishes the home's last will)."""
+        client = self.room.client
+        client.loop_stop()
+        sock = client.socket()
+        if sock is not None:
+            sock.close()
 
     def headless(self, seed):
         return HeadlessHost(self.link, scripted(seed))
@@ -82,7 +94,7 @@ class BoardHome(Home):
     """A home with a simulated board (the firmware core behind the real board link) and a
     Session on it; `player` presses for the people at this board."""
 
-    def __init__(self, broker, room, game, options, seats, seed, **kw):
+    def __init__(self, broker, room, game, options, seats, seed, saver=None, **kw):
         super().__init__(broker, room, game, options, seats, **kw)
         from autoplay import AutoPlayer
         from board_driver import VirtualBoard
@@ -92,7 +104,8 @@ class BoardHome(Home):
         kinds = ["human" if s + 1 in seats else "remote" for s in range(players)]
         self.out = io.StringIO()
         self.vb.session = Session(self.vb.board, Setup(game, options, kinds, seed=seed),
-                                  clock=self.vb.clock, remote=self.link, out=self.out)
+                                  clock=self.vb.clock, remote=self.link, out=self.out,
+                                  saver=saver, actions=kw.get("actions", ()))
         self.player = AutoPlayer(self.vb, seed, aggressive=True)
 
     @property
@@ -108,8 +121,14 @@ class BoardHome(Home):
         return self.player.act()
 
 
-def play_boards(homes, max_seconds=MAX_SECONDS):
+def play_boards(homes, max_seconds=MAX_SECONDS, until=None):
+    """Play on every board until the game is over on all (or `until()`)."""
     run_until([h.step for h in homes],
               lambda: all(h.session.mode == "over" for h in homes)
-              or any(h.game.stopped for h in homes), "the end of the game on every board",
-              max_seconds)
+              or any(h.game.stopped for h in homes) or (until is not None and until()),
+              "the end of the game on every board", max_seconds)
+
+
+def waiting_shown(home):
+    """The board's OLED says it waits for the other board."""
+    return home.vb.oled()[0][:2] == ["waiting for the", "other board"]

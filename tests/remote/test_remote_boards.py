@@ -10,8 +10,8 @@ from homes import BoardHome, play_boards
 GAMES = [("knockabout", {}, [[1], [2]], 11), ("dodgeball", {}, [[1], [2]], 2),
          ("ko", {"players": 2, "quick_start": 1}, [[1], [2]], 5),
          ("knockoff", {"players": 2}, [[1], [2]], 7),
-         ("ko", {"players": 3}, [[1], [2], [3]], 2),
-         ("knockoff", {"players": 4}, [[1], [2, 3], [4]], 3)]
+         ("ko", {"players": 4}, [[1], [2, 3], [4]], 2),
+         ("knockoff", {"players": 3}, [[1], [2], [3]], 1)]
 
 
 @pytest.mark.parametrize("game,options,homes,seed", GAMES,

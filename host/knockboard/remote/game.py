@@ -19,6 +19,7 @@ from .messages import ACT, COMMIT, HELLO, ONLINE, REVEAL, Message
 WINDOW = 256
 DEFAULT_REVEAL_TIMEOUT_S = 120.0
 HELLO_REPEAT_S = 5.0     # while waiting, our hello is repeated so a peer that missed resends
+HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
 
 
 class RemoteRefusal(Exception):
@@ -117,6 +118,10 @@ class RemoteGame:
     def hello(self):
         """Our set-up and how far our record goes, for each local seat (retained): peers that
         are further on send us what we miss."""
+        self._send_hello()
+        self._progress()
+
+    def _send_hello(self):
         self._last_hello = self.clock()
         seats = sorted(s + 1 for s in self.local)
         for seat in seats:
@@ -124,7 +129,6 @@ class RemoteGame:
                                     options=self.options, players=self.players,
                                     dice="physical" if self.physical else "electronic",
                                     seats=seats), retain=True)
-        self._progress()
 
     def receive(self, message):
         self._handle(message)
@@ -189,6 +193,8 @@ class RemoteGame:
         self.peers[m.seat - 1] = m.body
         if m.ply <= len(self.record):
             self._resend_from(m.ply)
+        elif self._last_hello is None or self.clock() - self._last_hello > HELLO_ANSWER_S:
+            self._send_hello()            # it is further on: our hello makes it resend
         return None
 
     def _past(self, m):

@@ -51,9 +51,10 @@ class RoomKeys:
 
 
 class MemoryKeys:
-    """A secret kept in memory only (benchmarks, and hosts that will not be resumed)."""
+    """A secret kept in memory only (hosts that will not be resumed, benchmarks); tests give
+    a fixed one so that their games are the same every run."""
 
-    def __init__(self):
-        self.secret = secrets.token_bytes(32)
+    def __init__(self, secret=None):
+        self.secret = secrets.token_bytes(32) if secret is None else secret
 
     nonce = RoomKeys.nonce

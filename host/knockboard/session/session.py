@@ -250,8 +250,6 @@ class Session:
         actor = state.current_player()
         text = state.action_to_string(action)
         hidden = self.ui.hides(state, action)
-        if self.remote is not None and not by_remote:
-            self.remote.game.play(text)       # checked and sent to the other homes
         self.record.push(state, action)
         state.apply(action)
         steps = self.ui.steps(before, action, state)
@@ -269,6 +267,9 @@ class Session:
         self.last_was_chance = actor == CHANCE
         self.hint = ()
         self.save()
+        if self.remote is not None and not by_remote:
+            # sent once saved: a host killed in between sends it again when resumed
+            self.remote.game.play(text)
         self.current = Waiting(self)
         if steps:
             title = self.game.player_name(actor) if actor != CHANCE else "dice"
