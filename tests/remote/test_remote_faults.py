@@ -92,7 +92,7 @@ def test_a_host_killed_and_resumed_from_its_record_loses_nothing(make_broker, tm
         run_until([homes[0].step], lambda: waiting_shown(homes[0]),
                   "home 1 waiting for the other board", 15)
         saved = store.get(saver.game_id).actions
-        assert 0 < len(saved) <= len(homes[0].game.record)
+        assert saved    # it may hold a move home 1 never got: sent again on resuming
         # the host starts again from what it saved, with its room secret from its file
         again = BoardHome(broker, "kill", GAME, OPTIONS, [2], 9,
                           saver=RecordSaver(store, saver.game_id),

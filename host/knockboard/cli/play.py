@@ -54,6 +54,7 @@ def add_play_command(sub, parse_options):
     _add_board_arguments(resume)
     _add_store_arguments(resume)
     _add_view_argument(resume)
+    _add_remote_arguments(resume)
     resume.set_defaults(func=cmd_resume)
 
     replay = sub.add_parser(
@@ -115,7 +116,7 @@ def _remote_seats(args, players):
     return seats
 
 
-def _remote_link(args, setup, store, out):
+def _remote_link(args, setup, store, out, actions=(), fresh=True):
     """The room this board plays in (--remote), its seats marked in `setup`, or None."""
     if args.remote is None:
         if args.seat or args.password_file or args.ca_file or args.reveal_timeout:
@@ -132,23 +133,24 @@ def _remote_link(args, setup, store, out):
         raise PlayCommandError("--remote needs --seat N: the seats played at this board")
     seats = _remote_seats(args, setup.players)
     for seat, kind in enumerate(setup.seats):
-        if seat not in seats and kind != HUMAN:
+        if seat not in seats and kind not in (HUMAN, REMOTE):
             raise PlayCommandError(f"--bots: seat {seat + 1} is played at another board")
         if seat not in seats:
             setup.seats[seat] = REMOTE
-    return _open_room(args, address, seats, setup, store, out)
+    return _open_room(args, address, seats, setup, store, out, actions, fresh)
 
 
-def _open_room(args, address, seats, setup, store, out):
+def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
     """Ask for the password (if no file or environment gives it) and join the room."""
     from ..remote import AddressError, MemoryKeys, RoomError, RoomKeys, read_password
     from ..remote.link import open_link
     try:
         password = read_password(address, args.password_file)
         keys = MemoryKeys() if store is None else \
-            RoomKeys(str(store.path) + ".rooms", address.room, fresh=True)
+            RoomKeys(str(store.path) + ".rooms", address.room, fresh=fresh)
         return open_link(address, password, seats, setup.game, setup.options, keys,
                          physical_dice=setup.physical_dice, ca_file=args.ca_file,
+                         actions=actions,
                          reveal_timeout=args.reveal_timeout,
                          log=lambda line: print(line, file=out, flush=True))
     except (AddressError, RoomError, OSError, ValueError) as err:
@@ -250,6 +252,7 @@ def cmd_resume(args, out=None):
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
         saver = RecordSaver(store, game_id)
+        link = _resumed_link(args, setup, store, record, out)
 
         def session(board):
             # said once the board answers: a resume refused for want of a board prints
@@ -257,9 +260,34 @@ def cmd_resume(args, out=None):
             print(f"knockboard: resuming game {game_id} ({record.game}) after "
                   f"{len(record.actions)} actions", file=out)
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
-                           resumed=True)
-        return _run_on_board(args, record.game, record.seed, session, out,
-                             view=_view_path(args, store))
+                           resumed=True, remote=link)
+        try:
+            return _run_on_board(args, record.game, record.seed, session, out,
+                                 view=_view_path(args, store))
+        finally:
+            if link is not None:
+                link.close()
+
+
+def _resumed_link(args, setup, store, record, out):
+    """A remote game resumed: the same seats at this board as when it was played here, the
+    room's secret from the file beside the database; None for a game played at one board."""
+    from ..session.seats import REMOTE
+    remote_seats = {i for i, kind in enumerate(setup.seats) if kind == REMOTE}
+    if args.remote is None:
+        if remote_seats:
+            raise PlayCommandError("resume: this game was played with other boards: give "
+                                   "its --remote URL and --seat")
+        return _remote_link(args, setup, None, out)     # refuses --seat etc. alone
+    if not remote_seats:
+        raise PlayCommandError("resume: this game was played at one board; --remote "
+                               "cannot join it to a room")
+    here = sorted(set(range(setup.players)) - remote_seats)
+    if args.seat is not None and _remote_seats(args, setup.players) != set(here):
+        raise PlayCommandError(f"--seat {args.seat}: this board played seat "
+                               f"{','.join(str(s + 1) for s in here)} in this game")
+    args.seat = args.seat or ",".join(str(s + 1) for s in here)
+    return _remote_link(args, setup, store, out, actions=record.actions, fresh=False)
 
 
 def cmd_replay(args, out=None):

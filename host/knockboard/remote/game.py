@@ -32,8 +32,10 @@ class RemoteGame:
                  reveal_timeout=DEFAULT_REVEAL_TIMEOUT_S):
         """`local_seats`: the 0-based seats played at this home; `send(message, retain)`
         publishes; `actions`: the record so far (a resumed game, from our own store)."""
-        self.room, self.game_name, self.options = room, game, dict(options)
+        self.room, self.game_name = room, game
         self.game = get_game(game, **options)
+        # the engine's own reading (defaults filled in): `--players 2` and nothing agree
+        self.options = dict(self.game.options)
         self.players = self.game.num_players
         self.local = frozenset(local_seats)
         if not self.local or not all(0 <= s < self.players for s in self.local):

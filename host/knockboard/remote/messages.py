@@ -28,7 +28,7 @@ _FIELDS = {
     REVEAL: {"nonce": lambda v: isinstance(v, str) and bool(HEX64.match(v))},
     HELLO: {"game": lambda v: isinstance(v, str) and 0 < len(v) <= 32,
             "options": lambda v: isinstance(v, dict) and len(v) <= 16 and all(
-                isinstance(k, str) and len(k) <= 32 and type(x) in (int, str)
+                isinstance(k, str) and len(k) <= 32 and type(x) in (int, str, bool)
                 and len(str(x)) <= 32 for k, x in v.items()),
             "players": lambda v: type(v) is int and 1 <= v <= 8,
             "dice": lambda v: v in DICE_MODES,
