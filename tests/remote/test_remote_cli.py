@@ -63,6 +63,13 @@ def test_play_stopped_then_resume_finishes_the_game_with_the_other_homes_record(
         assert record.status == "finished"
         assert record.actions == other.game.record == other.session.record.actions
         assert "refused" not in capsys.readouterr().out
+        # the record leaves this home and comes back whole, its remote seat with it
+        exported = tmp_path / "game.json"
+        assert cli.main(["export", str(gid), "--db", db, "-o", str(exported)]) == 0
+        assert cli.main(["import", str(exported), "--db", db]) == 0
+        with GameStore(db) as store:
+            copy = store.get(max(row[0] for row in store.summaries()))
+        assert copy.actions == record.actions and copy.players == record.players
     finally:
         other.close()
 

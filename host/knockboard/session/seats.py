@@ -2,9 +2,10 @@
 `knockboard.bots`)."""
 
 from .. import bots
+from ..store.record_json import REMOTE_SEAT
 
 HUMAN = "human"
-REMOTE = "remote"       # a seat played at another home's board (docs/remote.md)
+REMOTE = REMOTE_SEAT    # a seat played at another home's board (docs/remote.md)
 BOTS = bots.BOTS
 DEFAULT_BOT = "greedy"
 # At the board the strong bot searches a fixed number of iterations, so that a resumed game

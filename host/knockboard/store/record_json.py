@@ -14,6 +14,7 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 # a record is an object holding lists of objects: three levels; json.loads would otherwise
 # recurse as deep as the brackets go
 MAX_DEPTH = 8
+REMOTE_SEAT = "remote"
 FORMAT = "knockboard-game"
 STATUSES = ("playing", "finished", "abandoned")
 DICE = ("electronic", "physical")
@@ -72,11 +73,13 @@ def check_fields(data, readable_versions, has_edits):
         if type(value) not in (str, int) or not _storable(value):
             raise RecordError(f"option {key!r}: {value!r} is not a text or an integer")
     _kind(data, "players", list)
+    # "remote": a seat played at another home's board (docs/remote.md)
+    seat_kinds = (*bots.BOT_NAMES, REMOTE_SEAT)
     for number, player in enumerate(data["players"], 1):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
-                player.get("bot") not in (None, *bots.BOT_NAMES):
+                player.get("bot") not in (None, *seat_kinds):
             raise RecordError(f"player {number}: expected {{\"name\": text, \"bot\": null or "
-                              f"one of {', '.join(bots.BOT_NAMES)}}}")
+                              f"one of {', '.join(seat_kinds)}}}")
     _kind(data, "actions", list)
     if not all(isinstance(a, str) for a in data["actions"]):
         raise RecordError("every action must be a string in the game's notation")
