@@ -35,7 +35,7 @@ class Home:
         """`seats`: this home's 1-based seats; its broker user is `ROOM-<first seat>`."""
         self.lines = []
         self.log = log or self.lines.append
-        user = user or f"{room}-{seats[0]}"
+        user = user or f"{room}-{seats[0]}"      # a spectator (no seats) names its user
         self.address = parse_address(broker.url(room, user, port))
         local = [s - 1 for s in seats]
         self.room = Room(self.address, password(user), local, ca_file=ca_file, log=self.log)

@@ -5,7 +5,7 @@ confirms them by presses; at the end every home's record is the same."""
 
 import pytest
 
-from homes import BoardHome, play_boards
+from homes import BoardHome, Home, play_boards, play_headless, run_until
 
 GAMES = [("knockabout", {}, [[1], [2]], 11), ("dodgeball", {}, [[1], [2]], 2),
          ("ko", {"players": 2, "quick_start": 1}, [[1], [2]], 5),
@@ -37,3 +37,33 @@ def test_boards_in_separate_homes_play_a_whole_game_with_identical_records(
     finally:
         for home in boards:
             home.close()
+
+
+def test_a_spectator_joining_mid_game_gets_the_whole_game_from_the_retained_room(make_broker):
+    """A read-only user who joins late sends nothing (its ACL allows nothing) and still gets
+    every entry so far from the broker's retained messages, each checked by its own engine,
+    dice reveals against their commitments; then it follows the game to its end."""
+    broker = make_broker({"watch": 2})
+    homes = [Home(broker, "watch", "knockoff", {"players": 2}, [s]).start() for s in (1, 2)]
+    hosts = [h.headless(s) for s, h in enumerate(homes)]
+    spectator = None
+    try:
+        run_until([h.step for h in hosts], lambda: len(homes[0].game.record) >= 30,
+                  "30 entries")
+        for h in homes:
+            h.room.client.loop_stop()      # the homes pause: nothing new while it joins
+        so_far = list(homes[0].game.record)
+        spectator = Home(broker, "watch", "knockoff", {"players": 2}, [],
+                         user="watch-watch").start()
+        run_until([spectator.link.pump], lambda: len(spectator.game.record) >= len(so_far),
+                  "the spectator caught up", 10)
+        assert spectator.game.record == so_far and spectator.room.sent_messages == 0
+        for h in homes:
+            h.room.client.loop_start()
+        play_headless(homes, [0, 1])
+        run_until([spectator.link.pump],
+                  lambda: spectator.game.record == homes[0].game.record, "the end", 10)
+        assert spectator.game.state.is_terminal() and spectator.lines == []
+    finally:
+        for h in homes + ([spectator] if spectator else []):
+            h.close()

@@ -168,25 +168,29 @@ def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():
 
 
 @pytest.mark.parametrize("name,payload,why", [
-    ("knockboard/wire/seat/2", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":0,'
-                               b'"action":"x"}', "forged seat"),
-    ("knockboard/wire/seat/1", b"\xff", "not UTF-8 JSON"),
-    ("knockboard/wire/seat/1", b"[]", "not a JSON object"),
-    ("knockboard/wire/seat/1", b'{"v":2}', "version"),
-    ("knockboard/wire/seat/1", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":-1,'
-                               b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":true,'
-                               b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
-                               b'"action":"x","more":1}', "missing or unknown"),
-    ("knockboard/wire/seat/1", b'{"v":1,"room":"other","seat":1,"kind":"act","ply":1,'
-                               b'"action":"x"}', "room"),
+    ("knockboard/wire/seat/2/0/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":0,'
+                                     b'"action":"x"}', "forged seat"),
+    ("knockboard/wire/seat/1/1/act", b"\xff", "not UTF-8 JSON"),
+    ("knockboard/wire/seat/1/1/act", b"[]", "not a JSON object"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":2}', "version"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":-1,'
+                                     b'"action":"x"}', "bad sequence number"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":true,'
+                                     b'"action":"x"}', "bad sequence number"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":2,'
+                                     b'"action":"x"}', "on the topic of ply 1"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
+                                     b'"action":"x","more":1}', "missing or unknown"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"other","seat":1,"kind":"act","ply":1,'
+                                     b'"action":"x"}', "room"),
     ("knockboard/wire/seat/1/hello", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x"}', "wrong topic"),
-    ("knockboard/wire/seat/1", b'{"v":1,"room":"wire","seat":1,"kind":"reveal","ply":1,'
-                               b'"nonce":"zz"}', "bad nonce"),
+    ("knockboard/wire/seat/1/1/reveal", b'{"v":1,"room":"wire","seat":1,"kind":"reveal",'
+                                        b'"ply":1,"nonce":"zz"}', "bad nonce"),
     ("knockboard/wire/x", b"{}", "not a seat's topic"),
-    ("knockboard/wire/seat/1", b"x" * 5000, "bytes"),
+    ("knockboard/wire/seat/1/01/act", b"{}", "not a seat's topic"),
+    ("knockboard/wire/seat/1/1/bet", b"{}", "not a seat's topic"),
+    ("knockboard/wire/seat/1/1/act", b"x" * 5000, "bytes"),
 ])
 def test_malformed_messages_are_refused_with_the_reason(name, payload, why):
     with pytest.raises(MessageError, match=why):

@@ -30,15 +30,16 @@ class RemoteGame:
     def __init__(self, room, game, options, local_seats, keys, *, send, physical_dice=False,
                  actions=(), log=print, clock=time.monotonic,
                  reveal_timeout=DEFAULT_REVEAL_TIMEOUT_S):
-        """`local_seats`: the 0-based seats played at this home; `send(message, retain)`
-        publishes; `actions`: the record so far (a resumed game, from our own store)."""
+        """`local_seats`: the 0-based seats played at this home (none: a spectator, which
+        follows and checks the game); `send(message, retain=True)` publishes; `actions`: the
+        record so far (a resumed game, from our own store)."""
         self.room, self.game_name = room, game
         self.game = get_game(game, **options)
         # the engine's own reading (defaults filled in): `--players 2` and nothing agree
         self.options = dict(self.game.options)
         self.players = self.game.num_players
         self.local = frozenset(local_seats)
-        if not self.local or not all(0 <= s < self.players for s in self.local):
+        if not all(0 <= s < self.players for s in self.local):
             raise ValueError(f"seats {sorted(s + 1 for s in local_seats)}: "
                              f"{game} has seats 1..{self.players}")
         self.keys, self.send, self.log, self.clock = keys, send, log, clock

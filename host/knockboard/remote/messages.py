@@ -3,10 +3,12 @@
 Every message names its room, its seat (1-based, as players count them) and its kind;
 game messages carry `ply`, the project's own sequence number: the index in the game's
 record of the entry the message is about, so a message delivered twice is recognised and
-applied once.  Topics: `knockboard/ROOM/seat/N` (game messages of seat N),
-`.../seat/N/hello` (retained: the seat's set-up and how far its record goes) and
-`.../seat/N/online` (retained, also the broker's last will: is the seat's host connected).
-A broker ACL lets each seat's user write only under its own seat."""
+applied once.  Every message is retained, each on a topic of its own, so whoever subscribes
+to the room later (a spectator, a home back from a fault) gets the whole game from the
+broker: `knockboard/ROOM/seat/N/PLY/KIND` (seat N's act, commit or reveal for entry PLY),
+`.../seat/N/hello` (the seat's set-up and how far its record goes) and `.../seat/N/online`
+(also the broker's last will: is the seat's host connected).  A broker ACL lets each seat's
+user write only under its own seat."""
 
 import json
 import re
@@ -58,15 +60,17 @@ class Message:
         return json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
 
     def topic(self):
-        return topic(self.room, self.seat, self.kind)
+        return topic(self.room, self.seat, self.kind, self.ply)
 
     def __getitem__(self, key):
         return self.body[key]
 
 
-def topic(room, seat, kind):
+def topic(room, seat, kind, ply=0):
     base = f"{PREFIX}/{room}/seat/{seat}"
-    return base + {HELLO: "/hello", ONLINE: "/online"}.get(kind, "")
+    if kind in (HELLO, ONLINE):
+        return f"{base}/{kind}"
+    return f"{base}/{ply}/{kind}"
 
 
 def room_filter(room):
@@ -74,17 +78,20 @@ def room_filter(room):
 
 
 def seat_of_topic(room, name):
-    """The seat whose topic `name` is, and whether it is that seat's hello/online/game
-    topic; None for a topic that is not a seat's."""
+    """(seat, the kinds that topic carries, its ply or None) for a seat's topic `name` in
+    `room`; None for any other topic."""
     parts = name.split("/")
-    if len(parts) not in (4, 5) or parts[:3] != [PREFIX, room, "seat"] \
+    if len(parts) not in (5, 6) or parts[:3] != [PREFIX, room, "seat"] \
             or not parts[3].isdigit() or len(parts[3]) > 1:
         return None
-    sub = parts[4] if len(parts) == 5 else ""
-    kinds = {"": (ACT, COMMIT, REVEAL), "hello": (HELLO,), "online": (ONLINE,)}
-    if sub not in kinds:
+    seat = int(parts[3])
+    if len(parts) == 5:
+        return (seat, (parts[4],), None) if parts[4] in (HELLO, ONLINE) else None
+    ply, kind = parts[4], parts[5]
+    if kind not in (ACT, COMMIT, REVEAL) or not (ply.isascii() and ply.isdigit()) \
+            or len(ply) > 7 or (len(ply) > 1 and ply[0] == "0"):
         return None
-    return int(parts[3]), kinds[sub]
+    return seat, (kind,), int(ply)
 
 
 def decode(topic_name, payload, room):
@@ -120,6 +127,8 @@ def decode(topic_name, payload, room):
         raise MessageError(f"a {kind} message on the wrong topic {topic_name!r}")
     if type(ply) is not int or not 0 <= ply <= MAX_PLY:
         raise MessageError(f"bad sequence number {ply!r}")
+    if where[2] is not None and ply != where[2]:
+        raise MessageError(f"sequence number {ply} on the topic of ply {where[2]}")
     for name, check in _FIELDS[kind].items():
         if not check(data[name]):
             raise MessageError(f"{kind}: bad {name} {str(data[name])[:40]!r}")

@@ -55,9 +55,9 @@ class Room:
             c.username_pw_set(address.user, password)
         if address.tls:
             c.tls_set(ca_certs=ca_file, cert_reqs=ssl.CERT_REQUIRED)
-        first = self.seats[0] + 1
-        c.will_set(topic(address.room, first, ONLINE), self._online(False).encode(), qos=1,
-                   retain=True)
+        if self.seats:                     # a spectator has no seat to be missed from
+            c.will_set(topic(address.room, self.seats[0] + 1, ONLINE),
+                       self._online(False).encode(), qos=1, retain=True)
         c.reconnect_delay_set(1, 4)
         c.on_connect = self._on_connect
         c.on_disconnect = self._on_disconnect
@@ -71,7 +71,7 @@ class Room:
         self.client.loop_start()
 
     def close(self):
-        if self.connected:
+        if self.connected and self.seats:
             info = self.publish(self._online(False), retain=True)
             try:
                 info.wait_for_publish(2.0)
@@ -80,7 +80,8 @@ class Room:
         self.client.disconnect()
         self.client.loop_stop()
 
-    def publish(self, message, retain=False):
+    def publish(self, message, retain=True):
+        """Every message is retained on its own topic (messages.py): the room's state."""
         payload = message.encode()
         info = self.client.publish(message.topic(), payload, qos=1, retain=retain)
         self._pending_publishes[info.mid] = message.topic()
@@ -124,7 +125,8 @@ class Room:
         # noLocal: our own messages do not come back to us
         client.subscribe(room_filter(self.address.room),
                          options=SubscribeOptions(qos=1, noLocal=True))
-        self.publish(self._online(True), retain=True)
+        if self.seats:
+            self.publish(self._online(True), retain=True)
         self.inbox.put(CONNECTED)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
