@@ -15,8 +15,9 @@ and prints:
      playing K.O. (quick start: long games, so no room runs out of moves): per move, the
      time from the home that played it to the other home having it in its record
      (commit-reveal dice are plies of their own, not in this time), and the plies per
-     second all rooms together reached.  The homes run in this one
-     process, so at large N the time includes waiting for this process's own CPU.
+     second all rooms together reached, with the CPU the broker and this process used (a
+     share of one core).  The homes run in this one process, so at large N the time
+     includes waiting for this process's own CPU.
 
 Printed, never asserted.  Run it alone (the machine's other work shows in the figures).
 """
@@ -105,6 +106,16 @@ def round_trip(broker):
           f"{times[int(len(times) * 0.95) - 1] * 1000:.2f} ms")
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (Linux /proc), or None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rooms_at_once(broker, n, seconds):
     homes, hosts = [], []
     for r in range(n):
@@ -121,6 +132,7 @@ def rooms_at_once(broker, n, seconds):
     seen = [0] * len(hosts)
     latencies = []
     plies = 0
+    broker_cpu, own_cpu = cpu_seconds(broker.proc.pid), time.process_time()
     start = time.monotonic()
     while time.monotonic() - start < seconds:
         for i, host in enumerate(hosts):
@@ -138,6 +150,9 @@ def rooms_at_once(broker, n, seconds):
             seen[i] = len(record)
         time.sleep(0.0005)
     took = time.monotonic() - start
+    broker_cpu = (cpu_seconds(broker.proc.pid) - broker_cpu) / took if broker_cpu is not None \
+        else float("nan")
+    own_cpu = (time.process_time() - own_cpu) / took
     for pair in homes:
         for h in pair:
             h.close()
@@ -147,7 +162,7 @@ def rooms_at_once(broker, n, seconds):
         return
     p95 = latencies[max(0, int(len(latencies) * 0.95) - 1)]
     print(f"   {n:>5} {2 * n:>8} {len(latencies):>7} {statistics.median(latencies) * 1000:>10.2f} "
-          f"{p95 * 1000:>10.2f} {plies / took:>10.0f}")
+          f"{p95 * 1000:>10.2f} {plies / took:>10.0f} {broker_cpu:>10.0%} {own_cpu:>10.0%}")
 
 
 def main():
@@ -169,7 +184,7 @@ def main():
             print(f"3. N rooms at once, two headless homes each, K.O., {args.seconds:g} s "
                   "each")
             print(f"   {'rooms':>5} {'clients':>8} {'moves':>7} {'median ms':>10} "
-                  f"{'p95 ms':>10} {'plies/s':>10}")
+                  f"{'p95 ms':>10} {'plies/s':>10} {'broker CPU':>10} {'homes CPU':>10}")
             for n in counts:
                 rooms_at_once(broker, n, args.seconds)
         finally:

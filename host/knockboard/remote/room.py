@@ -15,12 +15,21 @@ import uuid
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
 
 CONNECTED = "connected"
 KEEPALIVE_S = 10
+# the broker forgets a room's retained messages this long after they were sent (MQTT 5
+# message expiry), so finished games do not pile up on it
+RETAIN_S = 7 * 24 * 3600
+
+
+_EXPIRY = Properties(PacketTypes.PUBLISH)
+_EXPIRY.MessageExpiryInterval = RETAIN_S
 
 
 def _no_delay(client, userdata, sock):
@@ -83,7 +92,8 @@ class Room:
     def publish(self, message, retain=True):
         """Every message is retained on its own topic (messages.py): the room's state."""
         payload = message.encode()
-        info = self.client.publish(message.topic(), payload, qos=1, retain=retain)
+        info = self.client.publish(message.topic(), payload, qos=1, retain=retain,
+                                   properties=_EXPIRY)
         self._pending_publishes[info.mid] = message.topic()
         self.sent_messages += 1
         self.sent_bytes += len(payload)
