@@ -7,9 +7,10 @@ import time
 import pytest
 
 from knockboard.remote import MemoryKeys, RemoteGame, RemoteRefusal, Room, parse_address
+from knockboard.remote import dice
 from knockboard.remote.messages import ACT, COMMIT, REVEAL, Message, MessageError, decode
 
-from homes import Home, run_until
+from homes import Home, play_headless, run_until
 
 
 class Wire:
@@ -81,19 +82,49 @@ def test_moves_out_of_turn_illegal_or_out_of_sequence_are_refused_and_change_not
     w.play_until_move(0)                  # seat 1 to move: home 1 (seat 2) receives
     ply = len(w.games[1].record)
     legal = w.games[1].state.action_to_string(w.games[1].state.legal_actions()[0])
-    _refused(w, 1, lambda: w.forge(1, 2, ACT, ply, action=legal), "not seat 2's turn")
-    # someone else writing as the seat played at this home
-    _refused(w, 0, lambda: w.forge(0, 1, ACT, ply, action=legal), "seat 1 is played at this")
     _refused(w, 1, lambda: w.forge(1, 1, ACT, ply, action="Z9>Z9"), "not legal")
     _refused(w, 1, lambda: w.forge(1, 1, ACT, ply + 10_000, action=legal),
              "bad sequence number")
     _refused(w, 1, lambda: w.forge(1, 1, ACT, 0, action=legal), "ply 0 is")
+    # seat 2 moving while seat 1 is to, as a third party (a spectator's home) sees it
+    lines = []
+    third = RemoteGame("wire", "knockoff", {"players": 2}, [], MemoryKeys(),
+                       send=lambda m, retain=True: None, log=lines.append,
+                       actions=w.games[1].record)
+    third.receive(Message("wire", 2, ACT, ply, {"action": legal}))
+    assert third.record == w.games[1].record
+    assert len(lines) == 1 and "not seat 2's turn (seat 1's)" in lines[0]
     # electronic dice are never sent as a move
     lines = []
     g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
     g.receive(Message("wire", 1, ACT, 0, {"action": "roll 3"}))
     assert g.record == [] and len(lines) == 1 and "commit-reveal" in lines[0]
+
+
+def test_messages_as_this_homes_own_seat_that_it_did_not_send_stop_the_game():
+    """Someone else writes as the seat played here (another home given the same seat, or an
+    earlier game's retained messages in a reused room): refused, and the game stops saying
+    so, since this home cannot play that seat beside them."""
+    w = Wire()
+    w.play_until_move(0)
+    g = w.games[0]
+    before = w.snapshot(0)
+    legal = g.state.action_to_string(g.state.legal_actions()[0])
+    w.forge(0, 1, ACT, len(g.record), action=legal)
+    assert w.snapshot(0) == before
+    assert "did not send it" in w.logs[0][0] and "use a new room name" in g.stopped
+    # what it did send, delivered again, is not mistaken for someone else's
+    w2 = Wire()
+    w2.play_until_move(0)
+    home = w2.games[1]
+    for ply, text in enumerate(home.record):
+        if home.actors[ply] == 1:
+            home.receive(Message("wire", 2, ACT, ply, {"action": text}))
+    home.receive(Message("wire", 2, COMMIT, 0, {"hash": dice.commitment(
+        "wire", 0, 2, home.keys.nonce(0, 2))}))
+    home.receive(Message("wire", 2, REVEAL, 0, {"nonce": home.keys.nonce(0, 2).hex()}))
+    assert home.stopped is None and w2.logs == [[], []]
 
 
 def test_a_move_delivered_twice_is_applied_once():
@@ -273,3 +304,24 @@ def test_play_remote_with_a_wrong_password_is_one_line_and_exit_status_2(make_br
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "refused the connection" in err and "Not authorized" in err
+
+
+def test_a_new_game_in_a_used_room_stops_and_says_to_use_a_new_room(make_broker):
+    broker = make_broker({"reuse": 2})
+    first = [Home(broker, "reuse", "knockoff", {"players": 2}, [s]).start() for s in (1, 2)]
+    try:
+        play_headless(first, [1, 2])
+    finally:
+        for h in first:
+            h.close()
+    # the same room again, new homes with new secrets: the old game is still retained there
+    again = [Home(broker, "reuse", "knockoff", {"players": 2}, [s], keys=MemoryKeys()).start()
+             for s in (1, 2)]
+    try:
+        run_until([h.link.pump for h in again], lambda: all(h.game.stopped for h in again),
+                  "both new homes stopped", 10)
+        for h in again:
+            assert "use a new room name" in h.game.stopped
+    finally:
+        for h in again:
+            h.close()

@@ -168,6 +168,11 @@ class RemoteGame:
             return self._hello(m)
         if self.stopped:
             return None
+        if seat in self.local and not self._sent_here(m):
+            self._refuse(m, f"seat {m.seat} is played at this home, which did not send it")
+            return self._stop(f"room {self.room} holds messages of seat {m.seat} that this "
+                              "home did not send (an earlier game in the room, or another "
+                              f"home playing seat {m.seat}): use a new room name")
         ply = len(self.record)
         if m.ply > ply + WINDOW:
             return self._refuse(m, f"bad sequence number {m.ply}: the record has {ply} "
@@ -199,6 +204,18 @@ class RemoteGame:
         elif self._last_hello is None or self.clock() - self._last_hello > HELLO_ANSWER_S:
             self._send_hello()            # it is further on: our hello makes it resend
         return None
+
+    def _sent_here(self, m):
+        """`m`, on one of our own seats' topics, is what this home sent (or would send): a
+        re-delivery of ours, e.g. after a reconnection or by a host resumed from its record."""
+        seat = m.seat - 1
+        if m.kind == COMMIT:
+            return m["hash"] == dice.commitment(self.room, m.ply, m.seat,
+                                                self.keys.nonce(m.ply, m.seat))
+        if m.kind == REVEAL:
+            return m["nonce"] == self.keys.nonce(m.ply, m.seat).hex()
+        return m.ply < len(self.record) and self.record[m.ply] == m["action"] \
+            and self._author(m.ply) == seat
 
     def _past(self, m):
         author = self._author(m.ply)
