@@ -37,10 +37,9 @@ import scripted_game  # noqa: E402
 
 # (module, attribute path): where each command that runs long would start
 STARTS = [
-    ("knockboard.cli.play", "_play_on_sim"),         # play, resume, replay --sim
+    ("knockboard.cli.play", "_play_on_sim"),         # play, resume, replay --sim, demo
     ("knockboard.device", "Board.open"),             # the same on a port: opened, then stop
     ("knockboard.demo", "run_demo"),
-    ("knockboard.board_demo", "run_window_demo"),
     ("knockboard.sim", "start_pty"),                 # sim --headless
     ("knockboard.sim.window", "run_window"),         # sim
     ("knockboard.device.flash", "flash"),
@@ -403,6 +402,9 @@ def test_every_command_line_exits_0_or_2_with_one_line_and_leaves_the_database(w
     (["arena", "knockabout", "--bots", "random,random", "--games", "-1"], "must be positive"),
     (["play", "knockabout", "--seed", "1e3"], "'1e3' is not an integer"),
     (["sim", "--seed", "٣"], "'٣' is not an integer"),
+    (["analyze", "ko", "--option", "players=1_0"], "option players='1_0' not allowed"),
+    (["arena", "knockoff", "--bots", "greedy,greedy", "--option", "players= 2"],
+     "option players=' 2' not allowed"),
     (["flash", "--board", "knockabout", "--budget-ma", "100", "--dry-run"],
      "led_budget_ma 100 is not above the 127 mA"),
 ])

@@ -1,5 +1,5 @@
-"""ruff and mypy on the host program, with the settings in pyproject.toml: part of the test
-command, so CI runs them."""
+"""ruff and mypy on the host program, radon's complexity grades on it and on the firmware,
+with the settings in pyproject.toml: part of the test command, so CI runs them."""
 
 import subprocess
 import sys
@@ -21,3 +21,11 @@ def test_ruff_finds_nothing_in_host():
 def test_mypy_finds_nothing_in_host():
     done = run("mypy")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_function_in_host_or_firmware_is_more_complex_than_grade_c():
+    # radon grades a function's cyclomatic complexity; D and worse (above 20 branches) were
+    # the position parsers and validators that cost every change; hardware/ generates
+    # drawings and is left out on purpose
+    done = run("radon", "cc", "--min", "D", "host", "firmware")
+    assert done.returncode == 0 and done.stdout.strip() == "", done.stdout + done.stderr

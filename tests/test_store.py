@@ -250,6 +250,22 @@ def test_cli_record_errors_exit_2_with_one_line(tmp_path, capsys, argv, culprit)
     assert out == "" and culprit in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("argv, said, status", [
+    (["history"], "no games saved yet in", 0),
+    (["show", "3"], "no game 3 in", 2),
+    (["export", "3"], "no game 3 in", 2),
+    (["replay", "3"], "no game 3 in", 2),
+    (["resume"], "no unfinished game in", 2),
+    (["view", "3"], "no game 3 in", 2),
+])
+def test_commands_that_only_read_create_no_database(tmp_path, capsys, argv, said, status):
+    dbfile = tmp_path / "typo.sqlite3"
+    assert main(argv + ["--db", str(dbfile)]) == status
+    out, err = capsys.readouterr()
+    assert said in (out if status == 0 else err)
+    assert not dbfile.exists()
+
+
 def test_cli_refuses_a_foreign_file_as_database(tmp_path, capsys):
     notes = tmp_path / "notes.txt"
     notes.write_text("hello")

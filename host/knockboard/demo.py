@@ -1,13 +1,18 @@
-"""`knockboard demo`: a computer-vs-computer KNOCKabout game printed in the terminal."""
+"""`knockboard demo` without a window: a computer-vs-computer KNOCKabout game printed in the
+terminal.  Where a window can open, the demo is the play session with two computer seats on
+the simulator (`cli/demo.py`); this one draws its random choices the way that session does,
+so a seed gives the same game in both."""
 
 import random
 import time
 
 from .ascii_board import render_knockabout
-from .bots import GreedyBot
 from .games import get_game, sample_chance
 from .games.knockabout import ROLLOFF_PENDING
+from .session.seats import DEFAULT_BOT, make_bot
+from .session.session import ply_rng
 
+DEMO_GAME = "knockabout"
 MAX_PLIES = 2000   # greedy bots end a game in far fewer; a bound keeps a bug from hanging
 
 
@@ -15,26 +20,25 @@ def run_demo(seed=None, delay=None, out=None):
     seed = random.randrange(1 << 30) if seed is None else seed
     if delay is None:
         delay = 0.4 if out.isatty() else 0.0
-    dice = random.Random(seed)
-    game = get_game("knockabout")
+    game = get_game(DEMO_GAME)
     state = game.new_initial_state()
-    bots = [GreedyBot(seed * 2 + 1), GreedyBot(seed * 2 + 2)]
     print(f"KNOCKabout demo, seed {seed}: two greedy computer players.", file=out)
     print(render_knockabout(state), file=out)
     moves = 0
-    for _ in range(MAX_PLIES):
+    for ply in range(MAX_PLIES):
         if state.is_terminal():
             break
         mover = state.current_player()
         if state.is_chance_node():
             rolling_off = state.side == ROLLOFF_PENDING
-            action = sample_chance(state, dice)
+            action = sample_chance(state, ply_rng(seed, ply, "dice"))
             print(f"  dice: {state.action_to_string(action)}", file=out)
             state.apply(action)
             if rolling_off and state.side != ROLLOFF_PENDING:
                 print(f"{game.player_name(state.side)} wins the roll-off and starts.", file=out)
             continue
-        action = bots[mover].choose(state)
+        bot = make_bot(DEFAULT_BOT, ply_rng(seed, ply, "bot", mover).getrandbits(62))
+        action = bot.choose(state.clone())
         text = state.action_to_string(action)
         state.apply(action)
         moves += 1

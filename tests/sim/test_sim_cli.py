@@ -1,5 +1,6 @@
 """`knockboard sim` and `knockboard demo`: the headless serial port a host connects to, the
-window and its absence, and the demo played on the virtual board."""
+window and its absence, and the demo: the play session with two computer seats, on the
+virtual board and in the window."""
 
 import io
 import os
@@ -8,12 +9,15 @@ import signal
 import subprocess
 import sys
 
-from knockboard.board_demo import OWNER_RGB, play_on_board
 from knockboard.cli import main
 from knockboard.demo import run_demo
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
+from knockboard.session import RecordSaver, Session, Setup
+from knockboard.session.scene import REST, scaled
+from knockboard.session.seats import DEFAULT_BOT
 from knockboard.sim import VirtualBoard
+from knockboard.store import GameStore
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -59,31 +63,85 @@ def test_without_a_display_sim_says_so_and_demo_plays_in_the_terminal(monkeypatc
     assert "wins the roll-off and starts" in out
 
 
-def test_demo_on_a_board_plays_the_terminal_demos_game():
+def _demo_session(vb, seed, store=None, pace=0.05):
+    """The window demo's session (`cli/demo.py`) on a virtual board in simulated time."""
+    setup = Setup("knockabout", {}, [DEFAULT_BOT, DEFAULT_BOT], seed=seed)
+    return Session(vb.connect(), setup, clock=vb.clock, pace=pace,
+                   saver=RecordSaver(store) if store is not None else None)
+
+
+def _run(session, vb, seconds):
+    end = vb.clock() + seconds
+    while vb.clock() < end:
+        session.step(0.01)
+
+
+def test_demo_on_a_board_plays_the_terminal_demos_game_and_saves_it(tmp_path):
     vb = VirtualBoard("knockabout", seed=1)
-    result, state = play_on_board(vb.connect(), seed=11, delay=0.05)
+    store = GameStore(tmp_path / "games.db")
+    session = _demo_session(vb, 11, store)
+    for _ in range(600):
+        if session.mode == "over":
+            break
+        _run(session, vb, 1.0)
+    _run(session, vb, 0.5)                  # the last scene reaches the board
+    state = session.state
+    assert state.is_terminal(), "two computers with a 0.05 s pace ended no game"
+    moves = sum(1 for actor in session.record.actors if actor >= 0)
     text = io.StringIO()
     run_demo(seed=11, delay=0, out=text)
-    assert text.getvalue().strip().splitlines()[-1] == result + "."
+    assert text.getvalue().strip().splitlines()[-1] == f"{state.result()} after {moves} moves."
     # the board shows where every die ended, in its owner's colour
+    ui = session.ui
     for cell in vb.layout.cells:
-        die = state.die_at(cell.space)
-        assert vb.cell(cell.index).rgb == (OWNER_RGB[die[0]] if die else (0, 0, 0)), cell.space
-    assert vb.oled().lines == (state.result(), result.split(" ", 2)[2])
+        piece = state.view().piece_at(cell.space)
+        want = scaled(ui.color(piece.owner), REST) if piece else (0, 0, 0)
+        assert vb.cell(cell.index).rgb == want, cell.space
+    assert vb.oled().lines == ("Game over", state.result(), "MENU=new game")
+    # saved as it was played, finished, with both seats the computer's
+    stored = store.get(session.saver.game_id)
+    assert stored.actions == session.record.actions and stored.status == "finished"
+    assert stored.result == state.result()
+    assert [p.get("bot") for p in stored.players] == [DEFAULT_BOT, DEFAULT_BOT]
 
 
-def test_demo_opens_the_window_where_there_is_a_display(display, monkeypatch):
-    from knockboard.board_demo import run_window_demo
+def test_the_demo_waits_in_the_menu_and_goes_on_after_it():
+    vb = VirtualBoard("knockabout", seed=1)
+    session = _demo_session(vb, 4, pace=0.2)
+    _run(session, vb, 1.0)
+    played = len(session.record.actions)
+    assert played >= 2 and session.mode == "playing"
+    vb.tap("MENU")
+    _run(session, vb, 3.0)
+    assert session.mode == "menu" and len(session.record.actions) == played
+    vb.tap("BACK")
+    _run(session, vb, 3.0)
+    assert session.mode == "playing" and len(session.record.actions) > played
+
+
+def test_demo_opens_the_window_where_there_is_a_display(display, monkeypatch, tmp_path,
+                                                         capsys):
+    from knockboard.sim import window as sim_window
     monkeypatch.setenv("DISPLAY", display)
-    seen = {}
+    real_run_window, seen = sim_window.run_window, {}
 
-    def on_ready(port, window):
-        def look():
-            seen["lit"] = len(port.board.lit())
-            seen["lines"] = port.board.oled().lines
-            window.close()
-        window.root.after(2500, look)
-    out = io.StringIO()
-    assert run_window_demo(seed=5, delay=0.05, out=out, on_ready=on_ready) == 0
-    assert out.getvalue().startswith("knockboard sim: KNOCKabout board on /dev/pts/")
+    def run_window(board, *, seed=None, out=sys.stdout, on_ready=None):
+        def ready(port, window):
+            on_ready(port, window)          # the demo's session starts on the port
+
+            def look():
+                seen["lit"] = len(port.board.lit())
+                seen["lines"] = port.board.oled().lines
+                window.close()
+            window.root.after(2500, look)
+        return real_run_window(board, seed=seed, out=out, on_ready=ready)
+    monkeypatch.setattr(sim_window, "run_window", run_window)
+    db = tmp_path / "games.db"
+    assert main(["demo", "--seed", "5", "--delay", "0.05", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("knockboard sim: KNOCKabout board on /dev/pts/")
     assert seen["lit"] >= 9 and seen["lines"], seen
+    assert out.rstrip().endswith(f"knockboard: saved as game 1 in {db}")
+    stored = GameStore(db).get(1)
+    assert [p.get("bot") for p in stored.players] == [DEFAULT_BOT, DEFAULT_BOT]
+    assert len(stored.actions) >= 4 and stored.replay() is not None

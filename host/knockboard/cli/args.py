@@ -12,6 +12,13 @@ from ..store.paths import db_path_problem
 from ..store.schema import SQLITE_MAX_INT, SQLITE_MIN_INT
 
 
+def is_whole_number_text(text):
+    """ASCII digits with an optional sign, at most 30 of them: int() also reads "1_000",
+    spaces, non-ASCII digits and 4,000-digit numbers, which nobody means on a command line."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isascii() and digits.isdigit() and len(digits) <= 30
+
+
 def whole_number(low, high, noun=None):
     """An integer from `low` to `high` (None: no bound on that side); `noun` ("a game id")
     names what is asked for in the messages."""
@@ -19,9 +26,7 @@ def whole_number(low, high, noun=None):
         f"at least {low}" if high is None else f"from {low} to {high}"
 
     def parse(text):
-        digits = text[1:] if text[:1] in "+-" else text
-        # int() also reads "1_000", spaces, non-ASCII digits and 4,000-digit numbers
-        valid = digits.isascii() and digits.isdigit() and len(digits) <= 30
+        valid = is_whole_number_text(text)
         value = int(text) if valid else None
         if valid and (low is None or value >= low) and (high is None or value <= high):
             return value
@@ -84,10 +89,8 @@ def parse_options(pairs):
 
 
 def _convert(value):
-    try:
-        return int(value)
-    except ValueError:
-        return value
+    # anything else stays text, which the game then refuses by the option's name
+    return int(value) if is_whole_number_text(value) else value
 
 
 # the strong bot's thinking time a move: an hour is already far past any use

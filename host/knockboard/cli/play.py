@@ -99,6 +99,7 @@ def _add_remote_arguments(parser):
 
 # a withheld reveal: from a second (tests) to a day
 REVEAL_TIMEOUT = seconds(1, 86400)
+REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout")
 
 
 def _remote_seats(args, players):
@@ -118,8 +119,8 @@ def _remote_seats(args, players):
 
 def _remote_link(args, setup, store, out, actions=(), fresh=True):
     """The room this board plays in (--remote), its seats marked in `setup`, or None."""
-    if args.remote is None:
-        if args.seat or args.password_file or args.ca_file or args.reveal_timeout:
+    if getattr(args, "remote", None) is None:      # (the demo has no remote arguments)
+        if any(getattr(args, name, None) for name in REMOTE_ONLY):
             raise PlayCommandError("--seat, --password-file, --ca-file and --reveal-timeout "
                                    "go with --remote")
         return None
@@ -214,15 +215,20 @@ def make_setup(args, parse_options):
 
 
 def cmd_play(args, parse_options, out=None):
+    return play_setup(make_setup(args, parse_options), args, out or sys.stdout)
+
+
+def play_setup(setup, args, out, pace=None):
+    """Play a new game of `setup` on the board the arguments name (--port, --sim), saved in
+    the store unless --no-save; `pace`: see `Session` (the demo's computers go on by
+    themselves)."""
     from ..session import RecordSaver, Session
-    out = out or sys.stdout
-    setup = make_setup(args, parse_options)
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
     link = None
 
     def session(board):
-        return Session(board, setup, out=out, saver=saver, remote=link)
+        return Session(board, setup, out=out, saver=saver, pace=pace, remote=link)
     try:
         link = _remote_link(args, setup, store, out)
         return _run_on_board(args, setup.game, setup.seed, session, out,
@@ -239,7 +245,8 @@ def cmd_play(args, parse_options, out=None):
 def cmd_resume(args, out=None):
     from ..session import RecordSaver, Session, Setup
     out = out or sys.stdout
-    with open_store(args) as store:
+    wanted = "unfinished game" if args.id is None else f"game {args.id}"
+    with open_store(args, reading=wanted) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
         if game_id is None:
             raise PlayCommandError(f"resume: no unfinished game in {store.path}")
@@ -296,7 +303,7 @@ def cmd_replay(args, out=None):
     if args.view and (args.port or args.sim):
         raise PlayCommandError("replay --view steps through the game in the window, not "
                                "on a board: leave out --port/--sim")
-    with open_store(args) as store:
+    with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
     replayed(record)
     if args.view:
@@ -307,7 +314,8 @@ def cmd_replay(args, out=None):
 
 def cmd_view(args, out=None):
     out = out or sys.stdout
-    with open_store(args) as store:
+    # without an id the window waits for a game that `play` is about to save there
+    with open_store(args, reading=None if args.id is None else f"game {args.id}") as store:
         if args.id is not None:
             stored_record(store, args.id)              # a missing game: refused here
         path = store.path

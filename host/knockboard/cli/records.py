@@ -12,9 +12,14 @@ class RecordsCommandError(Exception):
     """Shown by the CLI as one line, exit status 2."""
 
 
-def open_store(args):
+def open_store(args, reading=None):
+    """The game database of `--db`. A command that only reads (`reading` names what it looks
+    for, e.g. "game 4") does not create a missing database: nothing is saved there yet."""
+    path = default_db_path(args.db)
+    if reading and not path.exists():
+        raise RecordsCommandError(f"no {reading} in {path}: no games saved there yet")
     try:
-        return GameStore(default_db_path(args.db))
+        return GameStore(path)
     except StoreError as err:
         raise RecordsCommandError(str(err)) from None
 
@@ -26,8 +31,10 @@ def _player_names(players):
 
 def cmd_history(args, out=None):
     out = out or sys.stdout
-    with open_store(args) as store:
-        rows = store.summaries()
+    rows = []
+    if default_db_path(args.db).exists():
+        with open_store(args) as store:
+            rows = store.summaries()
     if not rows:
         print(f"no games saved yet in {default_db_path(args.db)}", file=out)
         return 0
@@ -59,7 +66,7 @@ def replayed(record):
 
 def cmd_show(args, out=None):
     out = out or sys.stdout
-    with open_store(args) as store:
+    with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
     state = replayed(record)
     print(f"game {record.id}: {record.game}  {_player_names(record.players)}", file=out)
@@ -73,7 +80,7 @@ def cmd_show(args, out=None):
 
 def cmd_export(args, out=None):
     out = out or sys.stdout
-    with open_store(args) as store:
+    with open_store(args, reading=f"game {args.id}") as store:
         if args.output and Path(args.output).resolve() == store.path.resolve():
             raise RecordsCommandError(f"export -o {args.output}: that is the game database "
                                       "itself; give another file")

@@ -2,30 +2,37 @@
 chain, a knocked-off pawn, a computer's move, an undo): one Step at a time, done when OK
 is pressed or when the cells the step names are pressed in order."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Optional
+
+if TYPE_CHECKING:
+    from .types import Step
+
 ADVANCED, PROGRESS, WRONG = "advanced", "progress", "wrong"
 
 
 class Animation:
-    def __init__(self, steps, title=""):
+    def __init__(self, steps: Iterable[Step], title: str = "") -> None:
         self.steps = list(steps)
         self.title = title
         self.index = 0
         self.pressed = 0          # how many of the current step's presses are done
 
     @property
-    def done(self):
+    def done(self) -> bool:
         return self.index >= len(self.steps)
 
     @property
-    def step(self):
+    def step(self) -> Optional[Step]:
         return None if self.done else self.steps[self.index]
 
-    def ok(self):
+    def ok(self) -> str:
         self._next()
         return ADVANCED
 
-    def press(self, space):
-        presses = self.step.presses()
+    def press(self, space: Optional[str]) -> str:
+        presses = self.steps[self.index].presses()
         if not presses:
             return WRONG          # a step to read (a computer's "dodge"): OK only
         if space == presses[self.pressed]:
@@ -38,6 +45,6 @@ class Animation:
             return PROGRESS       # the same cell again (a bounce, a second look): harmless
         return WRONG
 
-    def _next(self):
+    def _next(self) -> None:
         self.index += 1
         self.pressed = 0

@@ -26,13 +26,23 @@ A position is edited only where a player is to decide with nothing half done (no
 roll, no throw in the air, not during a secret set-up): elsewhere the pieces are shown,
 a press names what is on a cell, and the OLED says why nothing can be changed."""
 
+from __future__ import annotations
+
 import textwrap
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..device.protocol import BLINK, PULSE
 from ..games import GameError
 from . import scene as S
 from .types import Step, clip
+
+if TYPE_CHECKING:
+    from ..device.protocol import Cell
+    from ..games.base import State
+    from ..layouts.base import Layout
+    from .adapters.base import GameUI
+    from .types import Piece, View
 
 VIEW, IDLE, SELECTED, PUT, SETTINGS, REFUSED = \
     "view", "idle", "selected", "put", "settings", "refused"
@@ -45,41 +55,45 @@ CHANGED, ILLEGAL, REFUSE, ACCEPT, LEAVE = "changed", "illegal", "refuse", "accep
 class Result:
     kind: str
     text: str = ""            # ILLEGAL: a short reason; REFUSE: the engine's message
-    state: object = None      # ACCEPT: the engine's state of the edited position
-    changes: tuple = ()       # ACCEPT: the Steps from the old position to the new
+    state: Optional[State] = None   # ACCEPT: the engine's state of the edited position
+    changes: tuple[Step, ...] = ()   # ACCEPT: the Steps from the old position to the new
 
 
 class EditMode:
-    def __init__(self, ui, state, info="press a cell"):
+    def __init__(self, ui: GameUI, state: State, info: str = "press a cell") -> None:
         self.ui = ui
         self.state = state
         self.refusal = ui.edit_refusal(state)       # None: the position can be changed
-        self.original = None if self.refusal else ui.edit_board(state)
-        self.board = None if self.refusal else self.original.copy()
+        # both None when refused: the stages that read them are then never reached
+        self.original: Any = None
+        self.board: Any = None
+        if not self.refusal:
+            self.original = ui.edit_board(state)
+            self.board = self.original.copy()
         self.stage = VIEW if self.refusal else IDLE
         self.info = info
-        self.selected = None          # SELECTED: the space
-        self.put_at = None            # PUT: the space, the pieces offered, the one shown
-        self.candidates = []
+        self.selected: Any = None          # SELECTED: the space
+        self.put_at: Any = None            # PUT: the space, the pieces offered, the one shown
+        self.candidates: list[Piece] = []
         self.index = 0
         self.setting = 0              # SETTINGS: the entry shown
-        self.pages = []               # REFUSED: the engine's message, two OLED lines a page
+        self.pages: list[list[str]] = []   # REFUSED: the engine's message, two lines a page
         self.page = 0
 
     # --- what the board shows ---------------------------------------------------------------
-    def view(self):
+    def view(self) -> View:
         if self.board is None:
             return self.ui.view(self.state)
         return self.ui.edit_view(self.board)
 
-    def changes(self):
+    def changes(self) -> list[Step]:
         """The Steps from the program's position to the edited one ([]: nothing changed)."""
         if self.board is None:
             return []
         return self.ui.edit_diff(self.original, self.board)
 
-    def highlights(self, layout):
-        hl = {}
+    def highlights(self, layout: Layout) -> dict[int, Cell]:
+        hl: dict[int, Cell] = {}
         if self.stage == SELECTED:
             piece = self.board.pieces[self.selected]
             hl[layout.cell(self.selected).index] = S.cell(S.piece_rgb(self.ui, piece), BLINK)
@@ -87,11 +101,11 @@ class EditMode:
             hl[layout.cell(self.put_at).index] = S.cell(S.target_rgb(self.ui), PULSE)
         return hl
 
-    def lines(self):
+    def lines(self) -> list[str]:
         stage = self.stage
         # "OK=done" while nothing is changed: scripts that resume games press OK on it
         if stage == VIEW:
-            return [clip("View only: " + self.refusal), self.info, "OK=done"]
+            return [clip(f"View only: {self.refusal}"), self.info, "OK=done"]
         if stage == SELECTED:
             piece = self.board.pieces[self.selected]
             vary = self.ui.edit_can_vary(self.board, self.selected)
@@ -112,7 +126,7 @@ class EditMode:
         return ["Edit: as program", self.info, "OK=done"]
 
     # --- input ------------------------------------------------------------------------------
-    def press(self, space):
+    def press(self, space: str) -> Result:
         if self.stage == VIEW:
             piece = self.ui.view(self.state).pieces.get(space)
             self.info = clip(f"{space}: {piece.name if piece else 'empty'}")
@@ -133,7 +147,7 @@ class EditMode:
         self.stage, self.put_at, self.candidates, self.index = PUT, space, candidates, 0
         return Result(CHANGED)
 
-    def _press_selected(self, space):
+    def _press_selected(self, space: str) -> Result:
         board, src = self.board, self.selected
         if space == src:
             if not self.ui.edit_can_vary(board, src):
@@ -151,7 +165,7 @@ class EditMode:
             return Result(ILLEGAL, reason)
         return self._idle(f"{piece.name} {src}>{space}")
 
-    def ok(self):
+    def ok(self) -> Result:
         stage = self.stage
         if stage == VIEW:
             return Result(LEAVE)
@@ -177,15 +191,15 @@ class EditMode:
             return Result(REFUSE, str(err))
         return Result(ACCEPT, state=state, changes=tuple(changes))
 
-    def back(self):
+    def back(self) -> Result:
         if self.stage in (VIEW, IDLE):
             return Result(LEAVE)
         return self._idle(self.info if self.stage == REFUSED else "press a cell")
 
-    def menu(self):
+    def menu(self) -> Result:
         stage = self.stage
         if stage == VIEW:
-            return Result(ILLEGAL, clip("not now: " + self.refusal))
+            return Result(ILLEGAL, clip(f"not now: {self.refusal}"))
         if stage == REFUSED:
             self.page = (self.page + 1) % len(self.pages)
             return Result(CHANGED)
@@ -209,21 +223,21 @@ class EditMode:
         return Result(CHANGED)
 
     # --- inner ------------------------------------------------------------------------------
-    def _select(self, space):
+    def _select(self, space: str) -> Result:
         self.stage, self.selected = SELECTED, space
         return Result(CHANGED)
 
-    def _idle(self, info):
+    def _idle(self, info: str) -> Result:
         self.stage, self.selected, self.put_at = IDLE, None, None
         self.info = clip(info)
         return Result(CHANGED)
 
-    def _next_candidate(self):
+    def _next_candidate(self) -> Result:
         self.index = (self.index + 1) % len(self.candidates)
         return Result(CHANGED)
 
 
-def edit_steps(ui, before, after):
+def edit_steps(ui: GameUI, before: State, after: State) -> list[Step]:
     """The Steps that take the physical board from state `before` to state `after` across an
     edit entry (or back, for an undo).  Where either is no editable position (a record made
     elsewhere may edit anywhere), one step says the position changed."""

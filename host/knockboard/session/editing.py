@@ -6,13 +6,23 @@ An accepted edit replaces the session's engine state by the engine's own reading
 edited position (`from_position`); the state it replaced is kept so that an undo restores it
 exactly, history and all."""
 
-from dataclasses import dataclass
+from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, Sequence
+
+from ..store.entries import edited_position
 from . import edit as E
 from . import scene as S
 from .modes import Mode, Over, Waiting
 from .types import BACK_KEY, EDIT, MENU_KEY, OK_KEY
-from ..store.entries import edited_position
+
+if TYPE_CHECKING:
+    from ..device.protocol import Scene
+    from ..games.base import State
+    from .edit import Result as EditResult
+    from .session import Session
+    from .types import Step, View
 
 
 @dataclass(frozen=True)
@@ -25,28 +35,28 @@ class Editing(Mode):
     name = EDIT
     back_arms_undo = False        # BACK leaves edit mode (forgetting the edit): no undo
 
-    def __init__(self, session, info, back):
+    def __init__(self, session: Session, info: str, back: Mode) -> None:
         super().__init__(session)
         self.edit = E.EditMode(session.ui, session.state, info)
         self.back = back          # the mode to come back to when nothing was changed
 
-    def press(self, cell):
+    def press(self, cell: int) -> None:
         self._result(self.edit.press(self.s.layout.space_of(cell)), cell)
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         edit = self.edit
         handler = {OK_KEY: edit.ok, BACK_KEY: edit.back, MENU_KEY: edit.menu}[key]
         self._result(handler())
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
         return self.edit.lines()
 
-    def scene(self, view):
+    def scene(self, view: View) -> Scene:
         hl = self.edit.highlights(self.s.layout)
         self.s.add_flash(hl)
         return S.build(self.s.ui, self.edit.view(), hl, level=1.0)
 
-    def _result(self, result, cell=None):
+    def _result(self, result: EditResult, cell: Optional[int] = None) -> None:
         s, kind = self.s, result.kind
         if kind == E.ILLEGAL:
             if cell is None:
@@ -56,14 +66,14 @@ class Editing(Mode):
         elif kind == E.REFUSE:
             s.term.log(f"Edit refused: {result.text}")
             s.sound("error")
-        elif kind == E.ACCEPT:
+        elif kind == E.ACCEPT and result.state is not None:     # ACCEPT has the state
             self._accept(result.state, result.changes)
         elif kind == E.LEAVE:
             self._leave(self.back)
         else:
             s.sound("click")
 
-    def _accept(self, state, changes):
+    def _accept(self, state: State, changes: Sequence[Step]) -> None:
         """The engine accepted the edited position: it becomes the game's, as a record
         entry; the steps that were being shown are void (the pieces are where the players
         said) and redo is forgotten, as after a new move."""
@@ -83,7 +93,7 @@ class Editing(Mode):
         s.sound("ok")
         self._leave(Waiting(s), sound=False)
 
-    def _leave(self, back, sound=True):
+    def _leave(self, back: Mode, sound: bool = True) -> None:
         s = self.s
         if s.state.is_terminal():
             s.current = Over(s)
@@ -95,14 +105,14 @@ class Editing(Mode):
 
 
 # --- edits in the record ----------------------------------------------------------------------
-def push_edit(session, state, position=None):
+def push_edit(session: Session, state: State, position: Optional[str] = None) -> None:
     """Make `state` the session's game by an edit entry (`position`: its text as recorded)."""
     session.before_edits.append(session.state)
     session.record.push_edit(position or state.to_position())
     session.state = state
 
 
-def replay_edit(session, entry):
+def replay_edit(session: Session, entry: str) -> bool:
     """Replay `entry` of a resumed record if it is an edit; False if it is an action."""
     position = edited_position(entry)
     if position is None:
@@ -111,7 +121,7 @@ def replay_edit(session, entry):
     return True
 
 
-def undo_edit(session, steps):
+def undo_edit(session: Session, steps: list[Step]) -> Edit:
     """Take back the record's last entry, an edit; add the steps that put the pieces back to
     `steps` and return the Edit for redo."""
     edited = session.state
@@ -121,7 +131,7 @@ def undo_edit(session, steps):
     return Edit(edited.to_position())
 
 
-def redo_edit(session, edit, steps):
+def redo_edit(session: Session, edit: Edit, steps: list[Step]) -> None:
     before = session.state
     push_edit(session, session.game.from_position(edit.position))
     steps.extend(E.edit_steps(session.ui, before, session.state))

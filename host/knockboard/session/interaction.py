@@ -9,8 +9,14 @@ selected, a press on a cell that starts no legal action is illegal: the session 
 red and buzzes, and nothing changes.  Actions without cells (pass, catch, dodge, end) are
 offered on the OLED by OK, or at once when they are the only ones."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Final, Optional
+
+if TYPE_CHECKING:
+    from ..games.base import Action
+    from .types import Option
 
 PLAY, ILLEGAL, CHANGED, IGNORED, OPEN_MENU = "play", "illegal", "changed", "ignored", "menu"
 
@@ -18,18 +24,18 @@ PLAY, ILLEGAL, CHANGED, IGNORED, OPEN_MENU = "play", "illegal", "changed", "igno
 @dataclass(frozen=True)
 class Result:
     kind: str
-    action: Optional[int] = None
-    option: object = None
+    action: Optional[Action] = None
+    option: Optional[Option] = None
 
 
-MENU_ENTRY = None   # the last entry of every OLED choice: open the menu
+MENU_ENTRY: Final = None   # the last entry of every OLED choice: open the menu
 
 
 class Interaction:
-    def __init__(self, options):
+    def __init__(self, options: list[Option]) -> None:
         self.options = list(options)
-        self.prefix = ()           # cells pressed so far
-        self.choice = None         # the Options offered on the OLED, or None
+        self.prefix: tuple[int, ...] = ()           # cells pressed so far
+        self.choice: Optional[list[Option]] = None   # the Options offered on the OLED
         self.index = 0
         self.forced = False        # a choice the player cannot cancel (catch or dodge)
         if self.options and all(not o.path for o in self.options):
@@ -37,18 +43,18 @@ class Interaction:
 
     # --- queries for the scene and the OLED --------------------------------------------------
     @property
-    def selected(self):
+    def selected(self) -> Optional[int]:
         return self.prefix[0] if self.prefix else None
 
-    def current(self):
+    def current(self) -> Optional[Option]:
         """The Option shown on the OLED (MENU_ENTRY for the menu entry), or None."""
         if self.choice is None:
             return None
         return self.choice[self.index] if self.index < len(self.choice) else MENU_ENTRY
 
-    def movable(self):
+    def movable(self) -> dict[int, str]:
         """Cells that start a legal action: {cell: "piece" | "single"}."""
-        out = {}
+        out: dict[int, str] = {}
         for o in self.options:
             if o.path:
                 role = "piece" if len(o.path) > 1 else "single"
@@ -56,20 +62,20 @@ class Interaction:
                     out[o.path[0]] = role
         return out
 
-    def targets(self):
+    def targets(self) -> dict[int, str]:
         """With a piece selected: {target cell: "move" | "knock"}."""
-        out = {}
+        out: dict[int, str] = {}
         if self.prefix:
             for o in self.options:
                 if len(o.path) > len(self.prefix) and o.path[:len(self.prefix)] == self.prefix:
                     out.setdefault(o.path[len(self.prefix)], o.kind)
         return out
 
-    def has_oled_actions(self):
+    def has_oled_actions(self) -> bool:
         return any(not o.path for o in self.options)
 
     # --- input -------------------------------------------------------------------------------
-    def press(self, cell):
+    def press(self, cell: int) -> Result:
         if self.choice is not None:
             shown = self.current()
             path = shown.path if shown is not MENU_ENTRY else self.choice[0].path
@@ -99,7 +105,7 @@ class Interaction:
             return Result(ILLEGAL)
         return self._advance(path, nxt)
 
-    def ok(self):
+    def ok(self) -> Result:
         if self.choice is not None:
             shown = self.current()
             if shown is MENU_ENTRY:
@@ -110,30 +116,30 @@ class Interaction:
             return Result(CHANGED)
         return Result(IGNORED)
 
-    def back(self):
+    def back(self) -> Result:
         if (self.choice is not None and not self.forced) or self.prefix:
             self._cancel()
             return Result(CHANGED)
         return Result(IGNORED)
 
-    def menu(self):
+    def menu(self) -> Result:
         if self.choice is not None:
             return self.next()
         return Result(OPEN_MENU)
 
-    def next(self):
-        self.index = (self.index + 1) % (len(self.choice) + 1)
+    def next(self) -> Result:
+        self.index = (self.index + 1) % (len(self.choice or ()) + 1)
         return Result(CHANGED)
 
     # --- inner -------------------------------------------------------------------------------
-    def _advance(self, path, candidates):
+    def _advance(self, path: tuple[int, ...], candidates: list[Option]) -> Result:
         complete = [o for o in candidates if o.path == path]
         if complete and len(complete) == len(candidates):
             return self._complete(complete)
         self.prefix = path
         return Result(CHANGED)
 
-    def _complete(self, options):
+    def _complete(self, options: list[Option]) -> Result:
         if len(options) == 1:
             o = options[0]
             return Result(PLAY, o.action, o)
@@ -141,12 +147,12 @@ class Interaction:
         self._offer(options)
         return Result(CHANGED)
 
-    def _offer(self, options, forced=False):
+    def _offer(self, options: list[Option], forced: bool = False) -> None:
         self.choice = sorted(options, key=lambda o: (o.order, o.label))
         self.index = 0
         self.forced = forced
 
-    def _cancel(self):
+    def _cancel(self) -> None:
         self.prefix = ()
         self.choice = None
         self.index = 0

@@ -9,13 +9,19 @@ seats take effect at "New game"; a seat changed during a game also changes who p
 Each entry is a Command: its label and the action OK runs.  An action that changes a
 setting leaves the menu open; the others close it or leave it for another mode."""
 
+from __future__ import annotations
+
 from functools import partial
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..games import get_game
 from .modes import Mode
 from .seats import BOTS, HUMAN
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .types import View
 
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
 
@@ -29,12 +35,12 @@ class MenuMode(Mode):
     name = MENU
     holds_undo = False
 
-    def __init__(self, session, back):
+    def __init__(self, session: Session, back: Mode) -> None:
         super().__init__(session)
         self.back = back          # the mode the menu was opened from
         self.index = 0
 
-    def entries(self):
+    def entries(self) -> list[Command]:
         s = self.s
         setup = s.next_setup
         out = [Command(_resume, "Back to game")]
@@ -54,15 +60,15 @@ class MenuMode(Mode):
         out.append(Command(_edit, "Edit board"))
         return out
 
-    def current(self):
+    def current(self) -> Command:
         entries = self.entries()
         self.index %= len(entries)
         return entries[self.index]
 
-    def next(self):
+    def next(self) -> None:
         self.index = (self.index + 1) % len(self.entries())
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         if key == MENU_KEY:
             self.next()
             self.s.sound("click")
@@ -73,16 +79,16 @@ class MenuMode(Mode):
             self.s.sound("click")
             command.action(self.s)
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
         return ["Menu", "> " + self.current().label, "OK BACK MENU=nxt"]
 
 
 # --- the commands ---------------------------------------------------------------------------
-def _resume(session):
+def _resume(session: Session) -> None:
     session.close_menu()
 
 
-def _hint(session):
+def _hint(session: Session) -> None:
     session.close_menu()
     # closing the menu may have let a seat just made a computer player move, and the dice
     # after it: then nobody at the board is to choose
@@ -93,49 +99,51 @@ def _hint(session):
         session.refuse("no move to hint")
 
 
-def _undo(session):
+def _undo(session: Session) -> None:
     session.close_menu()
     session.undo()
 
 
-def _redo(session):
+def _redo(session: Session) -> None:
     session.close_menu()
     session.redo()
 
 
-def _new_game(session):
+def _new_game(session: Session) -> None:
     session.start(session.next_setup)
 
 
-def _edit(session):
-    session.open_edit("press a cell", back=session.current.back)
+def _edit(session: Session) -> None:
+    menu = session.menu                  # the command runs from the menu
+    assert menu is not None
+    session.open_edit("press a cell", back=menu.back)
 
 
-def _next_game(session):
+def _next_game(session: Session) -> None:
     setup = session.next_setup
     games = session.playable_games()
     setup.set_game(games[(games.index(setup.game) + 1) % len(games)])
 
 
-def _next_players(session):
+def _next_players(session: Session) -> None:
     setup = session.next_setup
     choices = players_choices(setup.game)
     setup.set_players(choices[(choices.index(setup.players) + 1) % len(choices)])
 
 
-def _next_seat(seat, session):
+def _next_seat(seat: int, session: Session) -> None:
     setup = session.next_setup
     setup.seats[seat] = CYCLE[(CYCLE.index(setup.seats[seat]) + 1) % len(CYCLE)]
     session.seat_changed(seat, setup.seats[seat])
 
 
-def _toggle_dice(session):
+def _toggle_dice(session: Session) -> None:
     setup = session.next_setup
     setup.physical_dice = not setup.physical_dice
     session.dice_changed(setup.physical_dice)
 
 
-def players_choices(game_name):
+def players_choices(game_name: str) -> list[int]:
     """The player counts a game can be played with (its `players` option, else fixed)."""
     game = get_game(game_name)
     option = type(game).OPTIONS.get("players")
@@ -147,7 +155,7 @@ def players_choices(game_name):
     return sorted(allowed)
 
 
-def _accepts(check, n):
+def _accepts(check: Callable[[int], object], n: int) -> bool:
     try:
         check(n)
         return True

@@ -6,12 +6,25 @@ The session hands every press and control to its current mode and asks it for th
 lines and the LEDs' highlights; a mode changes the session's mode by setting
 `session.current`.  A mode's `name` is what `Session.mode` reports."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
 from ..device.protocol import BLINK, CHASE, PULSE
 from . import scene as S
 from .animation import ADVANCED, WRONG
 from .dice_entry import DONE, OPEN_MENU as DICE_MENU
-from .interaction import ILLEGAL, IGNORED, MENU_ENTRY, OPEN_MENU, PLAY
+from .interaction import IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU, PLAY
 from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, REMOTE, clip
+
+if TYPE_CHECKING:
+    from ..device.protocol import Cell, Scene
+    from .animation import Animation
+    from .dice_entry import DiceEntry
+    from .interaction import Interaction
+    from .interaction import Result as InteractionResult
+    from .session import Session
+    from .types import Option, Step, View
 
 
 class Mode:
@@ -21,30 +34,35 @@ class Mode:
     back_arms_undo = True     # a BACK press here may become an undo when held
     kept_through_edit = False  # leaving edit mode without a change comes back to this mode
 
-    def __init__(self, session):
+    def __init__(self, session: Session) -> None:
         self.s = session
 
-    def press(self, cell):
+    def press(self, cell: int) -> None:
         self.s.illegal(cell)
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         if key == MENU_KEY:
             self.s.open_menu()
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
         return [view.status]
 
-    def highlights(self, view):
+    def highlights(self, view: View) -> dict[int, Cell]:
         return {}
 
-    def scene(self, view):
+    def scene(self, view: View) -> Scene:
         hl = self.highlights(view)
         self.s.add_flash(hl)
         return S.build(self.s.ui, view, hl)
 
-    def resumed(self):
+    def resumed(self) -> Mode:
         """The mode to come back to when the menu closes."""
         return self
+
+    def tick(self, now: float) -> bool:
+        """Called on every step of the session: a mode that goes on by itself after a
+        while does it here, and returns True."""
+        return False
 
 
 class Waiting(Mode):
@@ -57,37 +75,37 @@ class Choosing(Mode):
     """A person at the board chooses a legal action with presses (`interaction.py`)."""
     kept_through_edit = True
 
-    def __init__(self, session, interaction):
+    def __init__(self, session: Session, interaction: Interaction) -> None:
         super().__init__(session)
         self.interaction = interaction
 
-    def press(self, cell):
+    def press(self, cell: int) -> None:
         self._result(self.interaction.press(cell), cell)
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         it = self.interaction
         handler = {OK_KEY: it.ok, BACK_KEY: it.back, MENU_KEY: it.menu}[key]
         self._result(handler())
 
-    def _result(self, result, cell=None):
+    def _result(self, result: InteractionResult, cell: Optional[int] = None) -> None:
         s = self.s
         if result.kind == PLAY:
             s.sound("ok")
             s.apply(result.action, option=result.option)
             s.advance()
-        elif result.kind == ILLEGAL:
+        elif result.kind == ILLEGAL and cell is not None:    # only a press is illegal
             s.illegal(cell)
         elif result.kind == OPEN_MENU:
             s.open_menu()
         elif result.kind != IGNORED:
             s.sound("click")
 
-    def resumed(self):
+    def resumed(self) -> Mode:
         if self.s.state.current_player() in self.s.bots:
             return Waiting(self.s)           # that seat became a computer player
         return self
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
         it, s = self.interaction, self.s
         prompt = s.ui.prompt(s.state)
         if it.choice is not None:
@@ -101,11 +119,12 @@ class Choosing(Mode):
         extra = [o.label for o in it.options if not o.path]
         return [prompt, view.status, clip("OK: " + "/".join(extra)) if extra else ""]
 
-    def highlights(self, view):
-        it, hl = self.interaction, {}
+    def highlights(self, view: View) -> dict[int, Cell]:
+        it = self.interaction
+        hl: dict[int, Cell] = {}
         target = S.target_rgb(self.s.ui)
         if it.choice is not None:
-            self._choice_highlights(view, hl, target)
+            self._choice_highlights(view, hl, target, it.choice)
         elif it.selected is not None:
             hl[it.selected] = S.cell(self._rgb_at(view, it.selected), BLINK)
             for c, kind in it.targets().items():
@@ -117,17 +136,17 @@ class Choosing(Mode):
             hl[c] = S.cell(S.WHITE, CHASE)
         return hl
 
-    def _choice_highlights(self, view, hl, target):
+    def _choice_highlights(self, view: View, hl: dict[int, Cell],
+                           target: tuple[int, int, int], choice: list[Option]) -> None:
         """The presses of the action shown on the OLED: its cells blink."""
-        it = self.interaction
-        shown = it.current()
-        path = shown.path if shown is not MENU_ENTRY else it.choice[0].path
+        shown = self.interaction.current()
+        path = shown.path if shown is not MENU_ENTRY else choice[0].path
         for c in path[:-1]:
             hl[c] = S.cell(self._rgb_at(view, c), BLINK)
         if path:
             hl[path[-1]] = S.cell(target, BLINK)
 
-    def _rgb_at(self, view, cell):
+    def _rgb_at(self, view: View, cell: int) -> tuple[int, int, int]:
         ui = self.s.ui
         piece = view.pieces.get(self.s.layout.space_of(cell))
         return S.target_rgb(ui) if piece is None else S.piece_rgb(ui, piece)
@@ -138,11 +157,12 @@ class Showing(Mode):
     done with OK or by pressing the cells a step names."""
     kept_through_edit = True
 
-    def __init__(self, session, animation):
+    def __init__(self, session: Session, animation: Animation) -> None:
         super().__init__(session)
         self.animation = animation
+        self.since = session.clock()     # when the step shown now was shown
 
-    def press(self, cell):
+    def press(self, cell: int) -> None:
         got = self.animation.press(self.s.layout.space_of(cell))
         if got == WRONG:
             self.s.illegal(cell)
@@ -151,7 +171,7 @@ class Showing(Mode):
         if got == ADVANCED:
             self._advanced()
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         if key == OK_KEY:
             self.animation.ok()
             self.s.sound("click")
@@ -159,18 +179,37 @@ class Showing(Mode):
         elif key == MENU_KEY:
             self.s.open_menu()
 
-    def _advanced(self):
+    def tick(self, now: float) -> bool:
+        # with the session's pace (the demo) a step is done once it has been shown that long
+        if self.s.pace is None or now - self.since < self.s.pace:
+            return False
+        self.control(OK_KEY)
+        return True
+
+    def resumed(self) -> Mode:
+        self.since = self.s.clock()      # the step gets its whole pace again after the menu
+        return self
+
+    def _advanced(self) -> None:
+        self.since = self.s.clock()
         if self.animation.done:
             self.s.current = Waiting(self.s)
             self.s.advance()
 
-    def lines(self, view):
-        a = self.animation
-        return [a.step.text, f"{a.title[:8]} {a.index + 1}/{len(a.steps)}", "OK when done"]
-
-    def highlights(self, view):
-        s, hl = self.s, {}
+    def _step(self) -> Step:
         step = self.animation.step
+        assert step is not None, "a finished animation is no longer shown"
+        return step
+
+    def lines(self, view: View) -> list[str]:
+        a = self.animation
+        return [self._step().text, f"{a.title[:8]} {a.index + 1}/{len(a.steps)}",
+                "OK when done"]
+
+    def highlights(self, view: View) -> dict[int, Cell]:
+        s = self.s
+        hl: dict[int, Cell] = {}
+        step = self._step()
         owner_rgb = s.ui.color(step.owner) if step.owner >= 0 else S.WHITE
         if step.src:
             effect_rgb = S.RED if step.kind == "remove" else owner_rgb
@@ -184,11 +223,11 @@ class EnteringDice(Mode):
     """The values of real dice entered on the board (`dice_entry.py`)."""
     name = DICE
 
-    def __init__(self, session, entry):
+    def __init__(self, session: Session, entry: DiceEntry) -> None:
         super().__init__(session)
         self.entry = entry
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         entry = self.entry
         if key == MENU_KEY:
             entry.menu()
@@ -203,7 +242,7 @@ class EnteringDice(Mode):
                 return
         self.s.sound("click")
 
-    def _entered(self):
+    def _entered(self) -> None:
         s = self.s
         outcome = s.ui.outcome_for(s.state, self.entry.values)
         if outcome is None:
@@ -213,11 +252,11 @@ class EnteringDice(Mode):
         s.apply(outcome)
         s.advance()
 
-    def resumed(self):
+    def resumed(self) -> Mode:
         # the dice were switched to the screen's meanwhile: the session rolls them
         return self if self.s.setup.physical_dice else Waiting(self.s)
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
         e = self.entry
         shown = "menu" if e.on_menu else str(e.current)
         done = " ".join(map(str, e.values))
@@ -231,11 +270,12 @@ class AwaitingRemote(Mode):
     holds_undo = False
     back_arms_undo = False
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         if key == MENU_KEY:
             self.s.refuse("remote: no menu")
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
+        assert self.s.remote is not None      # the session waits in this mode only then
         return ["waiting for the", "other board", self.s.remote.status()]
 
 
@@ -243,9 +283,9 @@ class Over(Mode):
     """The game is over: OK or MENU opens the menu (for a new game)."""
     name = OVER
 
-    def control(self, key):
+    def control(self, key: int) -> None:
         if key in (OK_KEY, MENU_KEY):
             self.s.open_menu()
 
-    def lines(self, view):
+    def lines(self, view: View) -> list[str]:
         return ["Game over", self.s.state.result() or "", "MENU=new game"]

@@ -3,20 +3,29 @@ MENU ends.  The LEDs show the position after each step; the OLED says which step
 was played, so the players can follow with the real pieces (an edit entry: what the
 players changed by hand)."""
 
+from __future__ import annotations
+
 import time
+from typing import TYPE_CHECKING, Callable, Optional, TextIO
 
 from ..device.protocol import Display, KeyEvent
 from ..layouts import get_layout
-from . import scene as S
 from ..store.entries import apply_entry, edited_position
+from . import scene as S
 from .adapters import get_ui
 from .edit import edit_steps
 from .terminal import Terminal
 from .types import BACK_KEY, MENU_KEY, OK_KEY, clip
 
+if TYPE_CHECKING:
+    from ..games.base import State
+    from ..store import GameRecord
+    from .types import BoardLike
+
 
 class Replay:
-    def __init__(self, board, record, out=None, clock=time.monotonic):
+    def __init__(self, board: BoardLike, record: GameRecord, out: Optional[TextIO] = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.board = board
         self.record = record
         self.clock = clock
@@ -24,13 +33,13 @@ class Replay:
         self.state = record.initial_state()
         self.ui = get_ui(self.state.game, get_layout(record.game))
         self.ply = 0
-        self.before_edits = []     # the state each edit replaced, for stepping back
+        self.before_edits: list[State] = []     # the state each edit replaced, for stepping back
         self.shown = "start"       # what the last entry did, for the OLED and the log
         self.running = True
-        self._sent = None
+        self._sent: Optional[tuple] = None
         self.render()
 
-    def forward(self):
+    def forward(self) -> bool:
         if self.ply >= len(self.record.actions):
             self.board.sound("error")
             return False
@@ -44,7 +53,7 @@ class Replay:
         self.board.sound("click")
         return True
 
-    def back(self):
+    def back(self) -> bool:
         if self.ply == 0:
             self.board.sound("error")
             return False
@@ -57,7 +66,7 @@ class Replay:
         self.board.sound("click")
         return True
 
-    def _last(self):
+    def _last(self) -> str:
         """What the last entry played did: its notation, or for an edit what changed."""
         if not self.ply:
             return "start"
@@ -67,7 +76,7 @@ class Replay:
         steps = edit_steps(self.ui, self.before_edits[-1], self.state)
         return "edit " + ", ".join(step.text for step in steps)
 
-    def step(self, timeout=0.05):
+    def step(self, timeout: float = 0.05) -> bool:
         for message in self.board.poll(timeout):
             if not (isinstance(message, KeyEvent) and message.pressed):
                 continue
@@ -82,11 +91,11 @@ class Replay:
         self.render()
         return self.running
 
-    def run(self, until=None):
+    def run(self, until: Optional[Callable[[], bool]] = None) -> None:
         while self.running and not (until and until()):
             self.step(0.05)
 
-    def render(self):
+    def render(self) -> None:
         total = len(self.record.actions)
         last = self.shown
         lines = (clip(f"Replay {self.ply}/{total}"), clip(last),

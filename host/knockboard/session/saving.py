@@ -2,19 +2,29 @@
 in line with the record (append what is new, cut what an undo took back), one committed
 row per action, so a killed host loses at most the action being entered."""
 
+from __future__ import annotations
+
 from dataclasses import replace
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from ..games.base import State
+    from ..store import GameRecord, GameStore
 
 
 class RecordSaver:
-    def __init__(self, store, game_id=None):
+    def __init__(self, store: GameStore, game_id: Optional[int] = None) -> None:
         self.store = store
         self.game_id = game_id          # a resumed game's id; None: the next sync makes one
-        self._record = None
-        self._saved = None              # the actions the store holds for `game_id`
+        self._record: Optional[GameRecord] = None
+        self._saved: list[str] = []     # the actions the store holds for `game_id`
+        self._finished = False          # the store has the game as finished
 
-    def sync(self, record, state):
+    def sync(self, record: GameRecord, state: State) -> None:
         if record is not self._record:
             self._adopt(record)
+        game_id = self.game_id
+        assert game_id is not None      # adopting the record found or made its row
         saved, actions = self._saved, record.actions
         common = 0
         for a, b in zip(saved, actions):
@@ -22,18 +32,18 @@ class RecordSaver:
                 break
             common += 1
         if common < len(saved):
-            self.store.truncate(self.game_id, common)
+            self.store.truncate(game_id, common)
             del saved[common:]
         for ply in range(common, len(actions)):
-            self.store.append(self.game_id, ply, actions[ply])
+            self.store.append(game_id, ply, actions[ply])
             saved.append(actions[ply])
         if state.is_terminal() and not self._finished:
-            self.store.finish(self.game_id, state.result())
+            self.store.finish(game_id, state.result())
             self._finished = True
         elif not state.is_terminal():
             self._finished = False
 
-    def _adopt(self, record):
+    def _adopt(self, record: GameRecord) -> None:
         """A record the store has not seen: the resumed game, or a new game."""
         if self._record is None and self.game_id is not None:
             stored = self.store.get(self.game_id)

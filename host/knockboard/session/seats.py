@@ -1,7 +1,12 @@
 """Who plays each seat: a person at the board or a computer player (a bot from
 `knockboard.bots`)."""
 
+from __future__ import annotations
+
+from typing import Optional, Protocol
+
 from .. import bots
+from ..games.base import Action, State
 from ..store.record_json import REMOTE_SEAT
 
 HUMAN = "human"
@@ -15,18 +20,24 @@ STRONG_ITERATIONS = 600
 STRONG_TIME_CAP_S = 2.5
 
 
+class ComputerPlayer(Protocol):
+    """What the session asks of a bot from `knockboard.bots`."""
+
+    def choose(self, state: State) -> Action: ...
+
+
 class SeatError(ValueError):
     """A bad seat specification; the message says what is wrong."""
 
 
-def make_bot(kind, seed):
+def make_bot(kind: str, seed: int) -> ComputerPlayer:
     if kind not in BOTS:
         raise SeatError(f"unknown computer player {kind!r} "
                         f"(known: {', '.join(sorted(BOTS))})")
     return bots.make_bot(kind, seed, budget=STRONG_TIME_CAP_S, iterations=STRONG_ITERATIONS)
 
 
-def parse_bots(text, players):
+def parse_bots(text: Optional[str], players: int) -> list[str]:
     """`--bots` text -> a list of seat kinds, one per seat: "2" (seat 2 is the default
     computer), "2,3", "2=random,3", "all", "none"."""
     seats = [HUMAN] * players

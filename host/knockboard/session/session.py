@@ -8,8 +8,11 @@ It talks to the board only through a `Board`-like object (set_scene, show, sound
 info), so a real board, the pty simulator and the in-process test rigs are the same to it.
 The host is the authority: the board shows, the session decides."""
 
+from __future__ import annotations
+
 import random
 import time
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO
 
 from ..bots import suggest
 from ..device.protocol import BLINK, Display, KeyEvent, KeyState
@@ -29,6 +32,17 @@ from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, Step, clip
 
+if TYPE_CHECKING:
+    from ..device.protocol import Cell, Scene
+    from ..games.base import Action, State
+    from ..layouts.base import Layout
+    from ..remote.link import RemoteLink
+    from .edit import EditMode
+    from .modes import Mode
+    from .saving import RecordSaver
+    from .setup import Setup
+    from .types import BoardLike, Option, View
+
 HOLD_S = 1.0        # BACK held this long: undo
 FLASH_S = 0.6       # an illegal press blinks red this long
 MESSAGE_S = 2.0     # a short message on the OLED's last line
@@ -38,35 +52,51 @@ class SessionError(Exception):
     """The session cannot run on this board (one clear line)."""
 
 
+def ply_rng(seed: Optional[int], ply: int, *purpose: object) -> random.Random:
+    """The generator of one random choice: the dice ("dice",) or a computer player's seed
+    ("bot", seat) at `ply` (the record's length: an edit is a ply too).
+
+    Each choice depends only on these, never on what was drawn before, so a game resumed
+    from its record goes on exactly as it would have without the interruption, and the
+    terminal demo plays the game the session plays from the same seed."""
+    return random.Random(f"{seed}:{ply}:{purpose}")
+
+
 class Session:
-    def __init__(self, board, setup, *, clock=time.monotonic, out=None, actions=(),
-                 saver=None, resumed=False, remote=None):
+    def __init__(self, board: BoardLike, setup: Setup, *,
+                 clock: Callable[[], float] = time.monotonic, out: Optional[TextIO] = None,
+                 actions: Sequence[str] = (), saver: Optional[RecordSaver] = None,
+                 resumed: bool = False, pace: Optional[float] = None,
+                 remote: Optional[RemoteLink] = None) -> None:
         self.board = board
         # a remote game (`remote.link.RemoteLink`): the seats marked "remote" are played at
         # other homes; every entry comes from the agreed record of its RemoteGame
         self.remote = remote
         self.saver = saver         # keeps the game's record in the store (None: not saved)
+        # seconds a hand step stays shown before the session goes on as if OK were pressed
+        # (the demo: nobody moves pieces on the simulator); None: it waits for OK or presses
+        self.pace = pace
         self.clock = clock
         self.term = Terminal(out)
-        self.flash = None          # (cell index, until)
-        self.message = None        # (text, until)
-        self.back_down = None      # when BACK went down, while it is held
+        self.flash: Optional[tuple[int, float]] = None          # (cell index, until)
+        self.message: Optional[tuple[str, float]] = None        # (text, until)
+        self.back_down: Optional[float] = None      # when BACK went down, while it is held
         self.back_fired = False
-        self._sent_scene = None
-        self._sent_display = None
+        self._sent_scene: Optional[Scene] = None
+        self._sent_display: Optional[tuple] = None
         self.dirty = True
         self.running = True
         self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
-    def playable_games(self):
+    def playable_games(self) -> list[str]:
         """The games whose layout is the connected board's (its board id)."""
         info = getattr(self.board, "info", None)
         board_id = getattr(info, "board", None)
         games = [g for g in layout_names() if get_layout(g).board_id == board_id]
         return games or [self.setup.game]
 
-    def start(self, setup, actions=(), resumed=False):
+    def start(self, setup: Setup, actions: Sequence[str] = (), resumed: bool = False) -> None:
         """Begin a new game with `setup` (the menu's "New game" calls this too); `actions`
         (notation) are replayed first, to go on with a recorded game.  GameError if one of
         them is not legal.  A `resumed` game first shows where the pieces must stand (edit
@@ -84,15 +114,16 @@ class Session:
         self.state = self.game.new_initial_state()
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                         setup.physical_dice)
-        self.bots = {}             # seat -> the kind of computer player
+        self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
-        self.remembered = {}       # position at a chance node -> the outcome undone there
-        self.redo_units = []
-        self.current = Waiting(self)   # the mode: what presses and controls do now
-        self.before_edits = []     # the state each recorded edit replaced, for undo
-        self.hint = ()             # the cells of a suggested move, lit until a move is played
-        self.rolled = []           # the dice of the last run of chance steps
+        # position at a chance node -> the outcome undone there
+        self.remembered: dict[str, Action] = {}
+        self.redo_units: list[list] = []          # per redo: its actions and Edits
+        self.current: Mode = Waiting(self)        # the mode: what presses and controls do now
+        self.before_edits: list[State] = []       # the state each recorded edit replaced
+        self.hint: tuple[int, ...] = ()   # the cells of a suggested move, lit until one is played
+        self.rolled: list[int] = []       # the dice of the last run of chance steps
         self.last_was_chance = False
         self.rolled_kind = 6
         self.roll_fresh = False
@@ -112,14 +143,14 @@ class Session:
         self.advance()
         self.render()
 
-    def _check_board(self, game, layout):
+    def _check_board(self, game: str, layout: Layout) -> None:
         info = getattr(self.board, "info", None)
         if info is not None and getattr(info, "cells", len(layout)) != len(layout):
             raise SessionError(f"the connected board is a {info.board!r} board with "
                                f"{info.cells} cells; {game} needs its own board "
                                f"({len(layout)} cells)")
 
-    def seat_changed(self, seat, kind):
+    def seat_changed(self, seat: int, kind: str) -> None:
         if seat >= self.game.num_players:
             return
         self.setup.seats[seat] = kind
@@ -130,17 +161,14 @@ class Session:
             make_bot(kind, 0)                   # refuses an unknown kind now, not mid-game
             self.bots[seat] = kind
 
-    def dice_changed(self, physical):
+    def dice_changed(self, physical: bool) -> None:
         self.setup.physical_dice = physical
         self.record.dice = "physical" if physical else "electronic"
 
-    def _rng(self, *purpose):
-        # Each random choice depends only on the seed, the ply (the record's length: an edit
-        # is a ply too) and its purpose, never on what was drawn before, so a game resumed
-        # from its record goes on exactly as it would have without the interruption.
-        return random.Random(f"{self.setup.seed}:{len(self.record.actions)}:{purpose}")
+    def _rng(self, *purpose: object) -> random.Random:
+        return ply_rng(self.setup.seed, len(self.record.actions), *purpose)
 
-    def save(self):
+    def save(self) -> None:
         self.record.follow(self.state)
         if self.saver is None:
             return
@@ -151,50 +179,50 @@ class Session:
             self.message = ("NOT SAVED", self.clock() + MESSAGE_S)
 
     @property
-    def humans(self):
+    def humans(self) -> set[int]:
         return {s for s in range(self.game.num_players) if s not in self.bots}
 
     # --- what the current mode holds ----------------------------------------------------------
     @property
-    def mode(self):
+    def mode(self) -> str:
         """The mode's name: "playing", "dice", "menu", "edit" or "over"."""
         return self.current.name
 
-    def _beneath(self):
+    def _beneath(self) -> Mode:
         """The playing mode under the menu or edit mode (the current mode otherwise)."""
         return getattr(self.current, "back", self.current)
 
     @property
-    def interaction(self):
+    def interaction(self) -> Optional[Interaction]:
         """The person's choice being made (also under the menu), or None."""
         return getattr(self._beneath(), "interaction", None)
 
     @interaction.setter
-    def interaction(self, interaction):
+    def interaction(self, interaction: Optional[Interaction]) -> None:
         # None: nobody is asked to choose; the session asks again when the game moves on
         self.current = Waiting(self) if interaction is None else Choosing(self, interaction)
 
     @property
-    def animation(self):
+    def animation(self) -> Optional[Animation]:
         """The hand steps being shown (also under the menu), or None."""
         return getattr(self._beneath(), "animation", None)
 
     @property
-    def entry(self):
+    def entry(self) -> Optional[DiceEntry]:
         """The physical dice being entered (also under the menu), or None."""
         return getattr(self._beneath(), "entry", None)
 
     @property
-    def menu(self):
+    def menu(self) -> Optional[MenuMode]:
         return self.current if isinstance(self.current, MenuMode) else None
 
     @property
-    def edit(self):
+    def edit(self) -> Optional[EditMode]:
         """The edit mode's controller (`edit.EditMode`) while the board is in edit mode."""
         return getattr(self.current, "edit", None)
 
     # --- the game moving on -----------------------------------------------------------------
-    def advance(self):
+    def advance(self) -> None:
         """Play what needs nobody at the board (electronic dice, computer players) until a
         person must act or watch a step."""
         while self.current.idle:
@@ -214,9 +242,10 @@ class Session:
             else:
                 self.current = Choosing(self, Interaction(self.ui.options(state)))
 
-    def _follow_remote(self):
+    def _follow_remote(self) -> bool:
         """A remote game: show the next agreed entry that came from another home (like a
         computer's move), or wait for one; False when this home is to act."""
+        assert self.remote is not None
         game = self.remote.game
         ply = len(self.record.actions)
         if ply < len(game.record):
@@ -227,7 +256,7 @@ class Session:
         self.current = AwaitingRemote(self)
         return True
 
-    def _roll(self):
+    def _roll(self) -> None:
         """A chance step: the outcome undone here before, the players' physical dice, or the
         session's own roll."""
         state = self.state
@@ -240,7 +269,8 @@ class Session:
         else:
             self.apply(sample_chance(state, self._rng("dice")))
 
-    def apply(self, action, option=None, by_bot=False, by_remote=False):
+    def apply(self, action: Action, option: Optional[Option] = None, by_bot: bool = False,
+              by_remote: bool = False) -> None:
         """Play `action` on the engine, note it, and show the steps the players must make
         on the physical board.  Redo is forgotten: whoever played (a person, a computer
         player, the dice), the undone actions no longer follow from the new position."""
@@ -275,7 +305,7 @@ class Session:
             title = self.game.player_name(actor) if actor != CHANCE else "dice"
             self.current = Showing(self, Animation(steps, title))
 
-    def _rolled(self, before, action, text):
+    def _rolled(self, before: State, action: Action, text: str) -> None:
         values = self.ui.dice_values(before, action)
         if not self.last_was_chance or len(values) > 1:
             self.rolled = []             # a new roll: forget the last one
@@ -285,7 +315,8 @@ class Session:
         self.sound("roll")
         self.term.log(f"  dice: {text}")
 
-    def _played(self, actor, text, hidden, by_bot, steps, by="computer"):
+    def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
+                steps: list[Step], by: str = "computer") -> list[Step]:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
         who = self.game.player_name(actor)
@@ -297,7 +328,7 @@ class Session:
             self.sound("alert")
         return steps
 
-    def undo(self):
+    def undo(self) -> bool:
         """Take back the last action of a person at the board (and the computer moves and
         dice after it); the dice rolled in between are kept for when play comes back to
         them.  The board then shows where the pieces go back."""
@@ -308,7 +339,8 @@ class Session:
         if target is None:
             self.refuse("nothing to undo")
             return False
-        unit, steps = [], []
+        unit: list = []
+        steps: list[Step] = []
         while len(self.record.actions) > target:
             if self.record.actors[-1] == EDITED:
                 unit.append(undo_edit(self, steps))
@@ -328,11 +360,11 @@ class Session:
         self.sound("ok")
         return True
 
-    def redo(self):
+    def redo(self) -> bool:
         if not self.redo_units:
             self.refuse("nothing to redo")
             return False
-        steps = []
+        steps: list[Step] = []
         for action in self.redo_units.pop():
             if isinstance(action, Edit):
                 redo_edit(self, action, steps)
@@ -348,13 +380,13 @@ class Session:
         self._reset_play(steps, "redo")
         return True
 
-    def _reset_play(self, steps, title):
+    def _reset_play(self, steps: list[Step], title: str) -> None:
         self.rolled = []
         self.current = Showing(self, Animation(steps, title)) if steps else Waiting(self)
         self.advance()
 
     # --- input ------------------------------------------------------------------------------
-    def step(self, timeout=0.05):
+    def step(self, timeout: float = 0.05) -> bool:
         """Handle what the board sent within `timeout` seconds, then update it."""
         for message in self.board.poll(timeout):
             self.dirty = True
@@ -368,18 +400,21 @@ class Session:
             self.dirty = True
             if self.current.holds_undo:
                 self.undo()
+        if self.current.tick(now):
+            self.dirty = True
         expired = any(x and now >= x[1] for x in (self.flash, self.message))
         if self.dirty or expired:
             self.render()
         return self.running
 
-    def run(self, until=None):
+    def run(self, until: Optional[Callable[[], bool]] = None) -> None:
         """Play until stopped (Ctrl-C) or until `until()` is true."""
         while self.running and not (until and until()):
             self.step(0.05)
 
-    def _pump_remote(self):
+    def _pump_remote(self) -> None:
         """What the other homes sent: when this board was waiting for it, play on."""
+        assert self.remote is not None
         seen = (len(self.remote.game.record), self.remote.status())
         self.remote.pump()
         if isinstance(self.current, AwaitingRemote):
@@ -388,7 +423,7 @@ class Session:
         if (len(self.remote.game.record), self.remote.status()) != seen:
             self.dirty = True
 
-    def _receive(self, message):
+    def _receive(self, message: object) -> None:
         if isinstance(message, KeyEvent):
             if message.control:
                 self._control(message.index, message.pressed)
@@ -397,7 +432,7 @@ class Session:
         elif isinstance(message, KeyState) and BACK_KEY not in message.controls:
             self.back_down = None           # the full key state says BACK is up
 
-    def _control(self, key, pressed):
+    def _control(self, key: int, pressed: bool) -> None:
         if key == BACK_KEY:
             if not pressed:
                 self.back_down = None
@@ -406,11 +441,11 @@ class Session:
         if pressed:
             self.current.control(key)
 
-    def _press(self, cell):
+    def _press(self, cell: int) -> None:
         self.current.press(cell)
 
     # --- changing modes ---------------------------------------------------------------------
-    def open_menu(self):
+    def open_menu(self) -> None:
         if self.remote is not None:
             # new games, seats, dice and edits are the room's, not one home's
             self.refuse("remote: no menu")
@@ -418,49 +453,53 @@ class Session:
         self.current = MenuMode(self, back=self.current)
         self.sound("click")
 
-    def close_menu(self):
-        self.current = self.current.back.resumed()
+    def close_menu(self) -> None:
+        menu = self.menu
+        assert menu is not None, "the menu is not open"
+        self.current = menu.back.resumed()
         self.advance()
 
-    def open_edit(self, info, back):
+    def open_edit(self, info: str, back: Mode) -> None:
         self.current = Editing(self, info, back)
 
-    def can_hint(self):
+    def can_hint(self) -> bool:
         """A person at the board is to choose among the interaction's options."""
         return isinstance(self._beneath(), Choosing)
 
-    def show_hint(self):
+    def show_hint(self) -> Action:
         """Light the strong bot's move for the person to act (from and to cells) and name
         it on the OLED; it goes out when a move is played."""
         action = suggest(self.state.clone(), budget=STRONG_TIME_CAP_S,
                          iterations=STRONG_ITERATIONS,
                          seed=self._rng("hint").getrandbits(62))
-        option = next(o for o in self.interaction.options if o.action == action)
+        interaction = self.interaction
+        assert interaction is not None, "a hint is only asked while a person chooses"
+        option = next(o for o in interaction.options if o.action == action)
         self.hint = option.path
         self.message = (f"hint: {option.label}", self.clock() + 3 * MESSAGE_S)
         self.term.log(f"Hint: {self.state.action_to_string(action)}")
         return action
 
     # --- feedback ---------------------------------------------------------------------------
-    def illegal(self, cell, text="not legal"):
+    def illegal(self, cell: int, text: str = "not legal") -> None:
         self.flash = (cell, self.clock() + FLASH_S)
         self.message = (text, self.clock() + FLASH_S)
         self.sound("error")
 
-    def refuse(self, text):
+    def refuse(self, text: str) -> None:
         self.message = (text, self.clock() + MESSAGE_S)
         self.sound("error")
 
-    def sound(self, name):
+    def sound(self, name: str) -> None:
         self.board.sound(name)
 
-    def add_flash(self, highlights):
+    def add_flash(self, highlights: dict[int, Cell]) -> None:
         """An illegal press blinks red on top of what the mode highlights."""
         if self.flash:
             highlights[self.flash[0]] = S.cell(S.RED, BLINK)
 
     # --- output -----------------------------------------------------------------------------
-    def render(self):
+    def render(self) -> None:
         """Send the scene and the display, if they differ from what the board has."""
         self.dirty = False
         now = self.clock()
@@ -475,7 +514,7 @@ class Session:
             self.board.set_scene(scene)
         self._show(view)
 
-    def _show(self, view):
+    def _show(self, view: View) -> None:
         """Send the OLED's lines and dice if they changed (or the dice were just rolled)."""
         lines, dice, kind = self._display(view)
         roll = self.roll_fresh and bool(dice)
@@ -488,7 +527,7 @@ class Session:
                               [line for line in display[0]]
                               + ([f"dice: {' '.join(map(str, dice))}"] if dice else []))
 
-    def _display(self, view):
+    def _display(self, view: View) -> tuple[Sequence[str], tuple[int, ...], int]:
         """(lines, dice, die kind) for the OLED."""
         dice, kind = tuple(view.dice), view.dice_kind
         if self.rolled:

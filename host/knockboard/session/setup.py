@@ -1,5 +1,7 @@
 """What a game is started with: the game, its options, who sits where, the dice."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -15,22 +17,22 @@ class Setup:
     physical_dice: bool = False
     seed: Optional[int] = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         players = get_game(self.game, **self.options).num_players   # GameError if bad
         self.seats = (list(self.seats) + [HUMAN] * players)[:players]
 
     @property
-    def players(self):
+    def players(self) -> int:
         return len(self.seats)
 
-    def set_game(self, name):
+    def set_game(self, name: str) -> None:
         self.game, self.options = name, {}
         self.seats = (self.seats + [HUMAN] * 4)[:get_game(name).num_players]
 
-    def set_players(self, n):
+    def set_players(self, n: int) -> None:
         self.options["players"] = n
         self.seats = (self.seats + [HUMAN] * 4)[:n]
 
-    def copy(self):
+    def copy(self) -> Setup:
         return Setup(self.game, dict(self.options), list(self.seats), self.physical_dice,
                      self.seed)

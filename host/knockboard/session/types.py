@@ -2,14 +2,32 @@
 press can mean (Option), one physical step the players must make (Step), and a position
 being changed by hand in edit mode (EditBoard)."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Protocol
+
+from ..device.protocol import Display, Scene
+from ..games.base import Action
 
 OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 
 # the session's modes
 PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 REMOTE = "remote"      # a remote game waits for another home's board (docs/remote.md)
+
+
+class BoardLike(Protocol):
+    """What the session and the replay use of a board (`device.Board`, or a test's stand-in):
+    an `info` attribute (`protocol.Info`: which board, how many cells) is read if present."""
+
+    def set_scene(self, scene: Scene) -> None: ...
+
+    def show(self, display: Display) -> None: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def poll(self, timeout: float = 0.0) -> list: ...
 
 
 @dataclass(frozen=True)
@@ -37,7 +55,7 @@ class Option:
     placement, () for an action chosen on the OLED (pass, catch, dodge, end).  Several
     options may share a path (a Dodgeball move payable with a 3 or a 5): the player then
     picks among them on the OLED, in `order`."""
-    action: int
+    action: Action
     path: tuple
     label: str           # <= 16 characters, shown on the OLED
     order: int = 0
@@ -60,7 +78,7 @@ class Step:
     value: int = 0       # "face": the new face
     prev: int = 0        # "face": the face before (for undo)
 
-    def presses(self):
+    def presses(self) -> tuple[Optional[str], ...]:
         """The spaces pressed, in order, that confirm this step instead of OK."""
         if self.kind == "info":
             return ()
@@ -70,7 +88,7 @@ class Step:
             return (self.src,)
         return (self.dst,) if self.dst else (self.src,)
 
-    def reversed(self):  # noqa: C901 (one line per kind)
+    def reversed(self) -> Step:  # noqa: C901 (one line per kind)
         """The step that takes this one back (for undo)."""
         if self.kind in ("move", "ball") and self.src and self.dst:
             return Step(self.kind, self.dst, self.src, _back(self.text), self.owner)
@@ -96,15 +114,15 @@ class EditBoard:
     spare: list = field(default_factory=list)      # Pieces off the board, that may go back on
     extra: dict = field(default_factory=dict)      # the rest (dice, a throw's moves), as it was
 
-    def copy(self):
+    def copy(self) -> EditBoard:
         return EditBoard(dict(self.pieces), self.turn, list(self.spare), dict(self.extra))
 
 
-def _back(text):
+def _back(text: str) -> str:
     return ("back " + text)[:16]
 
 
-def clip(text, width=16):
+def clip(text: str, width: int = 16) -> str:
     """A line the OLED can show: printable ASCII, at most `width` characters."""
     text = "".join(ch if 0x20 <= ord(ch) <= 0x7E else "?" for ch in str(text))
     return text[:width]

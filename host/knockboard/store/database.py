@@ -5,11 +5,14 @@ One store may be used from several threads (the simulator window runs the sessio
 Tk's main loop): each thread gets its own SQLite connection, made on its first use, because
 an SQLite connection must never be shared between threads."""
 
+from __future__ import annotations
+
 import json
 import sqlite3
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any, Optional, Union
 
 from .paths import db_path_problem
 from .records import GameRecord
@@ -22,12 +25,12 @@ class StoreError(Exception):
     """A database that cannot be used as it is; the file is left untouched."""
 
 
-def now():
+def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 class GameStore:
-    def __init__(self, path, timeout=2.0):
+    def __init__(self, path: Union[str, Path], timeout: float = 2.0) -> None:
         self.path = Path(path)
         problem = db_path_problem(self.path)
         if problem:
@@ -45,7 +48,7 @@ class GameStore:
                              "(not an SQLite file); it was left as it is")
         self._timeout = timeout
         self._local = threading.local()
-        self._connections = []          # every thread's connection, for close()
+        self._connections: list[sqlite3.Connection] = []   # every thread's, for close()
         self._lock = threading.Lock()
         try:
             self._prepare()
@@ -61,7 +64,7 @@ class GameStore:
             raise
 
     @property
-    def db(self):
+    def db(self) -> sqlite3.Connection:
         """This thread's connection (made on first use)."""
         db = getattr(self._local, "db", None)
         if db is None:
@@ -78,7 +81,7 @@ class GameStore:
                 self._connections.append(db)
         return db
 
-    def _prepare(self):
+    def _prepare(self) -> None:
         app_id = self.db.execute("PRAGMA application_id").fetchone()[0]
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -95,7 +98,7 @@ class GameStore:
                                   f"PRAGMA application_id={APPLICATION_ID}; "
                                   f"PRAGMA user_version={step + 1}; COMMIT;")
 
-    def close(self):
+    def close(self) -> None:
         """Close every thread's connection; call it once the threads using the store are
         done (a thread that uses the store after this gets a fresh connection)."""
         with self._lock:
@@ -104,20 +107,20 @@ class GameStore:
             db.close()
         self._local = threading.local()
 
-    def __enter__(self):
+    def __enter__(self) -> GameStore:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _write(self, sql, args=()):
+    def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
         try:
             return self.db.execute(sql, args)
         except sqlite3.OperationalError as err:
             raise StoreError(_explain(self.path, err)) from None
 
     # --- writing ----------------------------------------------------------------------------
-    def new_game(self, record):
+    def new_game(self, record: GameRecord) -> int:
         """Store a new game (with any actions it already has); sets and returns its id."""
         self._write("BEGIN IMMEDIATE")
         try:
@@ -128,7 +131,9 @@ class GameStore:
                  json.dumps(record.players), record.seed, record.start_position,
                  record.started or now(), record.ended, record.result, record.status,
                  record.dice))
-            record.id = cur.lastrowid
+            game_id = cur.lastrowid
+            assert game_id is not None      # an INSERT that succeeded made a row
+            record.id = game_id
             stamp = now()
             for ply, action in enumerate(record.actions):
                 self._write("INSERT INTO actions VALUES (?, ?, ?, ?)",
@@ -137,9 +142,9 @@ class GameStore:
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
-        return record.id
+        return game_id
 
-    def append(self, game_id, ply, action):
+    def append(self, game_id: int, ply: int, action: str) -> None:
         """Commit one action at position `ply`; refuses a gap or an overwrite."""
         count = self.length(game_id)
         if ply != count:
@@ -147,7 +152,7 @@ class GameStore:
                              f"{ply + 1}")
         self._write("INSERT INTO actions VALUES (?, ?, ?, ?)", (game_id, ply, action, now()))
 
-    def truncate(self, game_id, plies):
+    def truncate(self, game_id: int, plies: int) -> None:
         """Forget every action from position `plies` on (an undo); reopens a finished game."""
         self._write("BEGIN IMMEDIATE")
         self._write("DELETE FROM actions WHERE game_id = ? AND ply >= ?", (game_id, plies))
@@ -155,16 +160,16 @@ class GameStore:
                     "WHERE id = ? AND status = 'finished'", (game_id,))
         self._write("COMMIT")
 
-    def finish(self, game_id, result, status="finished"):
+    def finish(self, game_id: int, result: Optional[str], status: str = "finished") -> None:
         self._write("UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
                     (status, result, now(), game_id))
 
     # --- reading ----------------------------------------------------------------------------
-    def length(self, game_id):
+    def length(self, game_id: int) -> int:
         return self.db.execute("SELECT count(*) FROM actions WHERE game_id = ?",
                                (game_id,)).fetchone()[0]
 
-    def get(self, game_id):
+    def get(self, game_id: int) -> GameRecord:
         row = self.db.execute("SELECT id, game, options, players, seed, start_position, "
                               "started, ended, result, status, dice FROM games WHERE id = ?",
                               (game_id,)).fetchone()
@@ -177,18 +182,18 @@ class GameStore:
                           started=row[6], ended=row[7], result=row[8], status=row[9],
                           dice=row[10], actions=actions)
 
-    def last_unfinished(self):
+    def last_unfinished(self) -> Optional[int]:
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' "
                               "ORDER BY started DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
 
-    def newest(self):
+    def newest(self) -> Optional[int]:
         """The id of the game started last, or None in an empty store."""
         row = self.db.execute("SELECT id FROM games ORDER BY started DESC, id DESC "
                               "LIMIT 1").fetchone()
         return row[0] if row else None
 
-    def summaries(self):
+    def summaries(self) -> list[tuple[Any, ...]]:
         """(id, started, game, players, status, result, length) for every game, newest first."""
         rows = self.db.execute(
             "SELECT g.id, g.started, g.game, g.players, g.status, g.result, "
@@ -197,7 +202,7 @@ class GameStore:
         return [(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
 
 
-def _explain(path, err):
+def _explain(path: Path, err: Exception) -> str:
     text = str(err)
     if "locked" in text or "busy" in text:
         return (f"{path} is locked by another program (is another knockboard running?); "

@@ -3,6 +3,7 @@
 import os
 import sys
 from pathlib import Path
+from typing import Optional, Union
 
 from ..file_checks import name_problem, readable_problem, writable_problem
 
@@ -10,7 +11,7 @@ ENV_VAR = "KNOCKBOARD_DB"
 FILE_NAME = "games.sqlite3"
 
 
-def user_data_dir():
+def user_data_dir() -> Path:
     """The platform's per-user data folder for Knockboard (XDG on Linux)."""
     home = Path.home()
     if sys.platform == "win32":
@@ -22,7 +23,7 @@ def user_data_dir():
     return base / "knockboard"
 
 
-def default_db_path(explicit=None):
+def default_db_path(explicit: Union[str, Path, None] = None) -> Path:
     """`explicit` (a --db flag) wins, then $KNOCKBOARD_DB, then the user data folder."""
     if explicit:
         return Path(explicit)
@@ -31,7 +32,7 @@ def default_db_path(explicit=None):
     return user_data_dir() / FILE_NAME
 
 
-def db_path_problem(path):
+def db_path_problem(path: Union[str, Path]) -> Optional[str]:
     """Why the database cannot be at `path` (None if it can): a missing one is made, with
     the folders above it."""
     path = Path(path)

@@ -5,6 +5,8 @@ RecordError with a message saying what was wrong and what is accepted."""
 
 import json
 import re
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
 
 from .schema import SQLITE_MAX_INT, SQLITE_MIN_INT
 
@@ -27,7 +29,7 @@ class RecordError(ValueError):
     """A record that is malformed or does not replay; the message says where."""
 
 
-def read_record_file(path):
+def read_record_file(path: Path) -> str:
     """The text of the record file at `path` (a pathlib.Path)."""
     try:
         with open(path, "rb") as f:
@@ -44,7 +46,7 @@ def read_record_file(path):
                           "a game record is JSON in UTF-8") from None
 
 
-def parse_json(text):
+def parse_json(text: str) -> Any:
     """The JSON value of `text`, refused before parsing if nested deeper than MAX_DEPTH."""
     depth = 0
     for bracket in re.sub(r"[^\[\]{}]", "", _STRING.sub("", text)):
@@ -57,39 +59,19 @@ def parse_json(text):
         raise RecordError(f"not JSON: {err}") from None
 
 
-def check_fields(data, readable_versions, has_edits):
+def check_fields(data: Any, readable_versions: Iterable[int],
+                 has_edits: Callable[[list[str]], bool]) -> None:
     """Refuse a parsed record whose fields are not what a record holds."""
-    from .. import bots
-
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f'not a Knockboard game record (no "format": "{FORMAT}")')
-    version = data.get("version")
-    if type(version) is not int or version not in readable_versions:
-        raise RecordError(f"record version {version!r} is not supported (this Knockboard "
-                          f"reads versions {', '.join(map(str, readable_versions))})")
+    version = _check_version(data, readable_versions)
     _kind(data, "game", str)
-    _kind(data, "options", dict)
-    for key, value in data["options"].items():
-        if type(value) not in (str, int) or not _storable(value):
-            raise RecordError(f"option {key!r}: {value!r} is not a text or an integer")
-    _kind(data, "players", list)
-    # "remote": a seat played at another home's board (docs/remote.md)
-    seat_kinds = (*bots.BOT_NAMES, REMOTE_SEAT)
-    for number, player in enumerate(data["players"], 1):
-        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
-                player.get("bot") not in (None, *seat_kinds):
-            raise RecordError(f"player {number}: expected {{\"name\": text, \"bot\": null or "
-                              f"one of {', '.join(seat_kinds)}}}")
+    _check_options(data)
+    _check_players(data)
     _kind(data, "actions", list)
     if not all(isinstance(a, str) for a in data["actions"]):
         raise RecordError("every action must be a string in the game's notation")
     if version == 1 and has_edits(data["actions"]):
         raise RecordError("a version 1 record has no edit entries; edits need version 2")
-    _kind(data, "status", str)
-    if data["status"] not in STATUSES:
-        raise RecordError(f"status {data['status']!r} is not {'/'.join(STATUSES)}")
-    if data.get("dice", DICE[0]) not in DICE:
-        raise RecordError(f"dice {data['dice']!r} is not {'/'.join(DICE)}")
+    _check_status(data)
     _kind(data, "started", str)
     for key in ("start_position", "ended", "result", "final_position"):
         _kind(data, key, str, optional=True)
@@ -103,14 +85,52 @@ def check_fields(data, readable_versions, has_edits):
                               "text")
 
 
-def _kind(data, key, kind, optional=False):
+def _check_version(data: Any, readable_versions: Iterable[int]) -> int:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f'not a Knockboard game record (no "format": "{FORMAT}")')
+    version = data.get("version")
+    if type(version) is not int or version not in readable_versions:
+        raise RecordError(f"record version {version!r} is not supported (this Knockboard "
+                          f"reads versions {', '.join(map(str, readable_versions))})")
+    return version
+
+
+def _check_options(data: dict) -> None:
+    _kind(data, "options", dict)
+    for key, value in data["options"].items():
+        if type(value) not in (str, int) or not _storable(value):
+            raise RecordError(f"option {key!r}: {value!r} is not a text or an integer")
+
+
+def _check_players(data: dict) -> None:
+    from .. import bots
+
+    _kind(data, "players", list)
+    # "remote": a seat played at another home's board (docs/remote.md)
+    seat_kinds = (*bots.BOT_NAMES, REMOTE_SEAT)
+    for number, player in enumerate(data["players"], 1):
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
+                player.get("bot") not in (None, *seat_kinds):
+            raise RecordError(f"player {number}: expected {{\"name\": text, \"bot\": null or "
+                              f"one of {', '.join(seat_kinds)}}}")
+
+
+def _check_status(data: dict) -> None:
+    _kind(data, "status", str)
+    if data["status"] not in STATUSES:
+        raise RecordError(f"status {data['status']!r} is not {'/'.join(STATUSES)}")
+    if data.get("dice", DICE[0]) not in DICE:
+        raise RecordError(f"dice {data['dice']!r} is not {'/'.join(DICE)}")
+
+
+def _kind(data: dict, key: str, kind: type, optional: bool = False) -> None:
     value = data.get(key)
     if not (isinstance(value, kind) or (optional and value is None)):
         name = {"str": "string", "dict": "JSON object", "list": "list"}[kind.__name__]
         raise RecordError(f"field {key!r} must be a {name}" + (" or null" if optional else ""))
 
 
-def _storable(value):
+def _storable(value: Any) -> bool:
     """SQLite takes it: an integer in 64 bits, a text that encodes to UTF-8."""
     if isinstance(value, int):
         return SQLITE_MIN_INT <= value <= SQLITE_MAX_INT
@@ -121,7 +141,7 @@ def _storable(value):
     return True
 
 
-def _strings(value):
+def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):

@@ -7,10 +7,14 @@ the game's real start (or a given start position), with the edits made on the bo
 The same record serves a game being played (the session pushes and pops entries as they are
 played and taken back, and keeps who made each) and a game in the store or a JSON file."""
 
+from __future__ import annotations
+
 import json
 from dataclasses import dataclass, field
+from typing import Any, Optional
 
 from ..games import CHANCE, GameError, get_game
+from ..games.base import Action, State
 from .entries import EDITED, apply_entry, edit_entry, has_edits
 from .record_json import FORMAT, RecordError, check_fields, parse_json
 
@@ -39,7 +43,8 @@ class GameRecord:
     actors: list = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
-    def seated(cls, game, options, seats, seed, physical_dice=False):
+    def seated(cls, game: str, options: dict, seats: list[str], seed: Optional[int],
+               physical_dice: bool = False) -> GameRecord:
         """A new game's record: `seats` per seat "human" or a bot's name."""
         names = get_game(game, **options)
         players = [{"name": names.player_name(i), "bot": None if kind == "human" else kind}
@@ -48,29 +53,29 @@ class GameRecord:
                    dice="physical" if physical_dice else "electronic")
 
     @property
-    def seats(self):
+    def seats(self) -> list[str]:
         """Per seat: "human" or the bot's name."""
         return ["human" if p.get("bot") is None else p["bot"] for p in self.players]
 
-    def set_seat(self, seat, kind):
+    def set_seat(self, seat: int, kind: str) -> None:
         self.players[seat] = dict(self.players[seat], bot=None if kind == "human" else kind)
 
     # --- a game being played ------------------------------------------------------------------
-    def push(self, state, action):
+    def push(self, state: State, action: Action) -> None:
         """Note `action` (about to be applied to `state`)."""
         self.actions.append(state.action_to_string(action))
         self.actors.append(state.current_player())
 
-    def push_edit(self, position):
+    def push_edit(self, position: str) -> None:
         """Note an edit that leaves the game in `position`."""
         self.actions.append(edit_entry(position))
         self.actors.append(EDITED)
 
-    def pop(self):
+    def pop(self) -> str:
         self.actors.pop()
         return self.actions.pop()
 
-    def last_decision(self, seats=None):
+    def last_decision(self, seats: Optional[set[int]] = None) -> Optional[int]:
         """Index of the last action made by a player (in `seats` if given) or the last edit
         (always the people at the board's), or None."""
         for i in range(len(self.actors) - 1, -1, -1):
@@ -79,13 +84,13 @@ class GameRecord:
                 return i
         return None
 
-    def follow(self, state):
+    def follow(self, state: State) -> None:
         """Take the status and result of `state`, the game's state after the last entry."""
         finished = state.is_terminal()
         self.status = "finished" if finished else "playing"
         self.result = state.result() if finished else None
 
-    def initial_state(self):
+    def initial_state(self) -> State:
         try:
             game = get_game(self.game, **self.options)
             if self.start_position is None:
@@ -94,7 +99,7 @@ class GameRecord:
         except GameError as err:
             raise RecordError(f"game {self.game!r}: {err}") from None
 
-    def replay(self, upto=None):
+    def replay(self, upto: Optional[int] = None) -> State:
         """The engine state after the first `upto` entries (all by default); an edit entry
         replaces the state with the engine's own reading of the edit's position.
 
@@ -107,10 +112,10 @@ class GameRecord:
                 raise RecordError(f"action {ply + 1} {text!r}: {err}") from None
         return state
 
-    def to_json(self):
+    def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The record in the JSON export format."""
         state = self.replay()
         return {
@@ -123,7 +128,7 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls, text: str) -> GameRecord:
         """Parse and check an exported record: it must replay to its final position."""
         data = parse_json(text)
         check_fields(data, READABLE_VERSIONS, has_edits)

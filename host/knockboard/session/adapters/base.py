@@ -6,11 +6,18 @@ read positions through `state.view()` (games/view.py) and actions through the no
 the public contract of `knockboard.games`, so they never reach into an engine's internals
 nor parse its position string; they write a position string only for an edited board."""
 
+from __future__ import annotations
+
 import re
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ...games import CHANCE, TERMINAL
 from ..types import Option, Step, View, clip
+
+if TYPE_CHECKING:
+    from ...games.base import Action, Game, State
+    from ...layouts.base import Layout
+    from ..types import EditBoard, Piece
 
 _INTS = re.compile(r"\d+")
 
@@ -22,64 +29,60 @@ class GameUI:
     # one (r, g, b) per seat, full strength; the scene dims them for resting pieces
     COLORS: tuple = ((255, 255, 255), (0, 90, 255), (255, 200, 0), (0, 255, 0))
 
-    def __init__(self, game, layout):
+    def __init__(self, game: Game, layout: Layout) -> None:
         self.game = game
         self.layout = layout
 
     # --- who and what -----------------------------------------------------------------------
-    def seat_name(self, seat):
+    def seat_name(self, seat: int) -> str:
         return self.game.player_name(seat)
 
-    def color(self, index):
+    def color(self, index: int) -> tuple[int, int, int]:
         return self.COLORS[index % len(self.COLORS)]
 
-    def acting_seat(self, state):
-        """The seat the next decision belongs to (CHANCE and TERMINAL pass through)."""
-        return state.current_player()
-
-    def prompt(self, state):
+    def prompt(self, state: State) -> str:
         """The OLED's first line for the player to act."""
         return clip(f"{self.seat_name(state.current_player())} to move")
 
-    def view(self, state):
+    def view(self, state: State) -> View:
         raise NotImplementedError
 
     # --- presses ----------------------------------------------------------------------------
-    def options(self, state):
+    def options(self, state: State) -> list[Option]:
         """An Option for every legal action of the player to act."""
         return [self.option(state, a) for a in state.legal_actions()]
 
-    def option(self, state, action):
+    def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         return Option(action, (), clip(text))
 
-    def cell(self, space):
+    def cell(self, space: str) -> int:
         return self.layout.cell(space).index
 
     # --- physical steps ---------------------------------------------------------------------
-    def steps(self, before, action, after):
+    def steps(self, before: State, action: Action, after: State) -> list[Step]:
         """The Steps that bring the physical board from `before` to `after` (= before with
         `action` applied); [] when nothing but the piece the player pressed moves."""
         return []
 
-    def hides(self, state, action):
+    def hides(self, state: State, action: Action) -> bool:
         """True if the log must not show this action (a secret set-up)."""
         return False
 
     # --- dice -------------------------------------------------------------------------------
-    def die_kind(self, state):
+    def die_kind(self, state: State) -> int:
         """The die (4, 6 or 8 sides) rolled at this chance node."""
         return 6
 
-    def dice_count(self, state):
+    def dice_count(self, state: State) -> int:
         """How many dice this chance node rolls at once."""
         return len(self.dice_values(state, state.legal_actions()[0]))
 
-    def dice_values(self, state, outcome):
+    def dice_values(self, state: State, outcome: Action) -> tuple[int, ...]:
         """The faces a chance outcome shows, in the order the notation writes them."""
         return tuple(int(v) for v in _INTS.findall(state.action_to_string(outcome)))
 
-    def outcome_for(self, state, values):
+    def outcome_for(self, state: State, values: Sequence[int]) -> Optional[Action]:
         """The chance outcome matching dice read from physical dice, or None.  Dice that
         the notation writes unordered (low first) match in any order."""
         assert state.current_player() == CHANCE
@@ -93,7 +96,7 @@ class GameUI:
                 fallback = outcome
         return fallback
 
-    def dice_labels(self, state):
+    def dice_labels(self, state: State) -> list[str]:
         """What each physical die is, for the entry prompt ("White d6", "d6")."""
         return [f"d{self.die_kind(state)}"] * self.dice_count(state)
 
@@ -101,7 +104,7 @@ class GameUI:
     # What pressing a selected piece again changes ("face", "ball"); None: it deselects.
     EDIT_VARIANT: Optional[str] = None
 
-    def edit_refusal(self, state):
+    def edit_refusal(self, state: State) -> Optional[str]:
         """Why this position cannot be edited now, in a word for the OLED ("dice", "throw",
         "setup", "over"), or None: edits are made where a player is to decide, with no die
         to roll and nothing half done, so the position string says all there is."""
@@ -112,44 +115,44 @@ class GameUI:
             return "dice"
         return None
 
-    def edit_board(self, state):
+    def edit_board(self, state: State) -> EditBoard:
         """The EditBoard of an editable position."""
         raise NotImplementedError
 
-    def edit_position(self, board):
+    def edit_position(self, board: EditBoard) -> str:
         """The position string of an edited board, for the engine's from_position (which
         checks it)."""
         raise NotImplementedError
 
-    def edit_view(self, board):
+    def edit_view(self, board: EditBoard) -> View:
         return View(dict(board.pieces), self.edit_marks(board))
 
-    def edit_marks(self, board):
+    def edit_marks(self, board: EditBoard) -> dict[str, str]:
         return {}
 
-    def edit_can_vary(self, board, space):
+    def edit_can_vary(self, board: EditBoard, space: str) -> bool:
         return self.EDIT_VARIANT is not None and space in board.pieces
 
-    def edit_vary(self, board, space):
+    def edit_vary(self, board: EditBoard, space: str) -> Optional[str]:
         """Change what the piece on `space` is; a short reason instead when it cannot be."""
         return "no change"
 
-    def edit_takes(self, board, src, dst):
+    def edit_takes(self, board: EditBoard, src: str, dst: str) -> bool:
         """True if the occupied `dst` takes the piece selected on `src` (Knock-Off: its own
         home base) instead of being selected itself."""
         return False
 
-    def edit_move(self, board, src, dst):
+    def edit_move(self, board: EditBoard, src: str, dst: str) -> Optional[str]:
         """Move the piece on `src` to `dst` (empty, or taking it); a reason if it cannot go."""
         board.pieces[dst] = board.pieces.pop(src)
         return None
 
-    def edit_remove(self, board, space):
+    def edit_remove(self, board: EditBoard, space: str) -> Optional[str]:
         """Take the piece on `space` off the board; a reason if it cannot be."""
         board.spare.append(board.pieces.pop(space))
         return None
 
-    def edit_candidates(self, board, space):
+    def edit_candidates(self, board: EditBoard, space: str) -> list[Piece]:
         """The pieces off the board that may be put on the empty `space`, one of each kind."""
         out = []
         for piece in board.spare:
@@ -157,26 +160,26 @@ class GameUI:
                 out.append(piece)
         return out
 
-    def edit_put(self, board, space, piece):
+    def edit_put(self, board: EditBoard, space: str, piece: Piece) -> None:
         board.spare.remove(piece)
         board.pieces[space] = piece
 
-    def edit_settings(self, board):
+    def edit_settings(self, board: EditBoard) -> list[tuple[str, str]]:
         """What else of the position may be changed: [(key, label)], MENU in edit mode."""
         return [("turn", clip(f"{self.seat_name(board.turn)} to move"))]
 
-    def edit_setting(self, board, key):
+    def edit_setting(self, board: EditBoard, key: str) -> Optional[str]:
         """Change the setting `key` to its next value; a reason if it cannot change."""
         if key == "turn":
             board.turn = (board.turn + 1) % self.game.num_players
         return None
 
-    def edit_diff(self, before, after):
+    def edit_diff(self, before: EditBoard, after: EditBoard) -> list[Step]:
         """The Steps that take the physical board from EditBoard `before` to `after`: moves,
         pieces off and on, pieces changed in place, then the changed settings."""
         return self.edit_piece_steps(before, after) + self.edit_setting_steps(before, after)
 
-    def edit_piece_steps(self, before, after):
+    def edit_piece_steps(self, before: EditBoard, after: EditBoard) -> list[Step]:
         gone = {s: p for s, p in before.pieces.items() if after.pieces.get(s) != p}
         new = {s: p for s, p in after.pieces.items() if before.pieces.get(s) != p}
         steps = []
@@ -198,19 +201,19 @@ class GameUI:
                   for s, p in sorted(new.items())]
         return steps
 
-    def edit_setting_steps(self, before, after):
+    def edit_setting_steps(self, before: EditBoard, after: EditBoard) -> list[Step]:
         was = dict(self.edit_settings(before))
         return [Step("info", text=label) for key, label in self.edit_settings(after)
                 if was.get(key) != label]
 
     # --- terminal ---------------------------------------------------------------------------
-    def text_board(self, state):
+    def text_board(self, state: State) -> str:
         """The board as text, for the terminal; a grid of the layout by default."""
         view = self.view(state)
         return grid_text(self.layout, lambda space: _token(view, space))
 
 
-def _token(view, space):
+def _token(view: View, space: str) -> str:
     piece = view.pieces.get(space)
     if piece is not None:
         return piece.name
@@ -219,7 +222,7 @@ def _token(view, space):
     return "."
 
 
-def grid_text(layout, token_of, width=5):
+def grid_text(layout: Layout, token_of: Callable[[str], str], width: int = 5) -> str:
     """Cells drawn at their layout positions on a character grid (rows by y, columns by x)."""
     xs = sorted({round(c.x) for c in layout.cells})
     ys = sorted({round(c.y) for c in layout.cells})

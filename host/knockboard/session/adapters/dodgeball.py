@@ -5,11 +5,18 @@ pressing its square.  In edit mode pawns and loose balls are moved, taken off (a
 out, a ball spare) and put back; a pawn pressed again takes a spare ball or drops its own;
 MENU also sets the starting balls on the centre line."""
 
+from __future__ import annotations
+
 from collections import Counter
+from typing import TYPE_CHECKING, Optional, cast
 
 from ...games.dodgeball import START_NAMES
 from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
+
+if TYPE_CHECKING:
+    from ...games.base import Action, State
+    from ...games.view import DodgeballView
 
 BALL_COLOR = 4          # palette index of a loose ball (a Piece in edit mode)
 PAWNS = 5
@@ -19,17 +26,21 @@ BALLS = 3
 _TOUCH = {name: [f + r for f in name for r in "45"] for name in START_NAMES}
 
 
-def _pawns(view):
+def _view(state: State) -> DodgeballView:
+    return cast("DodgeballView", state.view())        # an adapter sees its own game only
+
+
+def _pawns(view: DodgeballView) -> tuple[dict[str, bool], dict[str, bool]]:
     """Per team, square -> the pawn there carries a ball; squares in name order, the order
     the steps of an action list them in."""
-    pawns = ({}, {})
+    pawns: tuple[dict[str, bool], dict[str, bool]] = ({}, {})
     for sq in sorted(view.pieces):
         piece = view.pieces[sq]
         pawns[piece.owner][sq] = piece.ball
     return pawns
 
 
-def _dice_text(view):
+def _dice_text(view: DodgeballView) -> str:
     """The dice of both teams as the position writes them: "35x/224"."""
     return "/".join("".join(map(str, unspent)) + "x" * spent or "-"
                     for unspent, spent in view.team_dice)
@@ -42,8 +53,8 @@ class DodgeballUI(GameUI):
     TARGET = (0, 255, 0)
     BALL = (255, 0, 200)
 
-    def view(self, state):
-        view = state.view()
+    def view(self, state: State) -> View:
+        view = _view(state)
         pieces, marks = {}, {}
         for name in view.start_balls:
             for sq in _TOUCH[name]:
@@ -59,14 +70,14 @@ class DodgeballUI(GameUI):
             status = f"throw {view.throw.thrower}>{view.throw.target}"
         return View(pieces, marks, view.dice, 6, status)
 
-    def color(self, index):
+    def color(self, index: int) -> tuple[int, int, int]:
         if index >= BALL_COLOR:
             return self.BALL
         if index >= 2:
             return self.CARRIER[index - 2]
         return self.COLORS[index]
 
-    def option(self, state, action):
+    def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if text.startswith("place ") or text.startswith("ball "):
             return Option(action, (self.cell(text.split()[1]),), clip(text))
@@ -78,8 +89,8 @@ class DodgeballUI(GameUI):
                           "knock" if kind == "throw" else "move")
         return Option(action, (), clip(text))            # catch, dodge, end
 
-    def prompt(self, state):
-        view = state.view()
+    def prompt(self, state: State) -> str:
+        view = _view(state)
         seat = self.seat_name(state.current_player())
         if view.phase == "setup":
             return clip(f"{seat}: place")
@@ -89,12 +100,12 @@ class DodgeballUI(GameUI):
             return clip(f"{seat}: put ball")
         return clip(f"{seat} to act")
 
-    def steps(self, before, action, after):
-        b, a = before.view(), after.view()
+    def steps(self, before: State, action: Action, after: State) -> list[Step]:
+        b, a = _view(before), _view(after)
         b_pawns, a_pawns = _pawns(b), _pawns(a)
         text = before.action_to_string(action)
         out = []
-        moved = (None, None)
+        moved = ("", "")                  # (from, to) of a pawn that moves; no square is ""
         if ":move " in text or ":pass " in text:
             src, dst = text.split(" ")[1].split("-")
             if ":move " in text:
@@ -120,8 +131,8 @@ class DodgeballUI(GameUI):
                 out.append(Step("ball", None, sq, clip(f"ball on {sq}"), -1))
         return out
 
-    def dice_labels(self, state):
-        view = state.view()
+    def dice_labels(self, state: State) -> list[str]:
+        view = _view(state)
         if view.throw:
             return ["target d6" if view.throw.rolls else "thrower d6"]
         if view.phase == "rolloff":
@@ -133,18 +144,18 @@ class DodgeballUI(GameUI):
     # --- edit mode ----------------------------------------------------------------------------
     EDIT_VARIANT = "ball"
 
-    def edit_refusal(self, state):
+    def edit_refusal(self, state: State) -> Optional[str]:
         reason = super().edit_refusal(state)
         if reason is None:
-            view = state.view()
+            view = _view(state)
             if view.phase == "setup":
                 return "setup"
             if view.throw:
                 return "throw"
         return reason
 
-    def edit_board(self, state):
-        view = state.view()
+    def edit_board(self, state: State) -> EditBoard:
+        view = _view(state)
         pawns = _pawns(view)
         pieces = {sq: _balls(view.loose[sq]) for sq in sorted(view.loose)}
         spare = []
@@ -157,8 +168,9 @@ class DodgeballUI(GameUI):
         return EditBoard(pieces, max(view.turn, 0), spare,
                          {"start": view.start_balls, "dice": f"dice:{_dice_text(view)}"})
 
-    def edit_position(self, board):
-        pawns, balls = ([], []), list(board.extra["start"])
+    def edit_position(self, board: EditBoard) -> str:
+        pawns: tuple[list[str], list[str]] = ([], [])
+        balls = list(board.extra["start"])
         for sq in sorted(board.pieces):
             piece = board.pieces[sq]
             if piece.owner < 0:
@@ -169,13 +181,13 @@ class DodgeballUI(GameUI):
                 f"2:{','.join(pawns[1]) or '-'} balls:{','.join(balls) or '-'} "
                 f"{board.extra['dice']}")
 
-    def edit_marks(self, board):
+    def edit_marks(self, board: EditBoard) -> dict[str, str]:
         return {sq: "start-ball" for name in board.extra["start"] for sq in _TOUCH[name]}
 
-    def edit_can_vary(self, board, space):
+    def edit_can_vary(self, board: EditBoard, space: str) -> bool:
         return board.pieces[space].owner >= 0            # a pawn: ball on or off
 
-    def edit_vary(self, board, space):
+    def edit_vary(self, board: EditBoard, space: str) -> Optional[str]:
         pawn = board.pieces[space]
         if _carries(pawn):
             board.pieces[space] = _pawn(pawn.owner, False)
@@ -187,7 +199,7 @@ class DodgeballUI(GameUI):
         board.pieces[space] = _pawn(pawn.owner, True)
         return None
 
-    def edit_move(self, board, src, dst):
+    def edit_move(self, board: EditBoard, src: str, dst: str) -> Optional[str]:
         piece = board.pieces[src]
         if piece.owner >= 0:
             return super().edit_move(board, src, dst)
@@ -195,7 +207,7 @@ class DodgeballUI(GameUI):
         board.pieces[dst] = _balls(1)
         return None
 
-    def edit_remove(self, board, space):
+    def edit_remove(self, board: EditBoard, space: str) -> Optional[str]:
         piece = board.pieces[space]
         if piece.owner < 0:
             _take_ball(board, space)
@@ -207,17 +219,17 @@ class DodgeballUI(GameUI):
             super().edit_remove(board, space)
         return None
 
-    def edit_candidates(self, board, space):
+    def edit_candidates(self, board: EditBoard, space: str) -> list[Piece]:
         team = 0 if space[1] in "1234" else 1
         return [p for p in (_pawn(team, False), _balls(1)) if p in board.spare]
 
-    def edit_settings(self, board):
+    def edit_settings(self, board: EditBoard) -> list[tuple[str, str]]:
         on = board.extra["start"]
         return [("turn", clip(f"{self.seat_name(board.turn)} to act"))] + \
             [(name, f"ball {name}: " + ("line" if name in on else "off"))
              for name in START_NAMES]
 
-    def edit_setting(self, board, key):
+    def edit_setting(self, board: EditBoard, key: str) -> Optional[str]:
         if key == "turn":
             return super().edit_setting(board, key)
         on = board.extra["start"]
@@ -232,25 +244,25 @@ class DodgeballUI(GameUI):
         return None
 
 
-def _pawn(team, carries):
+def _pawn(team: int, carries: bool) -> Piece:
     if carries:
         return Piece(team, f"T{team + 1}+ball", color=team + 2)
     return Piece(team, f"T{team + 1} pawn")
 
 
-def _carries(piece):
+def _carries(piece: Piece) -> bool:
     return piece.name.endswith("+ball")
 
 
-def _balls(n):
+def _balls(n: int) -> Piece:
     return Piece(-1, "ball" if n == 1 else f"{n} balls", color=BALL_COLOR)
 
 
-def _ball_count(piece):
+def _ball_count(piece: Piece) -> int:
     return 1 if piece.name == "ball" else int(piece.name.split()[0])
 
 
-def _take_ball(board, space):
+def _take_ball(board: EditBoard, space: str) -> None:
     left = _ball_count(board.pieces[space]) - 1
     if left:
         board.pieces[space] = _balls(left)

@@ -3,7 +3,10 @@ should go (the first step of its move); a chain is shown die by die, and the die
 must be rerolled is named with its new face.  In edit mode a die is moved, taken off the
 board or put back on, and pressed again to turn it to its next face."""
 
+from __future__ import annotations
+
 from collections import Counter
+from typing import TYPE_CHECKING, Optional, cast
 
 from ...ascii_board import render_knockabout
 from ...games.knockabout import DICE_PER_PLAYER
@@ -11,19 +14,24 @@ from ...games.knockabout_board import CELL_INDEX, STEP
 from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
+if TYPE_CHECKING:
+    from ...games.base import Action, State
+    from ...games.knockabout import KnockaboutState
+    from ...games.view import KnockaboutView
+
 
 class KnockaboutUI(GameUI):
     name = "knockabout"
     COLORS = ((255, 255, 255), (0, 90, 255))          # White, Black (blue light)
     TARGET = (0, 255, 0)
 
-    def view(self, state):
-        view = state.view()
+    def view(self, state: State) -> View:
+        view = _view(state)
         marks = {view.reroll: "reroll"} if view.reroll else {}
         gutter = view.scores
         return View(_pieces(view), marks, status=f"gutter W{gutter[0]} B{gutter[1]}")
 
-    def option(self, state, action):
+    def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if text == "pass":
             return Option(action, (), "pass")
@@ -33,43 +41,43 @@ class KnockaboutUI(GameUI):
         target = self.layout.cell(_name(first)).index
         return Option(action, (self.cell(space), target), clip(text))
 
-    def steps(self, before, action, after):
+    def steps(self, before: State, action: Action, after: State) -> list[Step]:
         if before.is_chance_node():
-            space = before.view().reroll
+            space = _view(before).reroll
             if space is None:
                 return []                              # the roll-off moves nothing
-            owner, sides, old = before.die_at(space)
-            new = after.die_at(space)[2]
+            owner, sides, old = _dice(before).die_at(space)
+            new = _dice(after).die_at(space)[2]
             return [Step("face", space, None, clip(f"{space} d{sides} to {new}"), owner,
                          new, old)]
         out = []
-        for src, dst in before.move_trace(action):
-            owner, sides, face = before.die_at(src)
+        for src, dst in _dice(before).move_trace(action):
+            owner, sides, face = _dice(before).die_at(src)
             out.append(Step("move", src, dst, clip(f"{'WB'[owner]}{sides} {src}>{dst}"), owner))
         return out
 
-    def die_kind(self, state):
-        space = state.view().reroll
+    def die_kind(self, state: State) -> int:
+        space = _view(state).reroll
         if space is not None:
-            return state.die_at(space)[1]
+            return _dice(state).die_at(space)[1]
         return 6
 
-    def dice_labels(self, state):
-        if state.view().rolloff_pending:
+    def dice_labels(self, state: State) -> list[str]:
+        if _view(state).rolloff_pending:
             return ["White d6", "Black d6"]
         return [f"reroll d{self.die_kind(state)}"]
 
-    def prompt(self, state):
+    def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
 
-    def text_board(self, state):
+    def text_board(self, state: State) -> str:
         return render_knockabout(state)
 
     # --- edit mode: pieces are dice named like the position format ("W4=1") -----------------
     EDIT_VARIANT = "face"
 
-    def edit_board(self, state):
-        view = state.view()
+    def edit_board(self, state: State) -> EditBoard:
+        view = _view(state)
         pieces = _pieces(view)
         # the dice off the board: what a full set (four d4, three d6, two d8) lacks
         counts = Counter(p.name[:2] for p in pieces.values())
@@ -79,23 +87,31 @@ class KnockaboutUI(GameUI):
                  for _ in range(full - counts[f"{letter}{sides}"])]
         return EditBoard(pieces, view.turn, spare)
 
-    def edit_position(self, board):
+    def edit_position(self, board: EditBoard) -> str:
         dice = sorted(board.pieces.items(), key=lambda item: CELL_INDEX[item[0]])
         return " ".join(["WB"[board.turn]] + [f"{space}:{p.name}" for space, p in dice])
 
-    def edit_vary(self, board, space):
+    def edit_vary(self, board: EditBoard, space: str) -> Optional[str]:
         piece = board.pieces[space]
         sides, face = int(piece.name[1]), int(piece.name[3:])
         board.pieces[space] = Piece(piece.owner, f"{piece.name[:3]}{face % sides + 1}")
         return None
 
 
-def _pieces(view):
+def _view(state: State) -> KnockaboutView:
+    return cast("KnockaboutView", state.view())       # an adapter sees its own game only
+
+
+def _dice(state: State) -> KnockaboutState:
+    return cast("KnockaboutState", state)
+
+
+def _pieces(view: KnockaboutView) -> dict[str, Piece]:
     """The dice as the session's pieces, named like the position format ("W4=1")."""
     return {space: Piece(die.owner, f"{'WB'[die.owner]}{die.sides}={die.face}")
             for space, die in view.pieces.items()}
 
 
-def _name(cell):
+def _name(cell: int) -> str:
     from ...games.knockabout_board import CELL_NAMES
     return CELL_NAMES[cell]

@@ -4,11 +4,25 @@ lands; the price picks the dice (one die, the other, or both in one leap).  OK o
 pawn is moved, sent back home (MENU, or a press on its home base) and brought out of its
 home base onto a platform; the dice of the turn stay as they are."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, cast
+
 from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
+if TYPE_CHECKING:
+    from ...games.base import Action, State
+    from ...games.knockoff import KnockoffGame
+    from ...games.knockoff_board import Board as KnockoffBoard
+    from ...games.view import KnockoffView
 
-def _owner(view, space):
+
+def _view(state: State) -> KnockoffView:
+    return cast("KnockoffView", state.view())         # an adapter sees its own game only
+
+
+def _owner(view: KnockoffView, space: str) -> Optional[int]:
     """The seat of the pawn on a platform, or None."""
     piece = view.piece_at(space)
     return None if piece is None else piece.owner
@@ -19,42 +33,49 @@ class KnockoffUI(GameUI):
     COLORS = ((255, 0, 0), (0, 255, 0), (255, 170, 0), (0, 60, 255))
     TARGET = (255, 255, 255)
 
-    def homes(self):
-        board = self.game.board
+    @property
+    def platforms(self) -> KnockoffBoard:
+        """The game's geometry (the engine's `board`)."""
+        game: KnockoffGame = cast("KnockoffGame", self.game)   # the adapter of its game
+        return game.board
+
+    def homes(self) -> list[str]:
+        board = self.platforms
         return [board.names[i] for i in board.seats[self.game.num_players]]
 
-    def view(self, state):
-        view = state.view()
+    def view(self, state: State) -> View:
+        view = _view(state)
         pieces = {}
         for seat, at_home in enumerate(view.home):
             for space in view.spaces_of(seat):
                 pieces[space] = Piece(seat, f"P{seat + 1}")
             if at_home:
                 pieces[view.home_bases[seat]] = Piece(seat, f"P{seat + 1}x{at_home}")
-        dice, status = (), ""
+        dice: tuple[int, ...] = ()
+        status = ""
         if view.phase == "move":
             dice = view.dice
             status = "double: again" if view.extra_roll else ""
         return View(pieces, {}, dice, 6, status)
 
-    def option(self, state, action):
+    def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if text == "pass":
             return Option(action, (), "pass")
         src, dst = text.split("-")
-        knock = dst in state.view().pieces
+        knock = dst in _view(state).pieces
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
                       "knock" if knock else "move")
 
-    def prompt(self, state):
+    def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
 
-    def steps(self, before, action, after):
+    def steps(self, before: State, action: Action, after: State) -> list[Step]:
         text = before.action_to_string(action)
         if "-" not in text or text.startswith("roll"):
             return []
         src, dst = text.split("-")
-        view = before.view()
+        view = _view(before)
         mover = _owner(view, src)
         if mover is None:                      # from a home base
             mover = self.homes().index(src)
@@ -66,15 +87,15 @@ class KnockoffUI(GameUI):
         out.append(Step("move", src, dst, clip(f"P{mover + 1} {src}>{dst}"), mover))
         return out
 
-    def dice_labels(self, state):
-        view = state.view()
+    def dice_labels(self, state: State) -> list[str]:
+        view = _view(state)
         if view.phase == "rolloff":
             return [f"P{view.rolloff.index(0) + 1} d6"]
         return ["d6", "d6"]
 
-    def text_board(self, state):
+    def text_board(self, state: State) -> str:
         view = self.view(state)
-        board = self.game.board
+        board = self.platforms
         levels = sorted({lv for lv in board.level if lv}, reverse=True)
         columns = sorted({n[1:] for n in board.names[:board.num_platforms]})
         lines = ["     " + "".join(f"{c:>4}" for c in columns)]
@@ -87,40 +108,40 @@ class KnockoffUI(GameUI):
         return "\n".join(lines)
 
     # --- edit mode: platform pawns "P1", home bases "P1x3" (pawns at home) ---------------------
-    def edit_board(self, state):
-        view = state.view()
+    def edit_board(self, state: State) -> EditBoard:
+        view = _view(state)
         dice = "".join(map(str, view.dice)) + ("+" if view.extra_roll else "")
         return EditBoard(dict(self.view(state).pieces), view.turn, [],
                          {"status": f"dice {dice}"})
 
-    def edit_position(self, board):
+    def edit_position(self, board: EditBoard) -> str:
         seats = [sorted(self._platforms(board, seat)) for seat in range(len(self.homes()))]
         return ("/".join(",".join(s) or "-" for s in seats)
                 + f" P{board.turn + 1} {board.extra['status']}")
 
-    def _platform(self, space):
-        board = self.game.board
+    def _platform(self, space: str) -> int:
+        board = self.platforms
         return board.index[space] < board.num_platforms
 
-    def _platforms(self, board, seat):
+    def _platforms(self, board: EditBoard, seat: int) -> set[str]:
         return {s for s, p in board.pieces.items() if p.owner == seat and self._platform(s)}
 
-    def _at_home(self, board, seat):
+    def _at_home(self, board: EditBoard, seat: int) -> int:
         piece = board.pieces.get(self.homes()[seat])
         return int(piece.name.split("x")[1]) if piece else 0
 
-    def _set_home(self, board, seat, count):
+    def _set_home(self, board: EditBoard, seat: int, count: int) -> None:
         home = self.homes()[seat]
         if count:
             board.pieces[home] = Piece(seat, f"P{seat + 1}x{count}")
         else:
             board.pieces.pop(home, None)
 
-    def edit_takes(self, board, src, dst):
+    def edit_takes(self, board: EditBoard, src: str, dst: str) -> bool:
         homes = self.homes()
         return src not in homes and dst == homes[board.pieces[src].owner]
 
-    def edit_move(self, board, src, dst):
+    def edit_move(self, board: EditBoard, src: str, dst: str) -> Optional[str]:
         homes = self.homes()
         seat = board.pieces[src].owner
         if not self._platform(dst):
@@ -132,24 +153,24 @@ class KnockoffUI(GameUI):
             return None
         return super().edit_move(board, src, dst)
 
-    def edit_remove(self, board, space):
+    def edit_remove(self, board: EditBoard, space: str) -> Optional[str]:
         if space in self.homes():
             return "at home already"
         seat = board.pieces.pop(space).owner
         self._set_home(board, seat, self._at_home(board, seat) + 1)
         return None
 
-    def edit_candidates(self, board, space):
+    def edit_candidates(self, board: EditBoard, space: str) -> list[Piece]:
         if not self._platform(space):
             return []
         return [Piece(seat, f"P{seat + 1}") for seat in range(len(self.homes()))
                 if self._at_home(board, seat)]
 
-    def edit_put(self, board, space, piece):
+    def edit_put(self, board: EditBoard, space: str, piece: Piece) -> None:
         self._set_home(board, piece.owner, self._at_home(board, piece.owner) - 1)
         board.pieces[space] = piece
 
-    def edit_piece_steps(self, before, after):
+    def edit_piece_steps(self, before: EditBoard, after: EditBoard) -> list[Step]:
         """Pawns of one player are alike: the platforms each player left and reached,
         paired up as moves; the rest go home or come out of it."""
         homes = self.homes()
@@ -167,6 +188,6 @@ class KnockoffUI(GameUI):
         return steps
 
 
-def _short(view, space):
+def _short(view: View, space: str) -> str:
     piece = view.pieces.get(space)
     return piece.name if piece else "."

@@ -4,28 +4,47 @@ the space where it ends.  The piece's number decides which value of the throw it
 In edit mode pieces are moved, knocked out (off the board) and put back; the throw's moves
 left stay as they are."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, cast
+
 from ..types import EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
+
+if TYPE_CHECKING:
+    from ...games.base import Action, State
+    from ...games.view import KOView
+    from ...games.view import Piece as EnginePiece
 
 LETTERS = "RGYB"
 NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
 
 
-def _name(view, piece):
+def _view(state: State) -> KOView:
+    return cast("KOView", state.view())               # an adapter sees its own game only
+
+
+def _placing(view: KOView) -> EnginePiece:
+    """The piece to place next: there is one while the set-up lasts."""
+    assert view.placing is not None, "no piece to place after the set-up"
+    return view.placing
+
+
+def _name(view: KOView, piece: EnginePiece) -> str:
     """A piece as the notation names it: "R3"."""
     return f"{view.letters[piece.color]}{piece.number}"
 
 
-def _piece(view, piece):
+def _piece(view: KOView, piece: EnginePiece) -> Piece:
     return Piece(piece.owner, _name(view, piece), LETTERS.index(view.letters[piece.color]))
 
 
-def _spaces(view):
+def _spaces(view: KOView) -> dict[str, str]:
     """Piece name -> the space it stands on."""
     return {_name(view, piece): space for space, piece in view.pieces.items()}
 
 
-def _moves(view):
+def _moves(view: KOView) -> list[str]:
     """The throw's moves left as the position writes them: "3>5", "*>4"."""
     return [f"{number if number else '*'}>{steps}" for number, steps in view.moves]
 
@@ -35,74 +54,68 @@ class KOUI(GameUI):
     PALETTE = {"R": (255, 0, 0), "G": (0, 255, 0), "Y": (255, 170, 0), "B": (0, 60, 255)}
     TARGET = (255, 255, 255)
 
-    def color(self, index):
+    def color(self, index: int) -> tuple[int, int, int]:
         return self.PALETTE[LETTERS[index % 4]]
 
-    def view(self, state):
-        view = state.view()
+    def view(self, state: State) -> View:
+        view = _view(state)
         pieces = {space: _piece(view, piece) for space, piece in view.pieces.items()}
         return View(pieces, {}, view.dice, 6, " ".join(_moves(view)))
 
-    def seat_color(self, seat):
-        """The colour a seat is shown in: its (first) colour's."""
-        seats = self.game.num_players
-        letters = ("RB", "GY") if seats == 2 else LETTERS[:seats]
-        return LETTERS.index(letters[seat][0])
-
-    def option(self, state, action):
+    def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if "@" in text:
             return Option(action, (self.cell(text.split("@")[1]),), clip(text))
         if text == "pass":
             return Option(action, (), "pass")
         piece, dst = text[:2], text[3:]
-        src = _spaces(state.view())[piece]
+        src = _spaces(_view(state))[piece]
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
                       "knock" if text[2] == "x" else "move")
 
-    def prompt(self, state):
-        view = state.view()
+    def prompt(self, state: State) -> str:
+        view = _view(state)
         if view.phase == "setup":
-            piece = _name(view, view.placing)
+            piece = _name(view, _placing(view))
             return clip(f"{NAMES[piece[0]]}: put {piece}")
         seat = self.seat_name(state.current_player())
         # "Green+Yellow to move" is 20 characters: the OLED line holds 16
         return clip(f"{seat} to move" if len(seat) <= 8 else seat)
 
-    def hides(self, state, action):
-        return state.view().phase == "setup"
+    def hides(self, state: State, action: Action) -> bool:
+        return _view(state).phase == "setup"
 
-    def steps(self, before, action, after):
+    def steps(self, before: State, action: Action, after: State) -> list[Step]:
         text = before.action_to_string(action)
-        view = before.view()
+        view = _view(before)
         if "@" in text:
             piece, dst = text.split("@")
-            return [Step("place", None, dst, clip(f"{piece} on {dst}"), view.placing.owner)]
+            return [Step("place", None, dst, clip(f"{piece} on {dst}"), _placing(view).owner)]
         if len(text) < 4 or text[2] not in "-x":
             return []
         piece, dst = text[:2], text[3:]
         src = _spaces(view)[piece]
         out = []
         if text[2] == "x":
-            victim = view.piece_at(dst)
+            victim = view.pieces[dst]
             out.append(Step("remove", dst, None, clip(f"{_name(view, victim)} out {dst}"),
                             victim.owner))
         out.append(Step("move", src, dst, clip(f"{piece} {src}>{dst}"),
-                        view.piece_at(src).owner))
+                        view.pieces[src].owner))
         return out
 
-    def dice_labels(self, state):
+    def dice_labels(self, state: State) -> list[str]:
         return ["d6", "d6"]
 
     # --- edit mode ----------------------------------------------------------------------------
-    def edit_refusal(self, state):
+    def edit_refusal(self, state: State) -> Optional[str]:
         reason = super().edit_refusal(state)
-        if reason is None and state.view().phase == "setup":
+        if reason is None and _view(state).phase == "setup":
             return "setup"                    # the set-up is secret
         return reason
 
-    def edit_board(self, state):
-        view = state.view()
+    def edit_board(self, state: State) -> EditBoard:
+        view = _view(state)
         pieces = {space: _piece(view, piece) for space, piece in view.pieces.items()}
         seats = tuple("".join(view.letters[c] for c in colors) for colors in view.seat_colors)
         placed = _spaces(view)
@@ -113,14 +126,14 @@ class KOUI(GameUI):
                          {"seats": seats, "colors": tuple("".join(seats)),
                           "moves": ",".join(_moves(view))})
 
-    def edit_settings(self, board):
+    def edit_settings(self, board: EditBoard) -> list[tuple[str, str]]:
         seat = self.seat_name(board.turn)
         if len(seat) > 8:                   # "Green+Yellow": the OLED line holds 14 after "> "
             seat = board.extra["seats"][board.turn]
         label = f"{seat} to move" if len(seat) <= 6 else f"turn: {seat}"
         return [("turn", clip(label))]
 
-    def edit_position(self, board):
+    def edit_position(self, board: EditBoard) -> str:
         where = {piece.name: space for space, piece in board.pieces.items()}
         seats = board.extra["seats"]
         fields = ["/".join(seats), f"turn:{seats[board.turn]}:{board.extra['moves']}"]
