@@ -4,6 +4,8 @@ resumed from its saved record.  The game goes on with nothing lost or doubled: b
 with the same record, which is also each session's record, and each board shows "waiting for
 the other board" while it cannot go on."""
 
+import time
+
 from knockboard.remote import RoomKeys
 from knockboard.session import RecordSaver
 from knockboard.store import GameStore
@@ -11,8 +13,9 @@ from knockboard.store import GameStore
 from homes import BoardHome, play_boards, run_until, waiting_shown
 from proxy import Proxy
 
-GAME, OPTIONS = "knockoff", {"players": 2}
+GAME, OPTIONS = "knockabout", {}
 FAULT_AT = 16          # entries in the record when the fault strikes
+CUT_S = 3.0            # how long the line stays cut (seconds)
 
 
 def _homes(broker, room, ports=(None, None), extra=None):
@@ -67,10 +70,15 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
         # the broker told home 1 that seat 2's host went away (its last will)
         run_until([h.step for h in homes], lambda: homes[0].game.online.get(1) is False,
                   "seat 2 offline for home 1", 10)
-        for _ in range(50):               # a while longer: nothing moves meanwhile
+        record = list(homes[0].game.record)
+        end = time.monotonic() + CUT_S       # a while longer: its reconnections are refused
+        for _ in range(100_000):
+            if time.monotonic() > end:
+                break
             for h in homes:
                 h.step()
-        assert all(waiting_shown(h) for h in homes)
+        assert all(waiting_shown(h) for h in homes) and homes[0].game.record == record
+        assert not homes[1].room.connected
         proxy.restore()
         _finished_alike(homes)
     finally:

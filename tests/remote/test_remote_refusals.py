@@ -326,3 +326,22 @@ def test_a_new_game_in_a_used_room_stops_and_says_to_use_a_new_room(make_broker)
     finally:
         for h in again:
             h.close()
+
+
+def test_physical_dice_are_entered_at_the_home_whose_turn_it_is_and_checked_elsewhere():
+    w = Wire(physical=True)
+    g0, g1 = w.games
+    assert g0.state.is_chance_node()
+    roller = g0.roller()
+    home, other = (g0, g1) if roller in g0.local else (g1, g0)
+    assert home.local_turn() and not other.local_turn()
+    outcome = home.state.action_to_string(home.state.chance_outcomes()[0][0])
+    with pytest.raises(RemoteRefusal):
+        other.play(outcome)                     # not that home's dice to enter
+    home.play(outcome)
+    w.flush()
+    assert g0.record == g1.record == [outcome] and w.logs == [[], []]
+    # the roll-off's next die is seat 1's home's to enter too: seat 2 sending it is refused
+    assert g0.state.is_chance_node() and g0.roller() == 0
+    _refused(w, 0, lambda: w.forge(0, 2, ACT, len(g0.record), action=outcome),
+             "not seat 2's turn")

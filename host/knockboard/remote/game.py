@@ -18,7 +18,8 @@ from .messages import ACT, COMMIT, HELLO, ONLINE, REVEAL, Message
 # that far ahead when each roll needs every seat)
 WINDOW = 256
 DEFAULT_REVEAL_TIMEOUT_S = 120.0
-HELLO_REPEAT_S = 5.0     # while waiting, our hello is repeated so a peer that missed resends
+HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
+                         # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
 
 
@@ -62,6 +63,7 @@ class RemoteGame:
         self.duplicates = 0
         self._last_tick = clock()
         self._last_hello = None
+        self._last_entry = clock()            # when the record last grew
 
     # --- what the session and the hosts ask ----------------------------------------------
     @property
@@ -143,7 +145,8 @@ class RemoteGame:
         now = self.clock()
         elapsed, self._last_tick = now - self._last_tick, now
         waiting = self.waiting_for() is not None and not self.stopped
-        if waiting and self._last_hello is not None and now - self._last_hello > HELLO_REPEAT_S:
+        quiet = now - max(self._last_hello or 0.0, self._last_entry)
+        if waiting and self._last_hello is not None and quiet > HELLO_REPEAT_S:
             self.hello()
         if self.stopped or not self.state.is_chance_node() or len(self.commits) < self.players:
             return
@@ -316,6 +319,7 @@ class RemoteGame:
         self.state.apply(action)
         self.record.append(written)
         self.actors.append(actor)
+        self._last_entry = self.clock()
         if actor == CHANCE and seat is not None:
             self.rollers[ply] = seat
         self.commits, self.reveals, self.withheld = {}, {}, {}
