@@ -5,7 +5,7 @@ import sys
 import threading
 
 from ..games import GameError, game_names, get_game
-from .args import db_file, game_id, positive_int, seed
+from .args import db_file, game_id, input_file, positive_int, seed, seconds
 from .records import open_store, replayed, stored_record
 
 
@@ -43,6 +43,7 @@ def add_play_command(sub, parse_options):
     _add_store_arguments(play)
     play.add_argument("--no-save", action="store_true", help="do not save this game")
     _add_view_argument(play)
+    _add_remote_arguments(play)
     play.set_defaults(func=lambda args: cmd_play(args, parse_options))
 
     resume = sub.add_parser(
@@ -53,6 +54,7 @@ def add_play_command(sub, parse_options):
     _add_board_arguments(resume)
     _add_store_arguments(resume)
     _add_view_argument(resume)
+    _add_remote_arguments(resume)
     resume.set_defaults(func=cmd_resume)
 
     replay = sub.add_parser(
@@ -75,6 +77,85 @@ def add_play_command(sub, parse_options):
     view.add_argument("id", nargs="?", type=game_id, metavar="ID")
     _add_store_arguments(view)
     view.set_defaults(func=cmd_view)
+
+
+def _add_remote_arguments(parser):
+    remote = parser.add_argument_group("remote play (docs/remote.md)")
+    remote.add_argument("--remote", metavar="URL",
+                        help="play with boards in other homes through the room "
+                             "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
+    remote.add_argument("--seat", metavar="N",
+                        help="the seats played at this board: 1, or 2,3 (with --remote)")
+    remote.add_argument("--password-file", type=input_file, metavar="FILE",
+                        help="the broker password on the first line (else "
+                             "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)")
+    remote.add_argument("--ca-file", type=input_file, metavar="FILE",
+                        help="the CA certificate of an mqtts:// broker (default: the "
+                             "system's)")
+    remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
+                        help="a seat online that keeps back its dice reveal this long "
+                             "forfeits (default 120)")
+
+
+# a withheld reveal: from a second (tests) to a day
+REVEAL_TIMEOUT = seconds(1, 86400)
+REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout")
+
+
+def _remote_seats(args, players):
+    """--seat text -> the 0-based seats of this board; PlayCommandError if bad."""
+    seats = set()
+    for part in (args.seat or "").split(","):
+        part = part.strip()
+        if not (part.isascii() and part.isdigit() and 1 <= int(part) <= players):
+            raise PlayCommandError(f"--seat {args.seat!r}: seats are numbers 1..{players}"
+                                   ", e.g. 2 or 2,3")
+        seats.add(int(part) - 1)
+    if len(seats) == players:
+        raise PlayCommandError(f"--seat {args.seat!r}: every seat at this board leaves "
+                               "nobody to play remotely")
+    return seats
+
+
+def _remote_link(args, setup, store, out, actions=(), fresh=True):
+    """The room this board plays in (--remote), its seats marked in `setup`, or None."""
+    if getattr(args, "remote", None) is None:      # (the demo has no remote arguments)
+        if any(getattr(args, name, None) for name in REMOTE_ONLY):
+            raise PlayCommandError("--seat, --password-file, --ca-file and --reveal-timeout "
+                                   "go with --remote")
+        return None
+    from ..remote import AddressError, parse_address
+    from ..session.seats import HUMAN, REMOTE
+    try:
+        address = parse_address(args.remote)
+    except AddressError as err:
+        raise PlayCommandError(f"--remote {err}") from None
+    if args.seat is None:
+        raise PlayCommandError("--remote needs --seat N: the seats played at this board")
+    seats = _remote_seats(args, setup.players)
+    for seat, kind in enumerate(setup.seats):
+        if seat not in seats and kind not in (HUMAN, REMOTE):
+            raise PlayCommandError(f"--bots: seat {seat + 1} is played at another board")
+        if seat not in seats:
+            setup.seats[seat] = REMOTE
+    return _open_room(args, address, seats, setup, store, out, actions, fresh)
+
+
+def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
+    """Ask for the password (if no file or environment gives it) and join the room."""
+    from ..remote import AddressError, MemoryKeys, RoomError, RoomKeys, read_password
+    from ..remote.link import open_link
+    try:
+        password = read_password(address, args.password_file)
+        keys = MemoryKeys() if store is None else \
+            RoomKeys(str(store.path) + ".rooms", address.room, fresh=fresh)
+        return open_link(address, password, seats, setup.game, setup.options, keys,
+                         physical_dice=setup.physical_dice, ca_file=args.ca_file,
+                         actions=actions,
+                         reveal_timeout=args.reveal_timeout,
+                         log=lambda line: print(line, file=out, flush=True))
+    except (AddressError, RoomError, OSError, ValueError) as err:
+        raise PlayCommandError(f"--remote: {err}") from None
 
 
 def _add_board_arguments(parser):
@@ -144,13 +225,17 @@ def play_setup(setup, args, out, pace=None):
     from ..session import RecordSaver, Session
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
+    link = None
 
     def session(board):
-        return Session(board, setup, out=out, saver=saver, pace=pace)
+        return Session(board, setup, out=out, saver=saver, pace=pace, remote=link)
     try:
+        link = _remote_link(args, setup, store, out)
         return _run_on_board(args, setup.game, setup.seed, session, out,
                              view=_view_path(args, store))
     finally:
+        if link is not None:
+            link.close()
         if saver and saver.game_id:
             print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
         if store:
@@ -174,6 +259,7 @@ def cmd_resume(args, out=None):
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
         saver = RecordSaver(store, game_id)
+        link = _resumed_link(args, setup, store, record, out)
 
         def session(board):
             # said once the board answers: a resume refused for want of a board prints
@@ -181,9 +267,34 @@ def cmd_resume(args, out=None):
             print(f"knockboard: resuming game {game_id} ({record.game}) after "
                   f"{len(record.actions)} actions", file=out)
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
-                           resumed=True)
-        return _run_on_board(args, record.game, record.seed, session, out,
-                             view=_view_path(args, store))
+                           resumed=True, remote=link)
+        try:
+            return _run_on_board(args, record.game, record.seed, session, out,
+                                 view=_view_path(args, store))
+        finally:
+            if link is not None:
+                link.close()
+
+
+def _resumed_link(args, setup, store, record, out):
+    """A remote game resumed: the same seats at this board as when it was played here, the
+    room's secret from the file beside the database; None for a game played at one board."""
+    from ..session.seats import REMOTE
+    remote_seats = {i for i, kind in enumerate(setup.seats) if kind == REMOTE}
+    if args.remote is None:
+        if remote_seats:
+            raise PlayCommandError("resume: this game was played with other boards: give "
+                                   "its --remote URL and --seat")
+        return _remote_link(args, setup, None, out)     # refuses --seat etc. alone
+    if not remote_seats:
+        raise PlayCommandError("resume: this game was played at one board; --remote "
+                               "cannot join it to a room")
+    here = sorted(set(range(setup.players)) - remote_seats)
+    if args.seat is not None and _remote_seats(args, setup.players) != set(here):
+        raise PlayCommandError(f"--seat {args.seat}: this board played seat "
+                               f"{','.join(str(s + 1) for s in here)} in this game")
+    args.seat = args.seat or ",".join(str(s + 1) for s in here)
+    return _remote_link(args, setup, store, out, actions=record.actions, fresh=False)
 
 
 def cmd_replay(args, out=None):

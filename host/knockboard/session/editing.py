@@ -81,6 +81,10 @@ class Editing(Mode):
         if state.to_position() == s.state.to_position():
             self._leave(self.back)
             return
+        if s.remote is not None:
+            # the other homes play on from the agreed position: set the pieces as lit
+            s.refuse("remote: no edits")
+            return
         s.redo_units.clear()
         push_edit(s, state)
         s.term.log("edited: " + ", ".join(step.text for step in changes))

@@ -15,7 +15,7 @@ from . import scene as S
 from .animation import ADVANCED, WRONG
 from .dice_entry import DONE, OPEN_MENU as DICE_MENU
 from .interaction import IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU, PLAY
-from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, clip
+from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, REMOTE, clip
 
 if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
@@ -261,6 +261,22 @@ class EnteringDice(Mode):
         shown = "menu" if e.on_menu else str(e.current)
         done = " ".join(map(str, e.values))
         return [e.label + (f" ({done})" if done else ""), f"value: {shown}", "MENU=+1 OK=set"]
+
+
+class AwaitingRemote(Mode):
+    """A remote game waits for another home: a move, its share of the dice, or a board
+    that is away (its network, the broker).  Presses here are not this board's to make."""
+    name = REMOTE
+    holds_undo = False
+    back_arms_undo = False
+
+    def control(self, key: int) -> None:
+        if key == MENU_KEY:
+            self.s.refuse("remote: no menu")
+
+    def lines(self, view: View) -> list[str]:
+        assert self.s.remote is not None      # the session waits in this mode only then
+        return ["waiting for the", "other board", self.s.remote.status()]
 
 
 class Over(Mode):

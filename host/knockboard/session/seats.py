@@ -7,8 +7,10 @@ from typing import Optional, Protocol
 
 from .. import bots
 from ..games.base import Action, State
+from ..store.record_json import REMOTE_SEAT
 
 HUMAN = "human"
+REMOTE = REMOTE_SEAT    # a seat played at another home's board (docs/remote.md)
 BOTS = bots.BOTS
 DEFAULT_BOT = "greedy"
 # At the board the strong bot searches a fixed number of iterations, so that a resumed game

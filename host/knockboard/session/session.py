@@ -27,8 +27,8 @@ from .dice_entry import DiceEntry
 from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
-from .modes import Choosing, EnteringDice, Over, Showing, Waiting
-from .seats import HUMAN, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
+from .modes import AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
+from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, Step, clip
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
     from ..games.base import Action, State
     from ..layouts.base import Layout
+    from ..remote.link import RemoteLink
     from .edit import EditMode
     from .modes import Mode
     from .saving import RecordSaver
@@ -65,8 +66,12 @@ class Session:
     def __init__(self, board: BoardLike, setup: Setup, *,
                  clock: Callable[[], float] = time.monotonic, out: Optional[TextIO] = None,
                  actions: Sequence[str] = (), saver: Optional[RecordSaver] = None,
-                 resumed: bool = False, pace: Optional[float] = None) -> None:
+                 resumed: bool = False, pace: Optional[float] = None,
+                 remote: Optional[RemoteLink] = None) -> None:
         self.board = board
+        # a remote game (`remote.link.RemoteLink`): the seats marked "remote" are played at
+        # other homes; every entry comes from the agreed record of its RemoteGame
+        self.remote = remote
         self.saver = saver         # keeps the game's record in the store (None: not saved)
         # seconds a hand step stays shown before the session goes on as if OK were pressed
         # (the demo: nobody moves pieces on the simulator); None: it waits for OK or presses
@@ -150,7 +155,7 @@ class Session:
             return
         self.setup.seats[seat] = kind
         self.record.set_seat(seat, kind)
-        if kind == HUMAN:
+        if kind in (HUMAN, REMOTE):
             self.bots.pop(seat, None)
         else:
             make_bot(kind, 0)                   # refuses an unknown kind now, not mid-game
@@ -226,6 +231,8 @@ class Session:
                 self.current = Over(self)
                 self.term.log(f"Game over: {state.result()}")
                 self.sound("win")
+            elif self.remote is not None and self._follow_remote():
+                continue
             elif state.current_player() == CHANCE:
                 self._roll()
             elif state.current_player() in self.bots:
@@ -234,6 +241,20 @@ class Session:
                 self.apply(bot.choose(state.clone()), by_bot=True)
             else:
                 self.current = Choosing(self, Interaction(self.ui.options(state)))
+
+    def _follow_remote(self) -> bool:
+        """A remote game: show the next agreed entry that came from another home (like a
+        computer's move), or wait for one; False when this home is to act."""
+        assert self.remote is not None
+        game = self.remote.game
+        ply = len(self.record.actions)
+        if ply < len(game.record):
+            self.apply(self.state.parse_action(game.record[ply]), by_remote=True)
+            return True
+        if game.local_turn():
+            return False
+        self.current = AwaitingRemote(self)
+        return True
 
     def _roll(self) -> None:
         """A chance step: the outcome undone here before, the players' physical dice, or the
@@ -248,7 +269,8 @@ class Session:
         else:
             self.apply(sample_chance(state, self._rng("dice")))
 
-    def apply(self, action: Action, option: Optional[Option] = None, by_bot: bool = False) -> None:
+    def apply(self, action: Action, option: Optional[Option] = None, by_bot: bool = False,
+              by_remote: bool = False) -> None:
         """Play `action` on the engine, note it, and show the steps the players must make
         on the physical board.  Redo is forgotten: whoever played (a person, a computer
         player, the dice), the undone actions no longer follow from the new position."""
@@ -270,10 +292,14 @@ class Session:
         if actor == CHANCE:
             self._rolled(before, action, text)
         else:
-            steps = self._played(actor, text, hidden, by_bot, steps)
+            steps = self._played(actor, text, hidden, by_bot or by_remote, steps,
+                                 "remote" if by_remote else "computer")
         self.last_was_chance = actor == CHANCE
         self.hint = ()
         self.save()
+        if self.remote is not None and not by_remote:
+            # sent once saved: a host killed in between sends it again when resumed
+            self.remote.game.play(text)
         self.current = Waiting(self)
         if steps:
             title = self.game.player_name(actor) if actor != CHANCE else "dice"
@@ -290,12 +316,12 @@ class Session:
         self.term.log(f"  dice: {text}")
 
     def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
-                steps: list[Step]) -> list[Step]:
-        """Log a player's action; a computer's action with nothing to move by hand still
-        gets a step to read.  Returns the steps to show."""
+                steps: list[Step], by: str = "computer") -> list[Step]:
+        """Log a player's action; a computer's (or another home's) action with nothing to
+        move by hand still gets a step to read.  Returns the steps to show."""
         who = self.game.player_name(actor)
         self.term.log(f"{who}: {'(secret)' if hidden else text}"
-                      + (" [computer]" if by_bot else ""))
+                      + (f" [{by}]" if by_bot else ""))
         if by_bot:
             if not steps:
                 steps = [Step("info", text=clip(f"{who[:6]}: {text}"), owner=actor)]
@@ -307,6 +333,9 @@ class Session:
         dice after it); the dice rolled in between are kept for when play comes back to
         them.  The board then shows where the pieces go back."""
         target = self.record.last_decision(self.humans or None)
+        if self.remote is not None:
+            self.refuse("remote: no undo")   # the other homes have played on from it
+            return False
         if target is None:
             self.refuse("nothing to undo")
             return False
@@ -362,6 +391,8 @@ class Session:
         for message in self.board.poll(timeout):
             self.dirty = True
             self._receive(message)
+        if self.remote is not None:
+            self._pump_remote()
         now = self.clock()
         if self.back_down is not None and not self.back_fired \
                 and now - self.back_down >= HOLD_S:
@@ -380,6 +411,17 @@ class Session:
         """Play until stopped (Ctrl-C) or until `until()` is true."""
         while self.running and not (until and until()):
             self.step(0.05)
+
+    def _pump_remote(self) -> None:
+        """What the other homes sent: when this board was waiting for it, play on."""
+        assert self.remote is not None
+        seen = (len(self.remote.game.record), self.remote.status())
+        self.remote.pump()
+        if isinstance(self.current, AwaitingRemote):
+            self.current = Waiting(self)
+            self.advance()
+        if (len(self.remote.game.record), self.remote.status()) != seen:
+            self.dirty = True
 
     def _receive(self, message: object) -> None:
         if isinstance(message, KeyEvent):
@@ -404,6 +446,10 @@ class Session:
 
     # --- changing modes ---------------------------------------------------------------------
     def open_menu(self) -> None:
+        if self.remote is not None:
+            # new games, seats, dice and edits are the room's, not one home's
+            self.refuse("remote: no menu")
+            return
         self.current = MenuMode(self, back=self.current)
         self.sound("click")
 

@@ -14,6 +14,7 @@ OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 
 # the session's modes
 PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
+REMOTE = "remote"      # a remote game waits for another home's board (docs/remote.md)
 
 
 class BoardLike(Protocol):

@@ -16,6 +16,7 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 # a record is an object holding lists of objects: three levels; json.loads would otherwise
 # recurse as deep as the brackets go
 MAX_DEPTH = 8
+REMOTE_SEAT = "remote"
 FORMAT = "knockboard-game"
 STATUSES = ("playing", "finished", "abandoned")
 DICE = ("electronic", "physical")
@@ -105,11 +106,13 @@ def _check_players(data: dict) -> None:
     from .. import bots
 
     _kind(data, "players", list)
+    # "remote": a seat played at another home's board (docs/remote.md)
+    seat_kinds = (*bots.BOT_NAMES, REMOTE_SEAT)
     for number, player in enumerate(data["players"], 1):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
-                player.get("bot") not in (None, *bots.BOT_NAMES):
+                player.get("bot") not in (None, *seat_kinds):
             raise RecordError(f"player {number}: expected {{\"name\": text, \"bot\": null or "
-                              f"one of {', '.join(bots.BOT_NAMES)}}}")
+                              f"one of {', '.join(seat_kinds)}}}")
 
 
 def _check_status(data: dict) -> None:

@@ -1,0 +1,60 @@
+"""This home's secret for a room: the dice nonces are HMAC-SHA256(secret, ply/seat), so a
+host killed and resumed reveals the nonces it committed to before, with nothing else to
+keep.  The secret lives in a small file only this user can read, one per room; a new game
+in the room (`play`) makes a new secret, `resume` reads it back."""
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from pathlib import Path
+
+from .dice import NONCE_BYTES
+
+
+class RoomKeys:
+    def __init__(self, path, room, fresh):
+        """`path`: the keys file; `fresh`: a new game (new secret), else the room's secret
+        from the file (OSError/ValueError with the reason if it is not there)."""
+        self.path = Path(path)
+        rooms = self._read()
+        if fresh:
+            rooms[room] = secrets.token_hex(32)
+            self._write(rooms)
+        elif room not in rooms:
+            raise ValueError(f"{self.path}: no secret for room {room!r} (was the game "
+                             "started on this computer?)")
+        self.secret = bytes.fromhex(rooms[room])
+
+    def nonce(self, ply, seat):
+        return hmac.new(self.secret, f"{ply}/{seat}".encode(), hashlib.sha256) \
+            .digest()[:NONCE_BYTES]
+
+    def _read(self):
+        try:
+            data = json.loads(self.path.read_text())
+        except FileNotFoundError:
+            return {}
+        if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+            raise ValueError(f"{self.path}: not a knockboard room keys file")
+        return data
+
+    def _write(self, rooms):
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            json.dump(rooms, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.path)
+
+
+class MemoryKeys:
+    """A secret kept in memory only (hosts that will not be resumed, benchmarks); tests give
+    a fixed one so that their games are the same every run."""
+
+    def __init__(self, secret=None):
+        self.secret = secrets.token_bytes(32) if secret is None else secret
+
+    nonce = RoomKeys.nonce

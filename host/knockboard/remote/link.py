@@ -1,0 +1,84 @@
+"""A remote game and its room together, as the session and the headless hosts use them:
+`pump()` hands the broker's messages to the game, `status()` says in a line the OLED can
+show what the game waits for."""
+
+from ..games import CHANCE
+
+
+class RemoteLink:
+    def __init__(self, game, room):
+        self.game, self.room = game, room
+
+    def pump(self):
+        self.room.pump(self.game)
+
+    def status(self):
+        """<= 16 characters: why this board waits."""
+        game = self.game
+        if game.stopped:
+            return "game stopped"
+        if self.room.error:
+            return "broker refused"
+        if not self.room.connected:
+            return "no broker"
+        if not game.joined:
+            return "joining room"
+        if game.state.is_terminal() or game.local_turn():
+            return ""
+        player = game.state.current_player()
+        if player != CHANCE:
+            return f"seat {player + 1} to move"
+        return f"dice: seat {game.roller() + 1}" if game.physical else "dice"
+
+    def close(self):
+        self.room.close()
+
+
+class HeadlessHost:
+    """A home without a board: its seats are played by `choose(state) -> action` (a bot, a
+    script); for the tests and the benchmark."""
+
+    def __init__(self, link, choose):
+        self.link, self.choose = link, choose
+
+    @property
+    def game(self):
+        return self.link.game
+
+    def step(self):
+        """Take what arrived, then play this home's turn if it is one; True if it played."""
+        self.link.pump()
+        if not self.game.local_turn():
+            return False
+        state = self.game.state
+        self.game.play(state.action_to_string(self.choose(state.clone())))
+        return True
+
+
+CONNECT_WAIT_S = 10.0
+CONNECT_POLL_S = 0.05
+
+
+def open_link(address, password, seats, game, options, keys, *, physical_dice=False,
+              actions=(), ca_file=None, log=print, reveal_timeout=None,
+              wait=CONNECT_WAIT_S):
+    """Connect this home (0-based `seats`) to the room at `address` and make its game;
+    RoomError in one line if the broker cannot be reached or refuses us within `wait`."""
+    import time
+
+    from .game import DEFAULT_REVEAL_TIMEOUT_S, RemoteGame
+    from .room import Room, RoomError
+    room = Room(address, password, seats, ca_file=ca_file, log=log)
+    game = RemoteGame(address.room, game, options, seats, keys, send=room.publish,
+                      physical_dice=physical_dice, actions=actions, log=log,
+                      reveal_timeout=reveal_timeout or DEFAULT_REVEAL_TIMEOUT_S)
+    room.start()
+    for _ in range(int(wait / CONNECT_POLL_S) + 1):
+        if room.connected or room.error:
+            break
+        time.sleep(CONNECT_POLL_S)
+    if not room.connected:
+        room.close()
+        raise RoomError(room.error or f"no answer from the broker at {address.host}:"
+                        f"{address.port} within {wait:g} s")
+    return RemoteLink(game, room)

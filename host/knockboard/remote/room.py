@@ -1,0 +1,154 @@
+"""A room on an MQTT broker (paho-mqtt, MQTT 5, QoS 1): this home's connection, which
+publishes the remote game's messages on its seats' topics and hands what arrives to the
+game.
+
+paho runs the network in its own thread and reconnects by itself (a broker restarted, a
+network gone for a while); what arrives is queued and handed over in the caller's thread
+by `pump`, so the game is only ever touched by one thread.  After every (re)connection the
+game says hello again with how far its record goes, and the other homes send what it
+missed: nothing is lost, and the sequence numbers keep anything from being applied twice."""
+
+import queue
+import socket
+import ssl
+import uuid
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+from paho.mqtt.subscribeoptions import SubscribeOptions
+
+from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
+
+CONNECTED = "connected"
+KEEPALIVE_S = 10
+# the broker forgets a room's retained messages this long after they were sent (MQTT 5
+# message expiry), so finished games do not pile up on it
+RETAIN_S = 7 * 24 * 3600
+
+
+_EXPIRY = Properties(PacketTypes.PUBLISH)
+_EXPIRY.MessageExpiryInterval = RETAIN_S
+
+
+def _no_delay(client, userdata, sock):
+    # one small message each way per step: Nagle's algorithm would hold each back for the
+    # peer's delayed ACK (tens of milliseconds a message)
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    except (OSError, AttributeError):
+        pass
+
+
+class RoomError(Exception):
+    """The broker refused us (bad user or password, not allowed in the room)."""
+
+
+class Room:
+    def __init__(self, address, password, seats, *, ca_file=None, log=print, client_id=None):
+        """`seats`: this home's 0-based seats; `ca_file`: the CA that signed the broker's
+        certificate for mqtts:// (default: the system's)."""
+        self.address, self.seats, self.log = address, sorted(seats), log
+        self.inbox = queue.Queue()
+        self.connected = False
+        self.error = None              # the broker's refusal, once it has said it
+        self.denied = []               # publications the broker refused (ACL)
+        self.sent_messages = 0
+        self.sent_bytes = 0
+        self._pending_publishes = {}   # mid -> topic, until the broker acknowledges
+        client_id = client_id or f"knockboard-{address.room}-{uuid.uuid4().hex[:12]}"
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                        protocol=mqtt.MQTTv5)
+        if address.user is not None:
+            c.username_pw_set(address.user, password)
+        if address.tls:
+            c.tls_set(ca_certs=ca_file, cert_reqs=ssl.CERT_REQUIRED)
+        if self.seats:                     # a spectator has no seat to be missed from
+            c.will_set(topic(address.room, self.seats[0] + 1, ONLINE),
+                       self._online(False).encode(), qos=1, retain=True)
+        c.reconnect_delay_set(1, 4)
+        c.on_connect = self._on_connect
+        c.on_disconnect = self._on_disconnect
+        c.on_message = self._on_message
+        c.on_publish = self._on_publish
+        c.on_socket_open = _no_delay
+        self.client = c
+
+    def start(self):
+        self.client.connect_async(self.address.host, self.address.port, KEEPALIVE_S)
+        self.client.loop_start()
+
+    def close(self):
+        if self.connected and self.seats:
+            info = self.publish(self._online(False), retain=True)
+            try:
+                info.wait_for_publish(2.0)
+            except (RuntimeError, ValueError):
+                pass                       # gone already: the broker's will says it
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def publish(self, message, retain=True):
+        """Every message is retained on its own topic (messages.py): the room's state."""
+        payload = message.encode()
+        info = self.client.publish(message.topic(), payload, qos=1, retain=retain,
+                                   properties=_EXPIRY)
+        self._pending_publishes[info.mid] = message.topic()
+        self.sent_messages += 1
+        self.sent_bytes += len(payload)
+        return info
+
+    def pump(self, game, limit=1000):
+        """Hand what arrived to `game` (a RemoteGame) and let its time pass."""
+        for _ in range(limit):
+            try:
+                item = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if item == CONNECTED:
+                game.hello()
+                continue
+            name, payload = item
+            try:
+                message = decode(name, payload, self.address.room)
+            except MessageError as err:
+                game.refused += 1
+                self.log(f"remote: refused a message on {name}: {err}")
+                continue
+            game.receive(message)
+        game.tick()
+
+    def _online(self, online):
+        return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
+                       {"online": online, "seats": [s + 1 for s in self.seats]})
+
+    # --- paho's thread ---------------------------------------------------------------------
+    def _on_connect(self, client, userdata, flags, reason_code, properties):
+        if reason_code.is_failure:
+            self.error = f"the broker at {self.address.host}:{self.address.port} refused " \
+                         f"the connection: {reason_code}"
+            self.log(f"remote: {self.error}")
+            client.disconnect()            # a wrong password does not get better by retrying
+            return
+        self.connected = True
+        # noLocal: our own messages do not come back to us
+        client.subscribe(room_filter(self.address.room),
+                         options=SubscribeOptions(qos=1, noLocal=True))
+        if self.seats:
+            self.publish(self._online(True), retain=True)
+        self.inbox.put(CONNECTED)
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties):
+        if self.connected:
+            self.log(f"remote: disconnected from the broker ({reason_code}); reconnecting")
+        self.connected = False
+
+    def _on_message(self, client, userdata, message):
+        self.inbox.put((message.topic, message.payload))
+
+    def _on_publish(self, client, userdata, mid, reason_code, properties):
+        name = self._pending_publishes.pop(mid, None)
+        if reason_code.is_failure:
+            self.denied.append((name, str(reason_code)))
+            self.log(f"remote: the broker refused our message on {name}: {reason_code}")

@@ -1,0 +1,117 @@
+"""A Mosquitto broker of the test's own on 127.0.0.1: a free port, a generated config with a
+password file and an ACL per room (each seat's user writes only its seat's topics, a
+spectator reads only), optionally TLS with a self-signed CA; started, restarted and stopped
+by the test.  No test uses any other broker."""
+
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+START_TRIES = 100           # x 0.05 s: the broker listens within 5 s or the test fails
+PASSWORD = "pw-{user}-k7"
+
+
+def mosquitto():
+    path = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+    return path if Path(path).exists() else None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def password(user):
+    return PASSWORD.format(user=user)
+
+
+class Broker:
+    def __init__(self, folder, rooms, tls=False):
+        """`rooms`: room -> number of seats, or the homes' seats ([[1], [2, 3], [4]]);
+        users `ROOM-N` (the home whose first seat is N) and `ROOM-watch`."""
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.tls = tls
+        self.proc = None
+        self.users = {}
+        acl = []
+        for room, homes in rooms.items():
+            if isinstance(homes, int):
+                homes = [[seat] for seat in range(1, homes + 1)]
+            for seats in homes:
+                user = f"{room}-{seats[0]}"
+                self.users[user] = password(user)
+                acl += [f"user {user}", f"topic read knockboard/{room}/#"]
+                acl += [f"topic write knockboard/{room}/seat/{seat}/#" for seat in seats] + [""]
+            self.users[f"{room}-watch"] = password(f"{room}-watch")
+            acl += [f"user {room}-watch", f"topic read knockboard/{room}/#", ""]
+        (self.folder / "acl").write_text("\n".join(acl))
+        passwd = self.folder / "passwd"
+        passwd.write_text("".join(f"{u}:{p}\n" for u, p in self.users.items()))
+        subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True,
+                       capture_output=True)
+        lines = [f"listener {self.port} 127.0.0.1", "allow_anonymous false",
+                 f"password_file {passwd}", f"acl_file {self.folder / 'acl'}",
+                 "persistence false", "user root", "set_tcp_nodelay true",
+                 f"log_dest file {self.folder / 'mosquitto.log'}",
+                 "log_type error", "log_type warning", "log_type notice"]
+        if tls:
+            self.ca = make_certificates(self.folder)
+            lines += [f"cafile {self.ca}", f"certfile {self.folder / 'server.crt'}",
+                      f"keyfile {self.folder / 'server.key'}"]
+        (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
+
+    def url(self, room, user=None, port=None):
+        scheme = "mqtts" if self.tls else "mqtt"
+        return f"{scheme}://{user + '@' if user else ''}127.0.0.1:{port or self.port}/{room}"
+
+    def start(self):
+        self.proc = subprocess.Popen([mosquitto(), "-c", str(self.folder / "mosquitto.conf")],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(START_TRIES):
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"mosquitto exited: {self.proc.stderr.read().decode()}"
+                                   f"{self.log()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"mosquitto did not listen on {self.port}: {self.log()}")
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self.proc = None
+
+    def restart(self):
+        self.stop()
+        return self.start()
+
+    def log(self):
+        path = self.folder / "mosquitto.log"
+        return path.read_text() if path.exists() else ""
+
+
+def make_certificates(folder):
+    """A self-signed CA and a server certificate for 127.0.0.1 signed by it (openssl)."""
+    def run(*args):
+        subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=folder)
+    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
+        "/CN=knockboard test CA", "-keyout", "ca.key", "-out", "ca.crt")
+    run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
+        "-keyout", "server.key", "-out", "server.csr")
+    (Path(folder) / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+    run("x509", "-req", "-in", "server.csr", "-CA", "ca.crt", "-CAkey", "ca.key",
+        "-CAcreateserial", "-days", "2", "-extfile", "san.ext", "-out", "server.crt")
+    return Path(folder) / "ca.crt"

@@ -1,0 +1,31 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "session"))
+
+from broker import Broker, mosquitto  # noqa: E402
+
+
+def need_mosquitto():
+    if mosquitto() is None:
+        if os.environ.get("CI"):
+            pytest.fail("mosquitto is not installed (.ci/run installs it)")
+        pytest.skip("mosquitto is not installed")
+
+
+@pytest.fixture
+def make_broker(tmp_path):
+    need_mosquitto()
+    brokers = []
+
+    def make(rooms, tls=False, name="broker"):
+        broker = Broker(tmp_path / f"{name}{len(brokers)}", rooms, tls=tls)
+        brokers.append(broker)
+        return broker.start()
+    yield make
+    for broker in brokers:
+        broker.stop()
