@@ -9,6 +9,7 @@ import time
 from knockboard.games import sample_chance
 from knockboard.remote import (HeadlessHost, MemoryKeys, RemoteGame, RemoteLink, Room,
                                parse_address)
+from knockboard.remote.room import KEEPALIVE_S
 
 from broker import password
 
@@ -31,14 +32,15 @@ def scripted(seed):
 class Home:
     def __init__(self, broker, room, game, options, seats, *, user=None, keys=None,
                  actions=(), physical=False, reveal_timeout=120.0, ca_file=None, log=None,
-                 port=None):
+                 port=None, keepalive=KEEPALIVE_S):
         """`seats`: this home's 1-based seats; its broker user is `ROOM-<first seat>`."""
         self.lines = []
         self.log = log or self.lines.append
         user = user or f"{room}-{seats[0]}"      # a spectator (no seats) names its user
         self.address = parse_address(broker.url(room, user, port))
         local = [s - 1 for s in seats]
-        self.room = Room(self.address, password(user), local, ca_file=ca_file, log=self.log)
+        self.room = Room(self.address, password(user), local, ca_file=ca_file, log=self.log,
+                         keepalive=keepalive)
         # a fixed secret per room and seats: the same dice, so the same game, every run
         self.keys = keys or MemoryKeys(hashlib.sha256(f"{room}/{seats}".encode()).digest())
         self.game = RemoteGame(room, game, options, local, self.keys, send=self.room.publish,

@@ -1,8 +1,9 @@
 """Faults in the middle of a remote game between two simulated boards: the broker restarted
-(its retained messages gone), one home's network cut for a while, one home's host killed and
-resumed from its saved record.  The game goes on with nothing lost or doubled: both homes end
-with the same record, which is also each session's record, and each board shows "waiting for
-the other board" while it cannot go on."""
+(its retained messages gone), one home's network cut for a while, one home's network gone
+silent for a while (a half-open connection only MQTT's keep-alive notices), one home's host
+killed and resumed from its saved record.  The game goes on with nothing lost or doubled:
+both homes end with the same record, which is also each session's record, and each board
+shows "waiting for the other board" while it cannot go on."""
 
 import time
 
@@ -16,6 +17,10 @@ from proxy import Proxy
 GAME, OPTIONS = "knockabout", {}
 FAULT_AT = 16          # entries in the record when the fault strikes
 CUT_S = 3.0            # how long the line stays cut (seconds)
+# a silent line with a keep-alive of 1 s instead of the default 10 s: a few seconds here do
+# what a minute-long drop does at home
+SILENT_KEEPALIVE_S = 1
+BLACKOUT_S = 4.0       # > 1.5 x keep-alive: the broker and the home both give the line up
 
 
 def _homes(broker, room, ports=(None, None), extra=None):
@@ -79,6 +84,46 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
                 h.step()
         assert all(waiting_shown(h) for h in homes) and homes[0].game.record == record
         assert not homes[1].room.connected
+        proxy.restore()
+        _finished_alike(homes)
+    finally:
+        for h in homes:
+            h.close()
+        proxy.close()
+
+
+def _run_for(homes, seconds):
+    end = time.monotonic() + seconds
+    for _ in range(100_000):
+        if time.monotonic() > end:
+            break
+        for h in homes:
+            h.step()
+
+
+def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make_broker):
+    broker = make_broker({"silent": 2})
+    proxy = Proxy(broker.port)
+    keepalive = {"keepalive": SILENT_KEEPALIVE_S}
+    homes = _homes(broker, "silent", ports=(None, proxy.port),
+                   extra={1: keepalive, 2: keepalive})
+    try:
+        play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
+        proxy.blackout()
+        start = time.monotonic()
+        _both_wait(homes, "seat 2's line silent")
+        # no close reached either end: the broker gave seat 2 up by keep-alive and published
+        # its last will, and home 2 gave up its connection when its ping went unanswered
+        run_until([h.step for h in homes], lambda: homes[0].game.online.get(1) is False,
+                  "seat 2 offline for home 1", 10)
+        run_until([h.step for h in homes], lambda: not homes[1].room.connected,
+                  "home 2 disconnected", 10)
+        assert "exceeded timeout" in broker.log(), broker.log()
+        assert any("keep alive" in line.lower() for line in homes[1].lines), homes[1].lines
+        records = [list(h.game.record) for h in homes]
+        _run_for(homes, BLACKOUT_S - (time.monotonic() - start))
+        assert all(waiting_shown(h) for h in homes)
+        assert [h.game.record for h in homes] == records      # nothing applied meanwhile
         proxy.restore()
         _finished_alike(homes)
     finally:

@@ -22,6 +22,9 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
 
 CONNECTED = "connected"
+# MQTT keep-alive: a connection gone silent (no FIN, no RST: a home router off the internet)
+# is given up by the broker after 1.5 x this (it then publishes the home's last will), and by
+# the home when its ping goes unanswered for this long
 KEEPALIVE_S = 10
 # the broker forgets a room's retained messages this long after they were sent (MQTT 5
 # message expiry), so finished games do not pile up on it
@@ -46,10 +49,12 @@ class RoomError(Exception):
 
 
 class Room:
-    def __init__(self, address, password, seats, *, ca_file=None, log=print, client_id=None):
+    def __init__(self, address, password, seats, *, ca_file=None, log=print, client_id=None,
+                 keepalive=KEEPALIVE_S):
         """`seats`: this home's 0-based seats; `ca_file`: the CA that signed the broker's
-        certificate for mqtts:// (default: the system's)."""
+        certificate for mqtts:// (default: the system's); `keepalive`: seconds (above)."""
         self.address, self.seats, self.log = address, sorted(seats), log
+        self.keepalive = keepalive
         self.inbox = queue.Queue()
         self.connected = False
         self.error = None              # the broker's refusal, once it has said it
@@ -76,7 +81,7 @@ class Room:
         self.client = c
 
     def start(self):
-        self.client.connect_async(self.address.host, self.address.port, KEEPALIVE_S)
+        self.client.connect_async(self.address.host, self.address.port, self.keepalive)
         self.client.loop_start()
 
     def close(self):
