@@ -37,6 +37,7 @@ import time
 
 from ..games import CHANCE, TERMINAL
 from ..games.dodgeball import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
+from .clairvoyant import outcome_for
 from .dodgeball_score import THROW_BONUS, score
 
 # Beam widths per die of the turn (first, second, third), one pass after the other.
@@ -62,6 +63,9 @@ def choose(bot, state):
     player = state.current_player()
     if CATCH_ACTION in legal:
         bot.last_stats = {"iterations": 0, "nodes": 0}
+        draws = getattr(bot, "draws", ())
+        if len(draws) >= 2:
+            return _declare_knowing(state, player, legal, draws)
         return _declare(bot, state, player, legal)
     throw = state.throw
     if throw is not None or state.stage != "turn":
@@ -99,6 +103,26 @@ def _declare(bot, state, player, legal):
     return options[-1]
 
 
+def _declare_knowing(state, player, legal, draws):
+    """The clairvoyant's declaration: the option whose result, with the two dice the stream
+    will give, scores best."""
+    best, best_value = None, None
+    for action in sorted(legal):
+        state.apply(action)
+        rolled = 0
+        for x in draws[:2]:
+            if not state.is_chance_node():
+                break
+            state.apply(outcome_for(state.chance_outcomes(), x))
+            rolled += 1
+        value = score(state, player)
+        for _ in range(rolled + 1):
+            state.undo()
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
 def _best_one_ply(bot, state, player, legal):
     actions = list(legal)
     bot.rng.shuffle(actions)
@@ -132,6 +156,10 @@ class _TurnSearch:
         self.limit = bot.iterations
         self.deadline = (None if bot.budget is None
                          else time.perf_counter() + bot.budget)
+        # The clairvoyant's dice stream read ahead (the strong bot has none): chance steps
+        # on the searched path take these outcomes instead of being averaged.
+        self.draws = getattr(bot, "draws", ())
+        self.rolled = 0         # chance steps applied on the path being searched
         self.scored = {}        # path from the root -> [(score, action)], best first
         self.replies = {}       # position at the turn's end -> value after the reply
         self.plan = {}
@@ -157,6 +185,19 @@ class _TurnSearch:
             best = kids[0][1] if kids else _best_one_ply(self.bot, state, self.me,
                                                          state.legal_actions())
         return best
+
+    def _knows_next(self, steps):
+        return self.rolled + steps <= len(self.draws)
+
+    def _roll_known(self, state):
+        """Apply the chance outcome the stream gives next (clairvoyant only)."""
+        state.apply(outcome_for(state.chance_outcomes(), self.draws[self.rolled]))
+        self.rolled += 1
+
+    def _unroll(self, state, steps):
+        for _ in range(steps):
+            state.undo()
+        self.rolled -= steps
 
     def _tick(self):
         """Count one iteration (a position whose actions are all scored), or stop."""
@@ -221,28 +262,44 @@ class _TurnSearch:
         with the searching team's next dice not known (they are rolled here as stand-ins)."""
         if state.is_terminal():
             return score(state, self.me)
-        key = state.to_position()
+        key = (state.to_position(), self.rolled)
         value = self.replies.get(key)
         if value is not None:
             return value
         rolled = 0
+        known = self._knows_next(3)
         try:
             while state.current_player() == CHANCE and state.throw is None:
-                state.apply(ROLLS[0])
+                if known:
+                    self._roll_known(state)
+                else:
+                    state.apply(ROLLS[0])
                 rolled += 1
-            value = self._reply(state)
+            value = self._reply(state, known)
         finally:
-            for _ in range(rolled):
-                state.undo()
+            if known:
+                self._unroll(state, rolled)
+            else:
+                for _ in range(rolled):
+                    state.undo()
         self.replies[key] = value
         return value
 
-    def _reply(self, state):
+    def _reply(self, state, known=False):
+        """`known`: the searching team's next dice are the stream's (clairvoyant), not
+        stand-ins, so the score may count them."""
         me = self.me
         player = state.current_player()
         if player == TERMINAL or (player == CHANCE and state.throw is None):
-            return score(state, me, waiting_known=False)      # the reply is over
+            return score(state, me, waiting_known=known)      # the reply is over
         throw = state.throw
+        if throw is not None and player == CHANCE and self._knows_next(2):
+            self._roll_known(state)
+            self._roll_known(state)
+            try:
+                return self._reply(state, known)
+            finally:
+                self._unroll(state, 2)
         if throw is not None and player == CHANCE:
             # The dice of a throw at one of ours: thrower higher, or lower.
             catching = throw[2] == CATCH
@@ -252,7 +309,7 @@ class _TurnSearch:
                 state.apply(rolls[0])
                 state.apply(rolls[1])
                 try:
-                    total += p * self._reply(state)
+                    total += p * self._reply(state, known)
                 finally:
                     state.undo()
                     state.undo()
@@ -262,17 +319,20 @@ class _TurnSearch:
         if player != me:
             self._tick()
             actions = distinct_actions(actions)
-        sign = 1 if player == me else -1
-        best, best_value = None, None
-        for action in actions:
-            state.apply(action)
-            value = sign * score(state, me, waiting_known=False)
-            state.undo()
-            if best_value is None or value > best_value:
-                best, best_value = action, value
+        if player == me and CATCH_ACTION in actions and self._knows_next(2):
+            best = _declare_knowing(state, me, actions, self.draws[self.rolled:])
+        else:
+            sign = 1 if player == me else -1
+            best, best_value = None, None
+            for action in actions:
+                state.apply(action)
+                value = sign * score(state, me, waiting_known=known)
+                state.undo()
+                if best_value is None or value > best_value:
+                    best, best_value = action, value
         state.apply(best)
         try:
-            return self._reply(state)
+            return self._reply(state, known)
         finally:
             state.undo()
 
@@ -287,6 +347,8 @@ class _TurnSearch:
             state.undo()
             if worst is None or value < worst:
                 declared, worst = option, value
+        if self._knows_next(2):
+            return self._known_throw(state, path, depth, widths, plan, declared)
         catching = declared == CATCH_ACTION
         p_hit = 21 / 36 if catching else 15 / 36
         total = 0.0
@@ -309,6 +371,23 @@ class _TurnSearch:
         # The score's bonus for a throw (see dodgeball_score.THROW_BONUS: holding a ball
         # must never be as good as throwing it, or the game can stall).
         return total + THROW_BONUS
+
+    def _known_throw(self, state, path, depth, widths, plan, declared):
+        """A throw of the searching team with the two dice the stream gives (clairvoyant)."""
+        me = self.me
+        state.apply(declared)
+        self._roll_known(state)
+        self._roll_known(state)
+        try:
+            key = path + (declared, "rolled", self.rolled)
+            if state.current_player() == 1 - me and state.throw is not None:
+                value = self._miss_value(state, key, depth, widths, plan)
+            else:
+                value = self._after_action(state, key, depth, widths, plan)
+        finally:
+            self._unroll(state, 2)
+            state.undo()
+        return value + THROW_BONUS
 
     def _miss_value(self, state, path, depth, widths, plan):
         """A miss: the target's owner places the ball where the score likes it least."""
