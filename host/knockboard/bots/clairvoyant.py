@@ -70,11 +70,11 @@ class ClairvoyantBot(StrongBot):
         return super().choose(state)
 
     # --- the generic search with chance resolved ------------------------------------------
-    def _iterate(self, state, root, may_grow, nplayers):
+    def _iterate(self, state: Any, root: Any, may_grow: bool, nplayers: int) -> int:
         self._chance_depth = 0
         return super()._iterate(state, root, may_grow, nplayers)
 
-    def _pick_outcome(self, node, state):
+    def _pick_outcome(self, node: Any, state: Any) -> Any:
         depth = self._chance_depth
         self._chance_depth = depth + 1
         if depth >= len(self.draws):
