@@ -88,3 +88,12 @@ def test_an_arena_with_the_clairvoyant_is_reproducible(game):
     assert [(e.wins, e.moves) for e in runs[0].entries] == \
         [(e.wins, e.moves) for e in runs[1].entries]
     assert runs[0].plies == runs[1].plies
+
+
+def test_the_arena_command_seats_it(capsys):
+    from knockboard.cli import main
+    status = main(["arena", "knockoff", "--bots", "clairvoyant,greedy", "--games", "2",
+                   "--seed", "3", "--iterations", "5", "--budget", "30"])
+    out, err = capsys.readouterr()
+    assert status == 0 and err == ""
+    assert [line.split()[1] for line in out.splitlines()[2:4]] == ["clairvoyant", "greedy"]
