@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from .bots import BOT_NAMES, make_bot
+from .bots.clairvoyant import ClairvoyantBot
 from .bots.heuristics import win_shares
 from .games import sample_chance
 
@@ -23,6 +24,16 @@ from .games import sample_chance
 # same die back and forth; Dodgeball: a side that keeps every ball and never throws).
 MAX_DECISIONS = 2000
 Z95 = 1.959963984540054
+# The players an arena seats: every bot, and the clairvoyant, which reads the arena's dice
+# stream ahead (the ceiling of what skill can win; never offered to a person).
+ARENA_BOTS = BOT_NAMES + (ClairvoyantBot.name,)
+
+
+def make_arena_bot(name, seed, budget, iterations):
+    """A bot of ARENA_BOTS; the clairvoyant searches with the strong bot's budget."""
+    if name == ClairvoyantBot.name:
+        return ClairvoyantBot(seed=seed, budget=budget, iterations=iterations)
+    return make_bot(name, seed=seed, budget=budget, iterations=iterations)
 
 
 def wilson_interval(successes, n, z=Z95):
@@ -82,6 +93,10 @@ def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS):
     seconds = [0.0] * n
     moves = [0] * n
     decisions = plies = 0
+    for bot in seat_bots:
+        see_dice = getattr(bot, "see_dice", None)
+        if see_dice is not None:
+            see_dice(dice)             # the clairvoyant reads the stream ahead
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply(sample_chance(state, dice))
@@ -105,8 +120,8 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
     if len(bot_names) != n:
         raise ValueError(f"{game.name} with {n} players needs {n} bots, got {len(bot_names)}")
     for name in bot_names:
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+        if name not in ARENA_BOTS:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(ARENA_BOTS)})")
     entries = [Entry(name) for name in bot_names]
     result = ArenaResult(game.name, n, games, seed, budget, iterations, entries,
                          max_decisions=max_decisions)
@@ -115,8 +130,8 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
         dice = random.Random(dice_seed(seed, g, n))
         # Seat s holds the bot listed (s - rotation) mod n.
         listed = [(s - rotation) % n for s in range(n)]
-        seat_bots = [make_bot(bot_names[i], seed=_seed(seed, g, 2, i), budget=budget,
-                              iterations=iterations) for i in listed]
+        seat_bots = [make_arena_bot(bot_names[i], _seed(seed, g, 2, i), budget, iterations)
+                     for i in listed]
         shares, _, plies, seconds, moves = play_game(game, seat_bots, dice, max_decisions)
         result.plies += plies
         if shares is None:
@@ -135,20 +150,20 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
 
 
 def format_report(result):
-    if any(e.name == "strong" for e in result.entries):
+    if any(e.name in ("strong", ClairvoyantBot.name) for e in result.entries):
         budget = f"{result.budget:g} s" if result.budget is not None else "none"
         iters = result.iterations if result.iterations is not None else "none"
-        search = f"strong bot: budget {budget}/move, iterations {iters}"
+        search = f"search bots: budget {budget}/move, iterations {iters}"
     else:
         search = "no search bot"
     lines = [f"arena {result.game}: {result.games} games, {result.players} players, "
              f"seed {result.seed}, {search}; seats rotated, dice shared per rotation",
-             f"{'#':<2} {'bot':<8} {'wins':>7} {'win rate':>8}  {'95% CI (Wilson)':<16} "
+             f"{'#':<2} {'bot':<11} {'wins':>7} {'win rate':>8}  {'95% CI (Wilson)':<16} "
              f"{'ms/move':>9} {'moves':>7}"]
     for i, e in enumerate(result.entries, 1):
         lo, hi = wilson_interval(e.wins, e.games)
         per_move = 1000.0 * e.seconds / e.moves if e.moves else 0.0
-        lines.append(f"{i:<2} {e.name:<8} {e.wins:>7g} {e.wins / e.games:>8.3f}  "
+        lines.append(f"{i:<2} {e.name:<11} {e.wins:>7g} {e.wins / e.games:>8.3f}  "
                      f"[{lo:.3f}, {hi:.3f}]   {per_move:>9.1f} {e.moves:>7}")
     lines.append(f"unfinished games: {result.unfinished} (stopped after "
                  f"{result.max_decisions} moves, no win for anyone); plies per game: "
@@ -161,10 +176,10 @@ def parse_bots(text):
     names = [part.strip() for part in text.split(",")]
     if len(names) < 2 or not all(names):
         raise ValueError(f"--bots {text!r}: expected two to four bot names separated by "
-                         f"commas, e.g. strong,greedy (bots: {', '.join(BOT_NAMES)})")
+                         f"commas, e.g. strong,greedy (bots: {', '.join(ARENA_BOTS)})")
     for name in names:
-        if name not in BOT_NAMES:
-            raise ValueError(f"--bots: unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+        if name not in ARENA_BOTS:
+            raise ValueError(f"--bots: unknown bot {name!r} (known: {', '.join(ARENA_BOTS)})")
     return names
 
 

@@ -7,15 +7,19 @@ heuristic in `heuristics.py`) and `strong` (tree search with chance nodes under 
 iteration budget, `strong.py`).  `suggest(state)` is the strong bot's advice for a position,
 the call the board's hint uses."""
 
+from typing import Any, Optional, Union
+
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 from .strong import DEFAULT_BUDGET, StrongBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+BOTS: dict = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 BOT_NAMES = tuple(BOTS)
+Bot = Union[RandomBot, GreedyBot, StrongBot]
 
 
-def make_bot(name, seed=None, budget=DEFAULT_BUDGET, iterations=None):
+def make_bot(name: str, seed: Optional[int] = None, budget: Optional[float] = DEFAULT_BUDGET,
+             iterations: Optional[int] = None) -> Bot:
     """A bot by name; `budget` (seconds per move) and `iterations` apply to `strong`."""
     try:
         cls = BOTS[name]
@@ -26,7 +30,8 @@ def make_bot(name, seed=None, budget=DEFAULT_BUDGET, iterations=None):
     return cls(seed=seed)
 
 
-def suggest(state, budget=DEFAULT_BUDGET, iterations=None, seed=0):
+def suggest(state: Any, budget: Optional[float] = DEFAULT_BUDGET,
+            iterations: Optional[int] = None, seed: Optional[int] = 0) -> int:
     """The strong bot's suggested action for the player to act in `state` (not changed).
 
     Raises ValueError at a chance node or at the end of the game, where nobody decides."""

@@ -23,9 +23,13 @@ sees the end of its own turn; this search plans the turn as a whole:
 - **The plan.**  The best continuation of every position searched is kept, so the second
   and third die of a turn (also after a throw's result that the search followed) are
   played without searching again.
-- **Catch or dodge** is a mixed strategy (`heuristics.is_mixed_decision`): the two options
-  are valued by the score's expectation over the dice and drawn with the bot's weights
-  (`StrongBot.mix_probabilities`, in pawns), each at least 10% likely.
+- **Catch or dodge** is the target's equilibrium strategy in the throw's 2x2 matrix game
+  (`dodgeball_score.throw_matrix`: the thrower throws or keeps the ball, the target catches
+  or dodges, entries the score's expectation over the dice), solved exactly
+  (`matrix_game.solve_2x2`) and drawn with the bot's seeded random.  The keep row does not
+  depend on the declaration, so the game has a saddle point and the draw always gives the
+  answer worse for the thrower; the former fixed mix (each option at least 10%) gave a
+  thrower free pawns.
 - A missed ball is placed, and set-up pawns are placed, by the best one-ply score.
 
 Using the smallest die that allows an action is never worse than a bigger one (every action
@@ -34,10 +38,13 @@ throw once, with the smallest die for it.
 """
 
 import time
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..games import CHANCE, TERMINAL
 from ..games.dodgeball import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
-from .dodgeball_score import THROW_BONUS, score
+from .clairvoyant import outcome_for
+from .dodgeball_score import THROW_BONUS, score, throw_matrix
+from .matrix_game import sample, solve_2x2
 
 # Beam widths per die of the turn (first, second, third), one pass after the other.
 WIDTHS = ((1, 1, 1), (2, 2, 1), (3, 2, 2), (4, 3, 2), (6, 3, 2), (8, 4, 3), (12, 5, 3),
@@ -49,11 +56,17 @@ _LOWER = (ROLLS[0], ROLLS[5])
 _DIE_BITS = ~(7 << 4)
 
 
+# A searched position: the actions from the root (a throw's result marked in it).
+Path = Tuple[Any, ...]
+Widths = Tuple[int, int, int]
+Plan = Dict[str, int]
+
+
 class _OutOfBudget(Exception):
     pass
 
 
-def choose(bot, state):
+def choose(bot: Any, state: Any) -> int:
     """The strong bot's action for a Dodgeball decision (see the module docstring)."""
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -62,6 +75,9 @@ def choose(bot, state):
     player = state.current_player()
     if CATCH_ACTION in legal:
         bot.last_stats = {"iterations": 0, "nodes": 0}
+        draws = getattr(bot, "draws", ())
+        if len(draws) >= 2:
+            return _declare_knowing(state, player, legal, draws)
         return _declare(bot, state, player, legal)
     throw = state.throw
     if throw is not None or state.stage != "turn":
@@ -82,27 +98,40 @@ def choose(bot, state):
     return action
 
 
-def _declare(bot, state, player, legal):
-    options = [a for a in legal if a in (CATCH_ACTION, DODGE_ACTION)]
-    options.sort()
-    values = []
-    for action in options:
+def _declare(bot: Any, state: Any, player: int, legal: List[int]) -> int:
+    """Catch or dodge: the column player's equilibrium strategy of the throw's matrix game
+    (`dodgeball_score.throw_matrix`, solved exactly by `matrix_game.solve_2x2`), drawn with
+    the bot's seeded random."""
+    _, declaration, _ = solve_2x2(throw_matrix(state))
+    return CATCH_ACTION if sample(declaration, bot.rng) == 0 else DODGE_ACTION
+
+
+def _declare_knowing(state: Any, player: int, legal: List[int], draws: Sequence[float]) -> int:
+    """The clairvoyant's declaration: the option whose result, with the two dice the stream
+    will give, scores best."""
+    best: Any = None
+    best_value: Any = None
+    for action in sorted(legal):
         state.apply(action)
-        values.append(score(state, player))
-        state.undo()
-    probs = bot.mix_probabilities(values)
-    x = bot.rng.random()
-    for action, p in zip(options, probs):
-        x -= p
-        if x < 0:
-            return action
-    return options[-1]
+        rolled = 0
+        for x in draws[:2]:
+            if not state.is_chance_node():
+                break
+            state.apply(outcome_for(state.chance_outcomes(), x))
+            rolled += 1
+        value = score(state, player)
+        for _ in range(rolled + 1):
+            state.undo()
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
 
 
-def _best_one_ply(bot, state, player, legal):
+def _best_one_ply(bot: Any, state: Any, player: int, legal: List[int]) -> int:
     actions = list(legal)
     bot.rng.shuffle(actions)
-    best, best_value = None, None
+    best: Any = None
+    best_value: Any = None
     for action in actions:
         state.apply(action)
         value = score(state, player)
@@ -112,9 +141,9 @@ def _best_one_ply(bot, state, player, legal):
     return best
 
 
-def distinct_actions(actions):
+def distinct_actions(actions: Iterable[int]) -> List[int]:
     """Each move, pass and throw once, with the smallest die that allows it."""
-    chosen = {}
+    chosen: Dict[int, int] = {}
     for action in actions:
         key = action & _DIE_BITS
         kept = chosen.get(key)
@@ -124,7 +153,7 @@ def distinct_actions(actions):
 
 
 class _TurnSearch:
-    def __init__(self, bot, player):
+    def __init__(self, bot: Any, player: int) -> None:
         self.bot = bot
         self.me = player
         self.count = 0
@@ -132,15 +161,21 @@ class _TurnSearch:
         self.limit = bot.iterations
         self.deadline = (None if bot.budget is None
                          else time.perf_counter() + bot.budget)
-        self.scored = {}        # path from the root -> [(score, action)], best first
-        self.replies = {}       # position at the turn's end -> value after the reply
-        self.plan = {}
+        # The clairvoyant's dice stream read ahead (the strong bot has none): chance steps
+        # on the searched path take these outcomes instead of being averaged.
+        self.draws = getattr(bot, "draws", ())
+        self.rolled = 0         # chance steps applied on the path being searched
+        # path from the root -> [(score, action)], best first
+        self.scored: Dict[Path, List[Tuple[float, int]]] = {}
+        # (position at the turn's end, chance steps before it) -> value after the reply
+        self.replies: Dict[Tuple[str, int], float] = {}
+        self.plan: Plan = {}
 
-    def run(self, state):
+    def run(self, state: Any) -> int:
         state = state.clone()
         best = None
         for widths in WIDTHS:
-            pass_plan = {}
+            pass_plan: Plan = {}
             self._complete = True
             try:
                 _, action = self._value(state, (), 0, widths, pass_plan)
@@ -158,7 +193,20 @@ class _TurnSearch:
                                                          state.legal_actions())
         return best
 
-    def _tick(self):
+    def _knows_next(self, steps: int) -> bool:
+        return self.rolled + steps <= len(self.draws)
+
+    def _roll_known(self, state: Any) -> None:
+        """Apply the chance outcome the stream gives next (clairvoyant only)."""
+        state.apply(outcome_for(state.chance_outcomes(), self.draws[self.rolled]))
+        self.rolled += 1
+
+    def _unroll(self, state: Any, steps: int) -> None:
+        for _ in range(steps):
+            state.undo()
+        self.rolled -= steps
+
+    def _tick(self) -> None:
         """Count one iteration (a position whose actions are all scored), or stop."""
         if self.limit is not None and self.count >= self.limit:
             raise _OutOfBudget
@@ -166,7 +214,7 @@ class _TurnSearch:
             raise _OutOfBudget
         self.count += 1
 
-    def _children(self, state, path):
+    def _children(self, state: Any, path: Path) -> List[Tuple[float, int]]:
         kids = self.scored.get(path)
         if kids is not None:
             return kids
@@ -183,7 +231,8 @@ class _TurnSearch:
         kids = self.scored[path] = [(-s, a) for s, _, a in scored]
         return kids
 
-    def _value(self, state, path, depth, widths, plan):
+    def _value(self, state: Any, path: Path, depth: int, widths: Widths,
+               plan: Plan) -> Tuple[float, Optional[int]]:
         """(value for the searching team, best action) of a position of its turn."""
         player = state.current_player()
         if player != self.me or state.throw is not None:
@@ -192,7 +241,8 @@ class _TurnSearch:
         width = widths[min(depth, len(widths) - 1)]
         if width < len(kids):
             self._complete = False
-        best_value, best_action = None, None
+        best_value: Any = None
+        best_action: Any = None
         for _, action in kids[:width]:
             state.apply(action)
             try:
@@ -204,7 +254,8 @@ class _TurnSearch:
         plan[state.to_position()] = best_action
         return best_value, best_action
 
-    def _after_action(self, state, path, depth, widths, plan):
+    def _after_action(self, state: Any, path: Path, depth: int, widths: Widths,
+                      plan: Plan) -> float:
         """The value of the position after one of the searching team's actions."""
         player = state.current_player()
         if player == self.me and state.throw is None:
@@ -214,35 +265,51 @@ class _TurnSearch:
         return self._throw_value(state, path, depth, widths, plan)
 
     # --- the other team's reply ---------------------------------------------------------
-    def _reply_value(self, state):
+    def _reply_value(self, state: Any) -> float:
         """The searching team's turn is over: the other team plays its turn with its known
         dice, each action the best one ply ahead by the score (the greedy bot's way), throws
         followed through their results; the value is the score at the end of that turn,
         with the searching team's next dice not known (they are rolled here as stand-ins)."""
         if state.is_terminal():
             return score(state, self.me)
-        key = state.to_position()
+        key = (state.to_position(), self.rolled)
         value = self.replies.get(key)
         if value is not None:
             return value
         rolled = 0
+        known = self._knows_next(3)
         try:
             while state.current_player() == CHANCE and state.throw is None:
-                state.apply(ROLLS[0])
+                if known:
+                    self._roll_known(state)
+                else:
+                    state.apply(ROLLS[0])
                 rolled += 1
-            value = self._reply(state)
+            value = self._reply(state, known)
         finally:
-            for _ in range(rolled):
-                state.undo()
+            if known:
+                self._unroll(state, rolled)
+            else:
+                for _ in range(rolled):
+                    state.undo()
         self.replies[key] = value
         return value
 
-    def _reply(self, state):
+    def _reply(self, state: Any, known: bool = False) -> float:
+        """`known`: the searching team's next dice are the stream's (clairvoyant), not
+        stand-ins, so the score may count them."""
         me = self.me
         player = state.current_player()
         if player == TERMINAL or (player == CHANCE and state.throw is None):
-            return score(state, me, waiting_known=False)      # the reply is over
+            return score(state, me, waiting_known=known)      # the reply is over
         throw = state.throw
+        if throw is not None and player == CHANCE and self._knows_next(2):
+            self._roll_known(state)
+            self._roll_known(state)
+            try:
+                return self._reply(state, known)
+            finally:
+                self._unroll(state, 2)
         if throw is not None and player == CHANCE:
             # The dice of a throw at one of ours: thrower higher, or lower.
             catching = throw[2] == CATCH
@@ -252,7 +319,7 @@ class _TurnSearch:
                 state.apply(rolls[0])
                 state.apply(rolls[1])
                 try:
-                    total += p * self._reply(state)
+                    total += p * self._reply(state, known)
                 finally:
                     state.undo()
                     state.undo()
@@ -262,31 +329,39 @@ class _TurnSearch:
         if player != me:
             self._tick()
             actions = distinct_actions(actions)
-        sign = 1 if player == me else -1
-        best, best_value = None, None
-        for action in actions:
-            state.apply(action)
-            value = sign * score(state, me, waiting_known=False)
-            state.undo()
-            if best_value is None or value > best_value:
-                best, best_value = action, value
+        best: Any = None
+        if player == me and CATCH_ACTION in actions and self._knows_next(2):
+            best = _declare_knowing(state, me, actions, self.draws[self.rolled:])
+        else:
+            sign = 1 if player == me else -1
+            best_value: Any = None
+            for action in actions:
+                state.apply(action)
+                value = sign * score(state, me, waiting_known=known)
+                state.undo()
+                if best_value is None or value > best_value:
+                    best, best_value = action, value
         state.apply(best)
         try:
-            return self._reply(state)
+            return self._reply(state, known)
         finally:
             state.undo()
 
-    def _throw_value(self, state, path, depth, widths, plan):
+    def _throw_value(self, state: Any, path: Path, depth: int, widths: Widths,
+                     plan: Plan) -> float:
         """A throw of the searching team, the target's owner to declare: its results."""
         me = self.me
         options = state.legal_actions()
-        declared, worst = None, None
+        declared: Any = None
+        worst: Any = None
         for option in options:
             state.apply(option)
             value = score(state, me)
             state.undo()
             if worst is None or value < worst:
                 declared, worst = option, value
+        if self._knows_next(2):
+            return self._known_throw(state, path, depth, widths, plan, declared)
         catching = declared == CATCH_ACTION
         p_hit = 21 / 36 if catching else 15 / 36
         total = 0.0
@@ -310,10 +385,30 @@ class _TurnSearch:
         # must never be as good as throwing it, or the game can stall).
         return total + THROW_BONUS
 
-    def _miss_value(self, state, path, depth, widths, plan):
+    def _known_throw(self, state: Any, path: Path, depth: int, widths: Widths, plan: Plan,
+                     declared: int) -> float:
+        """A throw of the searching team with the two dice the stream gives (clairvoyant)."""
+        me = self.me
+        state.apply(declared)
+        self._roll_known(state)
+        self._roll_known(state)
+        try:
+            key = path + (declared, "rolled", self.rolled)
+            if state.current_player() == 1 - me and state.throw is not None:
+                value = self._miss_value(state, key, depth, widths, plan)
+            else:
+                value = self._after_action(state, key, depth, widths, plan)
+        finally:
+            self._unroll(state, 2)
+            state.undo()
+        return value + THROW_BONUS
+
+    def _miss_value(self, state: Any, path: Path, depth: int, widths: Widths,
+                    plan: Plan) -> float:
         """A miss: the target's owner places the ball where the score likes it least."""
         me = self.me
-        worst, placed = None, None
+        worst: Any = None
+        placed: Any = None
         for option in state.legal_actions():
             state.apply(option)
             value = score(state, me)

@@ -1,4 +1,5 @@
 import random
+from typing import Any, Optional
 
 from .heuristics import score
 
@@ -9,10 +10,10 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Optional[int] = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state):
+    def choose(self, state: Any) -> int:
         player = state.current_player()
         best, best_value = [], None
         for action in state.legal_actions():
@@ -26,7 +27,7 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-def expected_score(state, player):
+def expected_score(state: Any, player: int) -> float:
     """The heuristic score of `player` after a move; when a chance step follows the move
     (a reroll, a throw's dice), its outcomes' scores averaged with their probabilities."""
     if not state.is_chance_node():

@@ -15,6 +15,7 @@ since only first place counts as a win.
 """
 
 import math
+from typing import Any, Callable, List, Sequence, Tuple
 
 from .. import registry
 
@@ -26,7 +27,7 @@ _KO_MARGIN = 100.0
 
 # --- results -------------------------------------------------------------------------------
 
-def win_shares(returns):
+def win_shares(returns: Sequence[float]) -> List[float]:
     """Rank-based result: the players with the highest return share one win (1/k each for
     k tied), everyone else 0.  Works for +1/-1 returns and for points alike."""
     best = max(returns)
@@ -34,14 +35,14 @@ def win_shares(returns):
     return [1.0 / len(top) if i in top else 0.0 for i in range(len(returns))]
 
 
-def terminal_values(state):
+def terminal_values(state: Any) -> List[float]:
     """Per player in [-1, 1]: +1 for a sole win, -1 for a loss, shared wins in between."""
     return [2.0 * s - 1.0 for s in win_shares(state.returns())]
 
 
 # --- KNOCKabout ------------------------------------------------------------------------------
 
-def knockabout(state, player):
+def knockabout(state: Any, player: int) -> float:
     # Five dice in the gutter lose, so the gutter counts are the story one ply ahead; the
     # fourth and fifth die lost weigh more than the first ones.  (A term for dice standing
     # next to the gutter was tried: it made two greedy bots push one die to the edge and
@@ -56,7 +57,7 @@ _KA_GUTTER_WEIGHT = (0.0, 1.0, 2.0, 3.2, 4.6, 8.0, 8.0, 8.0, 8.0, 8.0)
 
 # --- Dodgeball ------------------------------------------------------------------------------
 
-def dodgeball(state, player):
+def dodgeball(state: Any, player: int) -> float:
     # Pawns, the throws each team's known dice put within reach, balls held, a throw in the
     # air by its expected outcome: `dodgeball_score.py` (big enough for a module of its own).
     from .dodgeball_score import score as dodgeball_score
@@ -71,13 +72,13 @@ def dodgeball(state, player):
 _KO_CACHE: dict = {}
 
 
-def _ko_steps(board):
+def _ko_steps(board: Any) -> List[List[Tuple[int, ...]]]:
     """steps[t][s]: the step counts k (1..6) with which a piece on t can end on s."""
     table = _KO_CACHE.get(id(board))
     if table is None or table[0] is not board:
         reach = board.reach
         n = len(reach)
-        steps = [[() for _ in range(n)] for _ in range(n)]
+        steps: List[List[Tuple[int, ...]]] = [[() for _ in range(n)] for _ in range(n)]
         for t in range(n):
             row = steps[t]
             for k in range(1, len(reach[t])):
@@ -87,7 +88,7 @@ def _ko_steps(board):
     return table[1]
 
 
-def _ko_threats(state):
+def _ko_threats(state: Any) -> List[float]:
     """Per seat, the expected points it may knock out on its next throw: for each opponent
     piece it could land on, the chance of a throw that lets one of its equal-numbered
     pieces get there, times the piece's points."""
@@ -96,7 +97,7 @@ def _ko_threats(state):
     steps = _ko_steps(game.board)
     pos = state.pos
     seat_of = game.seat_of_piece
-    by_number = {}
+    by_number: dict = {}
     for piece, where in enumerate(pos):
         if where >= 0:
             by_number.setdefault(piece % 6 + 1, []).append((seat_of[piece], where))
@@ -118,7 +119,7 @@ def _ko_threats(state):
     return threats
 
 
-def _ko_settled(state, player, points):
+def _ko_settled(state: Any, player: int, points: List[float]) -> int:
     """+1 if `player` has won for certain, -1 if it has lost for certain, else 0.
 
     Points only ever go down, and a piece whose number no opponent holds any more can never
@@ -152,7 +153,7 @@ def _ko_settled(state, player, points):
     return 0
 
 
-def ko(state, player, threats=True):
+def ko(state: Any, player: int, threats: bool = True) -> float:
     # Points of the pieces still in play decide the game; on top, the knock-outs each side
     # threatens on its next throw (in full for the seat whose turn it is, half for the
     # others, who must wait a turn and may find the piece gone).  `threats=False` leaves
@@ -179,7 +180,7 @@ _KOF_PAYS = [sum(1 for a in range(1, 7) for b in range(1, 7) if c in (a, b, a + 
              for c in range(13)] + [0.0] * 40
 
 
-def knockoff(state, player, risk=True):
+def knockoff(state: Any, player: int, risk: bool = True) -> float:
     # Progress is the price already paid to climb (level L cost 1 + 2 + ... + L from home);
     # the three best pawns count fully (three on top win), the fourth a little.  Pawns on
     # the top row get a bonus on top of their price: they are what wins.  A pawn that an
@@ -196,7 +197,7 @@ def knockoff(state, player, risk=True):
     sources = [list(state.pos[q]) + ([game.homes[q]] if state.home[q] else [])
                if risk else () for q in range(n)]
 
-    def progress(p):
+    def progress(p: int) -> float:
         climbed = []
         on_top = 0
         for x in state.pos[p]:
@@ -226,7 +227,7 @@ _SQUASH: dict = {}
 _MIXED: dict = {}
 
 
-def scorer_for(name):
+def scorer_for(name: str) -> Callable[..., float]:
     """The game's registered score function; KeyError for a game nobody registered."""
     scorer = _SCORERS.get(name)
     if scorer is None:
@@ -234,28 +235,28 @@ def scorer_for(name):
     return scorer
 
 
-def _squash_for(name):
+def _squash_for(name: str) -> Callable[[float], float]:
     squash = _SQUASH.get(name)
     if squash is None:
         entry = registry.entry(name)
         scale = entry.scale
         if entry.linear:
-            def squash(x):
+            def squash(x: float) -> float:
                 return max(-_CLIP, min(_CLIP, x / scale))
         else:
-            def squash(x):
+            def squash(x: float) -> float:
                 return math.tanh(x / scale)
         _SQUASH[name] = squash
     return squash
 
 
-def score(state, player):
+def score(state: Any, player: int) -> float:
     if state.is_terminal():
         return WIN * (2.0 * win_shares(state.returns())[player] - 1.0)
     return scorer_for(state.game.name)(state, player)
 
 
-def evaluate(state):
+def evaluate(state: Any) -> List[float]:
     """One value per player in [-1, 1]: terminal results exactly, otherwise the score
     squashed by the game's scale (so no undecided position reaches +1 or -1)."""
     if state.is_terminal():
@@ -273,13 +274,13 @@ def evaluate(state):
 
 # --- decisions played as a mixed strategy -------------------------------------------------
 
-def dodgeball_declaration(state):
+def dodgeball_declaration(state: Any) -> bool:
     # The target's owner declaring catch or dodge (the throw is in the air, undeclared).
     throw = state.throw
     return throw is not None and throw[2] is None and len(state.legal_actions()) == 2
 
 
-def is_mixed_decision(state):
+def is_mixed_decision(state: Any) -> bool:
     """Does the bot play this decision as a mixed strategy (a random choice weighted by the
     searched values) rather than always the best one?  Dodgeball's catch/dodge is one: a
     fixed answer would let a thrower plan against it."""

@@ -1,4 +1,5 @@
 import random
+from typing import Any, Optional
 
 
 class RandomBot:
@@ -6,8 +7,8 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Optional[int] = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state):
+    def choose(self, state: Any) -> int:
         return self.rng.choice(state.legal_actions())

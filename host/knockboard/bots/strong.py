@@ -39,6 +39,7 @@ tree grows, up to about 1 100 at the cap, so about 110 MB at most; `benchmarks/b
 import math
 import random
 import time
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .. import registry
 from ..games import CHANCE
@@ -48,7 +49,7 @@ from .heuristics import evaluate, is_mixed_decision, score
 _SEARCHES: dict = {}
 
 
-def game_search(name):
+def game_search(name: str) -> Optional[Callable[["StrongBot", Any], int]]:
     """The game's own search, registered as its `search`, or None: choose(bot, state)
     takes the game's decisions instead of the generic search below (the bot gives its
     seed's random, budget and iterations)."""
@@ -69,13 +70,13 @@ _CLOCK_EVERY = 1       # iterations between clock reads (a read costs far less t
 class _Node:
     __slots__ = ("player", "n", "w", "actions", "children", "outcomes")
 
-    def __init__(self, player, nplayers):
+    def __init__(self, player: int, nplayers: int) -> None:
         self.player = player          # the player to act here, or CHANCE / TERMINAL
         self.n = 0
         self.w = [0.0] * nplayers     # summed values per player
-        self.actions = None           # decision: actions in greedy order; chance: outcomes
-        self.children = {}
-        self.outcomes = None          # chance: [(action, p)]
+        self.actions: Any = None      # decision: actions in greedy order; chance: outcomes
+        self.children: Dict[Any, _Node] = {}
+        self.outcomes: Any = None          # chance: [(action, p)]
 
 
 class StrongBot:
@@ -83,8 +84,9 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, seed=None, budget=DEFAULT_BUDGET, iterations=None,
-                 max_nodes=DEFAULT_MAX_NODES, exploration=None):
+    def __init__(self, seed: Optional[int] = None, budget: Optional[float] = DEFAULT_BUDGET,
+                 iterations: Optional[int] = None, max_nodes: int = DEFAULT_MAX_NODES,
+                 exploration: Optional[float] = None) -> None:
         if budget is not None and not (budget > 0 and math.isfinite(budget)):
             raise ValueError("budget must be a positive number of seconds")
         if iterations is not None and iterations < 1:
@@ -96,13 +98,13 @@ class StrongBot:
         self.iterations = iterations
         self.max_nodes = max_nodes
         self.exploration = UCT_C if exploration is None else exploration
-        self.last_stats = {}
+        self.last_stats: Dict[str, Any] = {}
         # A game search's plan for the rest of a turn, position -> action (Dodgeball's
         # whole-turn search replays it instead of searching each action again).
-        self.plan = {}
+        self.plan: Dict[str, int] = {}
 
     # --- the bot interface ------------------------------------------------------------
-    def choose(self, state):
+    def choose(self, state: Any) -> int:
         special = game_search(state.game.name)
         if special is not None:
             return special(self, state)
@@ -124,14 +126,14 @@ class StrongBot:
 
     suggest = choose   # the name the board's hint (MENU -> Hint) calls
 
-    def action_values(self, state):
+    def action_values(self, state: Any) -> Dict[int, Tuple[int, float]]:
         """{action: (visits, mean value for the mover)} of a fresh search, for displays and
         tests."""
         root, _, _ = self._search(state)
         player = state.current_player()
         return {a: (c.n, c.w[player] / c.n) for a, c in root.children.items() if c.n}
 
-    def mix_probabilities(self, values):
+    def mix_probabilities(self, values: Sequence[float]) -> List[float]:
         """The mixed strategy's probabilities for options with these mean values."""
         top = max(values)
         weights = [math.exp((v - top) / MIX_TEMPERATURE) for v in values]
@@ -147,7 +149,7 @@ class StrongBot:
             probs = [floor if lo else p * spare / rest for p, lo in zip(probs, low)]
         return probs
 
-    def _mixed(self, stats, legal):
+    def _mixed(self, stats: List[Tuple[int, int, float]], legal: List[int]) -> int:
         stats.sort(key=lambda s: legal.index(s[0]))
         probs = self.mix_probabilities([s[2] for s in stats])
         x = self.rng.random()
@@ -158,7 +160,7 @@ class StrongBot:
         return stats[-1][0]
 
     # --- the search -------------------------------------------------------------------
-    def _search(self, state):
+    def _search(self, state: Any) -> Tuple["_Node", int, int]:
         state = state.clone()
         nplayers = state.game.num_players
         root = _Node(state.current_player(), nplayers)
@@ -175,7 +177,7 @@ class StrongBot:
             done += 1
         return root, done, nodes
 
-    def _iterate(self, state, root, may_grow, nplayers):
+    def _iterate(self, state: Any, root: "_Node", may_grow: bool, nplayers: int) -> int:
         """One iteration: descend, add at most one node, back the leaf's values up.
         Returns the number of nodes added."""
         path = [root]
@@ -215,7 +217,7 @@ class StrongBot:
             state.undo()
         return added
 
-    def _pick_outcome(self, node, state):
+    def _pick_outcome(self, node: "_Node", state: Any) -> Any:
         if node.outcomes is None:
             node.outcomes = state.chance_outcomes()
         n = node.n
@@ -228,7 +230,7 @@ class StrongBot:
                 best, best_gap = action, gap
         return best
 
-    def _pick_action(self, node, state, player, at_root):
+    def _pick_action(self, node: "_Node", state: Any, player: int, at_root: bool) -> Any:
         actions = node.actions
         if actions is None:
             actions = node.actions = self._ordered_actions(state, player, at_root)
@@ -245,11 +247,11 @@ class StrongBot:
                 best, best_ucb = action, ucb
         return best
 
-    def _ordered_actions(self, state, player, at_root):
+    def _ordered_actions(self, state: Any, player: int, at_root: bool) -> List[int]:
         """Legal actions, best greedy one-ply score first (ties in a seeded random order)."""
         actions = state.legal_actions()
         self.rng.shuffle(actions)
-        scored = []
+        scored: List[Tuple[float, int, int]] = []
         # At the root the greedy bot's own expectation over a chance step that follows;
         # deeper down the plain score after the move (the search itself averages the chance
         # step, and 21 two-dice outcomes per move would cost more than the order gains).

@@ -49,8 +49,8 @@ def cmd_hint(args):
     lines = [state.action_to_string(action),
              f"strong bot for {mover}: {stats['iterations']} iterations, {seconds:.2f} s"]
     if is_mixed_decision(state):
-        lines.append("a mixed decision: the move is drawn at random, weighted by the search "
-                     f"(seed {args.seed})")
+        lines.append("a mixed decision: the move is drawn at random from the bot's strategy "
+                     f"for it (seed {args.seed}; Dodgeball: the throw's matrix game)")
     for candidate, visits, value in stats.get("candidates", ())[:args.top]:
         lines.append(f"  {state.action_to_string(candidate):<16} {visits:>7} visits  "
                      f"value {value:+.3f}")

@@ -19,9 +19,11 @@ def cmd_arena(args):
 def add_arena_command(sub):
     arena = sub.add_parser(
         "arena", help="bots play each other: win rates with 95%% confidence intervals",
-        description="Play seat-rotated games between bots (random, greedy, strong) with the "
-                    "same dice for every rotation; print each bot's win rate with its 95% "
-                    "Wilson interval and its average time per move.")
+        description="Play seat-rotated games between bots (random, greedy, strong, and "
+                    "clairvoyant: the strong bot's search reading the arena's dice ahead, the "
+                    "ceiling of what skill can win) with the same dice for every rotation; "
+                    "print each bot's win rate with its 95% Wilson interval and its average "
+                    "time per move.")
     add_game_argument(arena)
     arena.add_argument("--bots", required=True, metavar="A,B[,C,D]",
                        help="one bot per player, in seat order of the first game")
@@ -29,10 +31,10 @@ def add_arena_command(sub):
                        help="default 20")
     arena.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
     arena.add_argument("--budget", type=BUDGET, default=1.0, metavar="SECONDS",
-                       help="the strong bot's time per move (default 1; a cap when "
+                       help="the search bots' time per move (default 1; a cap when "
                             "--iterations is given)")
     arena.add_argument("--iterations", type=positive_int, default=None, metavar="N",
-                       help="the strong bot's search iterations per move: results then "
+                       help="the search bots' iterations per move: results then "
                             "depend on the seed only")
     arena.add_argument("--option", action="append", metavar="KEY=VALUE",
                        help="a game option, e.g. players=4 (default: one player per bot)")
