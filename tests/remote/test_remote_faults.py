@@ -64,6 +64,16 @@ def test_the_broker_restarted_mid_game_loses_nothing(make_broker):
             h.close()
 
 
+def _run_for(homes, seconds):
+    """Every home steps for `seconds` (bounded in passes too)."""
+    end = time.monotonic() + seconds
+    for _ in range(100_000):
+        if time.monotonic() > end:
+            break
+        for h in homes:
+            h.step()
+
+
 def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
     broker = make_broker({"cut": 2})
     proxy = Proxy(broker.port)
@@ -76,12 +86,7 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
         run_until([h.step for h in homes], lambda: homes[0].game.online.get(1) is False,
                   "seat 2 offline for home 1", 10)
         record = list(homes[0].game.record)
-        end = time.monotonic() + CUT_S       # a while longer: its reconnections are refused
-        for _ in range(100_000):
-            if time.monotonic() > end:
-                break
-            for h in homes:
-                h.step()
+        _run_for(homes, CUT_S)               # a while longer: its reconnections are refused
         assert all(waiting_shown(h) for h in homes) and homes[0].game.record == record
         assert not homes[1].room.connected
         proxy.restore()
@@ -90,15 +95,6 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
         for h in homes:
             h.close()
         proxy.close()
-
-
-def _run_for(homes, seconds):
-    end = time.monotonic() + seconds
-    for _ in range(100_000):
-        if time.monotonic() > end:
-            break
-        for h in homes:
-            h.step()
 
 
 def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make_broker):
