@@ -120,6 +120,21 @@ def test_flash_refuses_incompatible_micropython(tmp_path):
     assert [c[0] for c in mp.calls] == ["exec"]  # nothing copied
 
 
+@pytest.mark.parametrize("arch, loads", [(0, False), (2, False), (3, False), (4, True),
+                                         (7, True), (9, False), (11, False)])
+def test_flash_refuses_a_board_that_cannot_run_armv6m_code(tmp_path, arch, loads):
+    # 4: a Pico or Pico W (armv6m); 7: a Thumb-2 chip with a float unit (armv7emsp);
+    # 9/10: an ESP8266/ESP32 (xtensa); 11: RISC-V; 0: a build without a native emitter
+    mp = FakeMpremote(mpy=6 | 3 << 8 | arch << 10)
+    if loads:
+        F.check_mpy_compatible(mp.mpy, ("1.27.0", 6, 3))
+        return
+    with pytest.raises(F.FlashError, match=f"no armv6m machine code \\(its native arch is "
+                                           f"{arch}\\).*Raspberry Pi Pico"):
+        F.flash("/dev/x", "ko", lambda s: None, mpremote=mp, build_dir=str(tmp_path))
+    assert [c[0] for c in mp.calls] == ["exec"]  # nothing copied
+
+
 def test_flash_reports_a_version_mismatch(tmp_path, monkeypatch):
     class Info:
         firmware, board, cells = "0.0.9", "ko", 81

