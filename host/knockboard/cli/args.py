@@ -102,6 +102,11 @@ def add_game_argument(parser):
                         help="one of: " + ", ".join(game_names()))
 
 
+def add_db_argument(parser, help="game database (default: $KNOCKBOARD_DB, else the user "
+                                  "data folder)"):
+    parser.add_argument("--db", type=db_file, metavar="FILE", help=help)
+
+
 def add_position_arguments(parser):
     add_game_argument(parser)
     parser.add_argument("--position", metavar="TEXT",

@@ -5,7 +5,7 @@ themselves every --delay seconds, saved like any game played; elsewhere the term
 
 import sys
 
-from .args import db_file, seconds, seed
+from .args import add_db_argument, seconds, seed
 from .play import play_setup
 
 WINDOW_DELAY = 0.8       # seconds each step of a move stays on the simulator's board
@@ -38,9 +38,8 @@ def add_demo_command(sub):
                            "0.4, or 0 when the output is not a terminal)")
     demo.add_argument("--terminal", action="store_true",
                       help="print the game in the terminal even where a window could open")
-    demo.add_argument("--db", type=db_file, metavar="FILE",
-                      help="where the window's game is saved (default: $KNOCKBOARD_DB, else "
-                           "the user data folder); the terminal demo saves nothing")
+    add_db_argument(demo, help="where the window's game is saved (default: $KNOCKBOARD_DB, "
+                               "else the user data folder); the terminal demo saves nothing")
     demo.add_argument("--no-save", action="store_true", help="do not save the game")
     # the window's demo is played as `play --sim` plays
     demo.set_defaults(func=cmd_demo, sim=True, port=None)

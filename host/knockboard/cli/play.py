@@ -4,8 +4,9 @@ import importlib.util
 import sys
 import threading
 
-from ..games import GameError, game_names, get_game
-from .args import db_file, game_id, input_file, positive_int, seed, seconds
+from ..games import GameError, get_game
+from .args import (add_db_argument, add_game_argument, game_id, input_file, positive_int,
+                   seed, seconds)
 from .records import open_store, replayed, stored_record
 
 
@@ -24,8 +25,7 @@ def add_play_command(sub, parse_options):
                     "knock chains and dice, and runs the computer players; MENU on the "
                     "board starts new games, changes seats, undoes moves. See "
                     "docs/playing.md.")
-    play.add_argument("game", choices=game_names(), metavar="GAME",
-                      help="one of: " + ", ".join(game_names()))
+    add_game_argument(play)
     where = play.add_mutually_exclusive_group()
     where.add_argument("--port", help="the board's serial port (a pty of the simulator "
                                       "too); default: the one connected board")
@@ -40,7 +40,7 @@ def add_play_command(sub, parse_options):
                       help="roll real dice and enter the values on the board")
     play.add_argument("--option", action="append", metavar="KEY=VALUE",
                       help="a game option, e.g. setup=quick (repeatable)")
-    _add_store_arguments(play)
+    add_db_argument(play)
     play.add_argument("--no-save", action="store_true", help="do not save this game")
     _add_view_argument(play)
     _add_remote_arguments(play)
@@ -52,7 +52,7 @@ def add_play_command(sub, parse_options):
                     "the LEDs first show where the pieces must stand; OK goes on.")
     resume.add_argument("id", nargs="?", type=game_id, metavar="ID")
     _add_board_arguments(resume)
-    _add_store_arguments(resume)
+    add_db_argument(resume)
     _add_view_argument(resume)
     _add_remote_arguments(resume)
     resume.set_defaults(func=cmd_resume)
@@ -63,7 +63,7 @@ def add_play_command(sub, parse_options):
                     "MENU ends.")
     replay.add_argument("id", type=game_id, metavar="ID")
     _add_board_arguments(replay)
-    _add_store_arguments(replay)
+    add_db_argument(replay)
     replay.add_argument("--view", action="store_true",
                         help="step through the game in the game view window instead of on "
                              "a board (Right/Left, Home/End)")
@@ -75,7 +75,7 @@ def add_play_command(sub, parse_options):
                     "follow it as it is played: game ID, or else the newest game and each "
                     "one started after it. Run it beside `knockboard play` on a real board.")
     view.add_argument("id", nargs="?", type=game_id, metavar="ID")
-    _add_store_arguments(view)
+    add_db_argument(view)
     view.set_defaults(func=cmd_view)
 
 
@@ -187,14 +187,6 @@ def _need_display(what):
     problem = display_problem()
     if problem is not None:
         raise PlayCommandError(f"{what} needs a window: {problem}")
-
-
-def _add_store_arguments(parser):
-    parser.add_argument("--db", type=db_file, metavar="FILE",
-                        help="game database (default: $KNOCKBOARD_DB, else the user data "
-                             "folder)")
-
-
 
 
 def make_setup(args, parse_options):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..store import GameRecord, GameStore, RecordError, StoreError, default_db_path
 from ..store.record_json import read_record_file
-from .args import db_file, game_id, input_file, output_file, output_folder
+from .args import add_db_argument, game_id, input_file, output_file, output_folder
 
 
 class RecordsCommandError(Exception):
@@ -126,9 +126,7 @@ def cmd_import(args, out=None):
 
 def add_record_commands(sub):
     def with_db(parser):
-        parser.add_argument("--db", type=db_file, metavar="FILE",
-                            help="game database (default: $KNOCKBOARD_DB, else the user "
-                                 "data folder)")
+        add_db_argument(parser)
         return parser
 
     with_db(sub.add_parser("history", help="list saved games")).set_defaults(func=cmd_history)
