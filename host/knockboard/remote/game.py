@@ -89,23 +89,10 @@ class RemoteGame:
             return self.physical and self.roller() in self.local
         return player in self.local
 
-    def waiting_for(self):
-        """What the game waits for from other homes, in words, or None."""
-        if self.stopped:
-            return self.stopped
-        if self.state.is_terminal() or self.local_turn():
-            return None
-        if not self.joined:
-            return "the other boards to join"
-        player = self.state.current_player()
-        if player != CHANCE:
-            return f"seat {player + 1}'s move"
-        if self.physical:
-            return f"seat {self.roller() + 1}'s dice"
-        missing = [s + 1 for s in range(self.players)
-                   if s not in (self.commits if len(self.commits) < self.players
-                                else self.reveals)]
-        return "the dice of seat " + ",".join(map(str, missing))
+    def waits_for_others(self):
+        """The game goes on only when another home acts (its move, its dice, its hello);
+        `RemoteLink.status` says which, in words the OLED can show."""
+        return not (self.stopped or self.state.is_terminal() or self.local_turn())
 
     def play(self, text):
         """A move (or physical dice) made at this home, in notation: checked, recorded and
@@ -144,7 +131,7 @@ class RemoteGame:
         repeated while we wait."""
         now = self.clock()
         elapsed, self._last_tick = now - self._last_tick, now
-        waiting = self.waiting_for() is not None and not self.stopped
+        waiting = self.waits_for_others()
         quiet = now - max(self._last_hello or 0.0, self._last_entry)
         if waiting and self._last_hello is not None and quiet > HELLO_REPEAT_S:
             self.hello()
