@@ -1,11 +1,13 @@
 """`knockboard arena`: the report's format, seat rotation, shared dice, argument errors, and
 the Wilson interval against hand-computed values."""
 
+import random
 import re
 
 import pytest
 
-from knockboard.arena import dice_seed, run_arena, wilson_interval
+from knockboard.arena import dice_seed, play_game, run_arena, wilson_interval
+from knockboard.bots import make_bot
 from knockboard.cli import main
 from knockboard.games import get_game
 
@@ -84,6 +86,19 @@ def test_seats_rotate_and_each_block_shares_its_dice():
     assert [e.seat_games for e in result.entries] == [{0: 2, 1: 2}, {0: 2, 1: 2}]
     assert dice_seed(9, 0, 2) == dice_seed(9, 1, 2) != dice_seed(9, 2, 2) == dice_seed(9, 3, 2)
     assert dice_seed(9, 0, 4) == dice_seed(9, 3, 4) != dice_seed(9, 4, 4)
+
+
+def test_an_observer_sees_every_decision_before_it_is_played():
+    game = get_game("knockabout")
+    seen = []
+
+    def observe(state, seat, action):
+        assert state.current_player() == seat and action in state.legal_actions()
+        seen.append(len(state.history))
+
+    bots = [make_bot("random", seed=1), make_bot("greedy", seed=2)]
+    shares, decisions, *_ = play_game(game, bots, random.Random(3), 300, observe)
+    assert len(seen) == decisions and seen == sorted(set(seen))
 
 
 def test_the_number_of_bots_sets_the_players_of_a_multi_player_game(capsys):

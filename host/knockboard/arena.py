@@ -85,9 +85,10 @@ def dice_seed(seed, game_index, players):
     return _seed(seed, game_index // players, 1)
 
 
-def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS):
+def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS, observe=None):
     """Play one game; returns (win shares per seat or None if unfinished, decisions, plies,
-    seconds per seat, moves per seat)."""
+    seconds per seat, moves per seat).  `observe(state, seat, action)`, if given, is called
+    before each player's action is applied (a benchmark counting what the bots do)."""
     state = game.new_initial_state()
     n = game.num_players
     seconds = [0.0] * n
@@ -106,6 +107,8 @@ def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS):
             action = seat_bots[seat].choose(state)
             seconds[seat] += time.perf_counter() - start
             moves[seat] += 1
+            if observe is not None:
+                observe(state, seat, action)
             state.apply(action)
             decisions += 1
             if decisions >= max_decisions:
