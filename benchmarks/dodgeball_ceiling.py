@@ -19,7 +19,9 @@ this script bounds what a player that does not know them can win, in two parts:
    throws only ever come at the fair player's catchers, when the fair player lets them (it
    chooses catch or dodge).  The random player declares catch or dodge at random.  States
    are (own pawns, random's pawns, balls held by the fair player); value iteration gives the
-   best win probability from 5 against 5.
+   best win probability from 5 against 5.  The same model against a player that catches
+   whatever it may and keeps its misses (as the greedy bot does) bounds what the strong bot
+   could win against the greedy one, if the greedy bot never threw at a carrier.
 2. **What the tested bot gets of `s` and `r`**, counted in real arena games against the
    random bot (the arena's seeds and dice): start balls taken, throws at carriers, and of its
    misses the share the random bot placed on the tested bot's half.
@@ -45,9 +47,11 @@ HIT_CATCHER = 21 / 36      # the thrower wins against a target that catches (tie
 HIT_DODGER = 15 / 36       # ... against one that dodges (ties are misses)
 
 
-def options(value, returned, u, t, b):
+def options(value, returned, u, t, b, catches=False):
     """The fair player's choices in state (own pawns u, random's t, balls held b), each with
-    its win probability under `value` (a dict of the states' values)."""
+    its win probability under `value` (a dict of the states' values).  `catches`: the other
+    player catches every throw it may catch (as the greedy bot declares), instead of
+    declaring at random."""
     def v(u, t, b):
         if t == 0:
             return 1.0
@@ -68,11 +72,11 @@ def options(value, returned, u, t, b):
         caught = HIT_CATCHER * v(u, t - 1, b - 1) + (1 - HIT_CATCHER) * v(u - 1, t, b - 1)
         if b < BALLS:
             choices["throw at a carrier"] = dodged     # it must dodge
-        choices["throw at a catcher"] = (caught + dodged) / 2     # random declaration
+        choices["throw at a catcher"] = caught if catches else (caught + dodged) / 2
     return choices
 
 
-def solve(returned, tolerance=1e-12):
+def solve(returned, catches=False, tolerance=1e-12):
     """Best win probability of the fair player per state (own, theirs, balls held), its
     turn, when a miss comes back to its half with probability `returned`."""
     value = {(u, t, b): 0.0 for u in range(1, PAWNS + 1) for t in range(1, PAWNS + 1)
@@ -80,16 +84,16 @@ def solve(returned, tolerance=1e-12):
     while True:
         change = 0.0
         for state, old in value.items():
-            new = max(options(value, returned, *state).values())
+            new = max(options(value, returned, *state, catches).values())
             change = max(change, abs(new - old))
             value[state] = new
         if change < tolerance:
             return value
 
 
-def best_from_start(returned):
+def best_from_start(returned, catches=False):
     """The best win probability from 5 v 5 for 0, 1, 2 and 3 starting balls taken."""
-    value = solve(returned)
+    value = solve(returned, catches)
     return [value[(PAWNS, PAWNS, s)] for s in range(BALLS + 1)]
 
 
@@ -155,6 +159,11 @@ def main(argv=None):
     for returned in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0):
         row = best_from_start(returned)
         print(f"   {returned:.1f}  " + "  ".join(f"{x:.3f}" for x in row))
+
+    print("\n   The same against a player that catches every throw it may (the greedy bot's")
+    print("   declaration) and places every miss on its own half (r = 0), but still throws")
+    print("   only at the fair player's catchers and only when let:")
+    print("          " + "  ".join(f"{x:.3f}" for x in best_from_start(0.0, catches=True)))
 
     counts = measure(args.tested, args.against, args.games, args.seed, args.max_moves,
                      args.iterations)
