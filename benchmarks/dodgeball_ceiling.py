@@ -1,6 +1,7 @@
 """How much of Dodgeball any fair player can win against the uniformly random player.
 
-    python3 benchmarks/dodgeball_ceiling.py [--games N] [--seed S] [--tested greedy]
+    python3 benchmarks/dodgeball_ceiling.py [--games N] [--seed S] [--tested BOT]
+                                            [--against BOT] [--iterations N]
 
 Issue 20 asks the greedy bot to beat the random bot in 90% of the games.  The clairvoyant
 ceiling says nothing about that target (it knows the throw dice; a fair player does not), so
@@ -22,22 +23,22 @@ this script bounds what a player that does not know them can win, in two parts:
    best win probability from 5 against 5.  The same model against a player that catches
    whatever it may and keeps its misses (as the greedy bot does) bounds what the strong bot
    could win against the greedy one, if the greedy bot never threw at a carrier.
-2. **What the tested bot gets of `s` and `r`**, counted in real arena games against the
-   random bot (the arena's seeds and dice): start balls taken, throws at carriers, and of its
-   misses the share the random bot placed on the tested bot's half.
+2. **What the tested bot gets of `s` and `r`**, counted in real arena games (`knockboard
+   arena`'s seats and dice) against the random bot, or another (`--against`): start balls
+   taken, throws and throws at carriers, and of its misses the share the other bot placed on
+   the tested bot's half.
 
 Figures are printed, never asserted.
 """
 
 import argparse
 import os
-import random
 import sys
 from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
-from knockboard.arena import _seed, dice_seed, make_arena_bot, play_game  # noqa: E402
+from knockboard.arena import run_arena  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
 from knockboard.games.dodgeball import HALF, THROW, _decode  # noqa: E402
 
@@ -123,21 +124,15 @@ def count_game(counts, tested_seat):
 
 
 def measure(tested, other, games, seed, max_moves, iterations=None):
-    game = get_game("dodgeball")
+    """Arena games of `tested` against `other` (seats rotated, dice shared as in `knockboard
+    arena`), counted by `count_game`."""
     counts = Counter()
-    names = [tested, other]
-    for g in range(games):
-        rotation = g % 2
-        listed = [(s - rotation) % 2 for s in range(2)]
-        bots = [make_arena_bot(names[i], _seed(seed, g, 2, i), 30.0, iterations) for i in listed]
-        tested_seat = listed.index(0)
-        dice = random.Random(dice_seed(seed, g, 2))
-        shares, *_ = play_game(game, bots, dice, max_moves, count_game(counts, tested_seat))
-        counts["games"] += 1
-        if shares is None:
-            counts["unfinished"] += 1
-        else:
-            counts["tested wins"] += shares[tested_seat]
+    result = run_arena(get_game("dodgeball"), [tested, other], games, seed, budget=30.0,
+                       iterations=iterations, max_decisions=max_moves,
+                       observer=lambda listed: count_game(counts, listed.index(0)))
+    counts["games"] = games
+    counts["unfinished"] = result.unfinished
+    counts["tested wins"] = result.entries[0].wins
     return counts
 
 
@@ -183,8 +178,10 @@ def main(argv=None):
     share = counts["tested misses returned"] / max(placed, 1)
     print(f"   its misses {other} placed: {placed}, on {args.tested}'s half: {share:.3f}")
     s = min(BALLS, round(taken))
-    print(f"   the model's best at s = {s}, r = {share:.2f}:"
-          f" {best_from_start(share)[s]:.3f}")
+    catches = other != "random"
+    print(f"   the model's best at s = {s}, r = {share:.2f}"
+          f"{' against a player that catches' if catches else ''}:"
+          f" {best_from_start(share, catches)[s]:.3f}")
 
 
 if __name__ == "__main__":

@@ -71,3 +71,15 @@ def test_a_last_pawn_each_with_no_ball_is_the_random_throw_at_a_catcher(ceiling)
     value = ceiling.solve(0.0)
     with_ball = value[(1, 1, 1)]
     assert value[(1, 1, 0)] == pytest.approx(max(15 / 36, 21 / 36 * with_ball))
+
+
+def test_counting_arena_games_adds_up(ceiling):
+    counts = ceiling.measure("greedy", "random", 2, seed=4, max_moves=1500)
+    assert counts["games"] == 2
+    assert counts["tested start balls"] + counts["other start balls"] <= 3 * 2
+    assert 0 < counts["tested throws"] and counts["tested throws at a carrier"] <= counts[
+        "tested throws"]
+    assert counts["tested misses returned"] <= counts["tested misses placed"]
+    # Every miss of a throw is placed by the target's owner: no more than the throws.
+    assert counts["tested misses placed"] <= counts["tested throws"]
+    assert counts["tested wins"] + counts["unfinished"] <= 2

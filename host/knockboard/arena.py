@@ -118,7 +118,9 @@ def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS, observe=None):
 
 
 def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progress=None,
-              max_decisions=MAX_DECISIONS):
+              max_decisions=MAX_DECISIONS, observer=None):
+    """Play the games; `observer(listed)`, if given, makes each game's `play_game` observer,
+    `listed[seat]` being the index in `bot_names` of the bot in that seat."""
     n = game.num_players
     if len(bot_names) != n:
         raise ValueError(f"{game.name} with {n} players needs {n} bots, got {len(bot_names)}")
@@ -135,7 +137,9 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
         listed = [(s - rotation) % n for s in range(n)]
         seat_bots = [make_arena_bot(bot_names[i], _seed(seed, g, 2, i), budget, iterations)
                      for i in listed]
-        shares, _, plies, seconds, moves = play_game(game, seat_bots, dice, max_decisions)
+        observe = observer(listed) if observer is not None else None
+        shares, _, plies, seconds, moves = play_game(game, seat_bots, dice, max_decisions,
+                                                     observe)
         result.plies += plies
         if shares is None:
             result.unfinished += 1
