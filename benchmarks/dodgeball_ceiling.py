@@ -40,7 +40,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from knockboard.arena import run_arena  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
-from knockboard.games.dodgeball import HALF, THROW, _decode  # noqa: E402
+from knockboard.games.dodgeball import HALF, THROW, TURN, _decode  # noqa: E402
 
 PAWNS = 5
 BALLS = 3
@@ -98,12 +98,38 @@ def best_from_start(returned, catches=False):
     return [value[(PAWNS, PAWNS, s)] for s in range(BALLS + 1)]
 
 
+def best_return(state, team):
+    """The largest share of a miss's squares on `team`'s half, over the other team's pawns
+    as targets, and over its carriers only: what a throw could get back from an owner that
+    places a missed ball at random."""
+    board, carry = state.squares()[:2]
+    best = best_carrier = 0.0
+    for target in range(64):
+        if board[target] == 1 - team:
+            squares = state.miss_squares(target)
+            share = sum(1 for s in squares if s in HALF[team]) / len(squares)
+            best = max(best, share)
+            if carry[target]:
+                best_carrier = max(best_carrier, share)
+    return best, best_carrier
+
+
+def _bucket(share):
+    return ">= 0.5" if share >= 0.5 else ">= 0.3" if share >= 0.3 else "< 0.3"
+
+
 def count_game(counts, tested_seat):
-    """An arena observer counting start balls, throws and returned misses per bot."""
+    """An arena observer counting start balls, throws and returned misses per bot, and at
+    the start of the tested bot's turns the best return a throw could hope for."""
     def observe(state, seat, action):
         who = "tested" if seat == tested_seat else "other"
         board, carry, loose, start = (list(x) for x in state.squares()[:4])
         throw = state.throw
+        if who == "tested" and state.stage == TURN and throw is None \
+                and state.dice_held()[1][seat] == 0:
+            counts["tested turns"] += 1
+            for name, share in zip(("any", "carrier"), best_return(state, seat)):
+                counts[f"return {name} {_bucket(share)}"] += 1
         kind, _, _, target = _decode(action)
         state.apply(action)
         try:
@@ -177,6 +203,11 @@ def main(argv=None):
     placed = counts["tested misses placed"]
     share = counts["tested misses returned"] / max(placed, 1)
     print(f"   its misses {other} placed: {placed}, on {args.tested}'s half: {share:.3f}")
+    turns = max(counts["tested turns"], 1)
+    for name in ("any", "carrier"):
+        shares = ", ".join(f"{bucket} {counts[f'return {name} {bucket}'] / turns:.3f}"
+                           for bucket in (">= 0.5", ">= 0.3", "< 0.3"))
+        print(f"   its turns by the best return of a throw at {name} target: {shares}")
     s = min(BALLS, round(taken))
     catches = other != "random"
     print(f"   the model's best at s = {s}, r = {share:.2f}"
