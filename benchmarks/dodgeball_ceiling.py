@@ -26,7 +26,9 @@ this script bounds what a player that does not know them can win, in two parts:
 2. **What the tested bot gets of `s` and `r`**, counted in real arena games (`knockboard
    arena`'s seats and dice) against the random bot, or another (`--against`): start balls
    taken, throws and throws at carriers, and of its misses the share the other bot placed on
-   the tested bot's half.
+   the tested bot's half; and, at the start of each of its turns, the best share of a miss's
+   squares on its half over the other team's pawns (`best_return`): `r` is the player's to
+   raise by its choice of targets, and this says how far and how often it could.
 
 Figures are printed, never asserted.
 """

@@ -97,7 +97,7 @@ def test_an_observer_sees_every_decision_before_it_is_played():
         seen.append(len(state.history))
 
     bots = [make_bot("random", seed=1), make_bot("greedy", seed=2)]
-    shares, decisions, *_ = play_game(game, bots, random.Random(3), 300, observe)
+    _, decisions, *_ = play_game(game, bots, random.Random(3), 300, observe)
     assert len(seen) == decisions and seen == sorted(set(seen))
 
 
