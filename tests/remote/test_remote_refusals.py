@@ -168,14 +168,20 @@ def test_a_changed_commitment_is_refused_and_named():
     assert "seat 1 cheated" in g.stopped and g.record == []
 
 
+def _committed_not_revealed(now, online):
+    """A Knock-Off game whose seat 1 (online or not) committed its dice and revealed nothing;
+    the reveal timeout 30 s on the clock `now[0]`."""
+    g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
+                   send=lambda m, retain=False: None, log=lambda line: None,
+                   clock=lambda: now[0], reveal_timeout=30)
+    g.receive(Message("wire", 1, "online", 0, {"online": online, "seats": [1]}))
+    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    return g
+
+
 def test_a_reveal_kept_back_by_a_seat_online_times_it_out_after_the_stated_time():
     now = [0.0]
-    lines = []
-    g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
-                   send=lambda m, retain=False: None, log=lines.append,
-                   clock=lambda: now[0], reveal_timeout=30)
-    g.receive(Message("wire", 1, "online", 0, {"online": True, "seats": [1]}))
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    g = _committed_not_revealed(now, online=True)
     for _ in range(29):
         now[0] += 1
         g.tick()
@@ -187,11 +193,7 @@ def test_a_reveal_kept_back_by_a_seat_online_times_it_out_after_the_stated_time(
 
 def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():
     now = [0.0]
-    g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
-                   send=lambda m, retain=False: None, log=lambda line: None,
-                   clock=lambda: now[0], reveal_timeout=30)
-    g.receive(Message("wire", 1, "online", 0, {"online": False, "seats": [1]}))
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    g = _committed_not_revealed(now, online=False)
     for _ in range(100):
         now[0] += 1
         g.tick()
