@@ -179,24 +179,26 @@ def _committed_not_revealed(now, online):
     return g
 
 
+def _tick_seconds(g, now, seconds):
+    """Let `seconds` pass on the game's clock, one tick a second."""
+    for _ in range(seconds):
+        now[0] += 1
+        g.tick()
+
+
 def test_a_reveal_kept_back_by_a_seat_online_times_it_out_after_the_stated_time():
     now = [0.0]
     g = _committed_not_revealed(now, online=True)
-    for _ in range(29):
-        now[0] += 1
-        g.tick()
+    _tick_seconds(g, now, 29)
     assert g.stopped is None
-    now[0] += 1
-    g.tick()
+    _tick_seconds(g, now, 1)
     assert "seat 1 withheld its dice reveal for 30 s" in g.stopped
 
 
 def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():
     now = [0.0]
     g = _committed_not_revealed(now, online=False)
-    for _ in range(100):
-        now[0] += 1
-        g.tick()
+    _tick_seconds(g, now, 100)
     assert g.stopped is None
 
 
