@@ -6,6 +6,7 @@ both homes end with the same record, which is also each session's record, and ea
 shows "waiting for the other board" while it cannot go on."""
 
 import time
+from contextlib import contextmanager
 
 from knockboard.remote import RoomKeys
 from knockboard.session import RecordSaver
@@ -30,6 +31,17 @@ def _homes(broker, room, ports=(None, None), extra=None):
             for seat, port in zip((1, 2), ports)]
 
 
+@contextmanager
+def _closing(homes, *others):
+    """Close every home of the list as it stands at the end (a test may replace one), then
+    the other resources, however the test ends."""
+    try:
+        yield
+    finally:
+        for thing in [*homes, *others]:
+            thing.close()
+
+
 def _both_wait(homes, what):
     """Each board plays on alone as far as it can, then shows it waits."""
     run_until([h.step for h in homes], lambda: all(waiting_shown(h) for h in homes),
@@ -52,16 +64,13 @@ def _finished_alike(homes):
 def test_the_broker_restarted_mid_game_loses_nothing(make_broker):
     broker = make_broker({"restart": 2})
     homes = _homes(broker, "restart")
-    try:
+    with _closing(homes):
         play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
         broker.stop()
         _both_wait(homes, "broker down")
         assert "no broker" in homes[0].vb.oled()[0][2]
         broker.start()                     # same port, nothing retained: a fresh broker
         _finished_alike(homes)
-    finally:
-        for h in homes:
-            h.close()
 
 
 def _run_for(homes, seconds):
@@ -78,7 +87,7 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
     broker = make_broker({"cut": 2})
     proxy = Proxy(broker.port)
     homes = _homes(broker, "cut", ports=(None, proxy.port))
-    try:
+    with _closing(homes, proxy):
         play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
         proxy.cut()
         _both_wait(homes, "seat 2's line cut")
@@ -91,10 +100,6 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
         assert not homes[1].room.connected
         proxy.restore()
         _finished_alike(homes)
-    finally:
-        for h in homes:
-            h.close()
-        proxy.close()
 
 
 def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make_broker):
@@ -103,7 +108,7 @@ def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make
     keepalive = {"keepalive": SILENT_KEEPALIVE_S}
     homes = _homes(broker, "silent", ports=(None, proxy.port),
                    extra={1: keepalive, 2: keepalive})
-    try:
+    with _closing(homes, proxy):
         play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
         proxy.blackout()
         start = time.monotonic()
@@ -122,10 +127,6 @@ def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make
         assert [h.game.record for h in homes] == records      # nothing applied meanwhile
         proxy.restore()
         _finished_alike(homes)
-    finally:
-        for h in homes:
-            h.close()
-        proxy.close()
 
 
 def test_a_host_killed_and_resumed_from_its_record_loses_nothing(make_broker, tmp_path):
@@ -135,7 +136,7 @@ def test_a_host_killed_and_resumed_from_its_record_loses_nothing(make_broker, tm
     saver = RecordSaver(store)
     homes = _homes(broker, "kill", extra={2: {"saver": saver,
                                               "keys": RoomKeys(keys_file, "kill", fresh=True)}})
-    try:
+    with _closing(homes, store):
         play_boards(homes, until=lambda: len(homes[1].session.record.actions) >= FAULT_AT)
         homes[1].kill()
         run_until([homes[0].step], lambda: waiting_shown(homes[0]),
@@ -150,7 +151,3 @@ def test_a_host_killed_and_resumed_from_its_record_loses_nothing(make_broker, tm
         homes[1] = again
         _finished_alike(homes)
         assert store.get(saver.game_id).actions == homes[0].game.record
-    finally:
-        for h in homes:
-            h.close()
-        store.close()
