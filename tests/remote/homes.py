@@ -5,6 +5,7 @@ import hashlib
 import io
 import random
 import time
+from contextlib import contextmanager
 
 from knockboard.games import sample_chance
 from knockboard.remote import (HeadlessHost, MemoryKeys, RemoteGame, RemoteLink, Room,
@@ -134,3 +135,14 @@ def play_boards(homes, max_seconds=MAX_SECONDS, until=None):
 def waiting_shown(home):
     """The board's OLED says it waits for the other board."""
     return home.vb.oled()[0][:2] == ["waiting for the", "other board"]
+
+
+@contextmanager
+def closing(homes, *others):
+    """Close every home of the list as it stands at the end (a test may replace one), then
+    the other resources, however the test ends."""
+    try:
+        yield
+    finally:
+        for thing in [*homes, *others]:
+            thing.close()

@@ -5,7 +5,7 @@ confirms them by presses; at the end every home's record is the same."""
 
 import pytest
 
-from homes import BoardHome, Home, play_boards, play_headless, run_until
+from homes import BoardHome, Home, closing, play_boards, play_headless, run_until
 
 GAMES = [("knockabout", {}, [[1], [2]], 11), ("dodgeball", {}, [[1], [2]], 2),
          ("ko", {"players": 2, "quick_start": 1}, [[1], [2]], 5),
@@ -21,7 +21,7 @@ def test_boards_in_separate_homes_play_a_whole_game_with_identical_records(
     broker = make_broker({"room": homes})
     boards = [BoardHome(broker, "room", game, options, seats, seed + i).start()
               for i, seats in enumerate(homes)]
-    try:
+    with closing(boards):
         play_boards(boards)
         for home in boards:
             assert not home.game.stopped and not home.lines, home.lines
@@ -34,9 +34,6 @@ def test_boards_in_separate_homes_play_a_whole_game_with_identical_records(
         for home in boards:
             assert "[remote]" in home.out.getvalue()
             assert home.room.denied == []
-    finally:
-        for home in boards:
-            home.close()
 
 
 def test_a_spectator_joining_mid_game_gets_the_whole_game_from_the_retained_room(make_broker):

@@ -6,13 +6,12 @@ both homes end with the same record, which is also each session's record, and ea
 shows "waiting for the other board" while it cannot go on."""
 
 import time
-from contextlib import contextmanager
 
 from knockboard.remote import RoomKeys
 from knockboard.session import RecordSaver
 from knockboard.store import GameStore
 
-from homes import BoardHome, play_boards, run_until, waiting_shown
+from homes import BoardHome, closing, play_boards, run_until, waiting_shown
 from proxy import Proxy
 
 GAME, OPTIONS = "knockabout", {}
@@ -29,17 +28,6 @@ def _homes(broker, room, ports=(None, None), extra=None):
     return [BoardHome(broker, room, GAME, OPTIONS, [seat], 7 + seat, port=port,
                       **(extra or {}).get(seat, {})).start()
             for seat, port in zip((1, 2), ports)]
-
-
-@contextmanager
-def _closing(homes, *others):
-    """Close every home of the list as it stands at the end (a test may replace one), then
-    the other resources, however the test ends."""
-    try:
-        yield
-    finally:
-        for thing in [*homes, *others]:
-            thing.close()
 
 
 def _both_wait(homes, what):
@@ -64,7 +52,7 @@ def _finished_alike(homes):
 def test_the_broker_restarted_mid_game_loses_nothing(make_broker):
     broker = make_broker({"restart": 2})
     homes = _homes(broker, "restart")
-    with _closing(homes):
+    with closing(homes):
         play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
         broker.stop()
         _both_wait(homes, "broker down")
@@ -87,7 +75,7 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
     broker = make_broker({"cut": 2})
     proxy = Proxy(broker.port)
     homes = _homes(broker, "cut", ports=(None, proxy.port))
-    with _closing(homes, proxy):
+    with closing(homes, proxy):
         play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
         proxy.cut()
         _both_wait(homes, "seat 2's line cut")
@@ -108,7 +96,7 @@ def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make
     keepalive = {"keepalive": SILENT_KEEPALIVE_S}
     homes = _homes(broker, "silent", ports=(None, proxy.port),
                    extra={1: keepalive, 2: keepalive})
-    with _closing(homes, proxy):
+    with closing(homes, proxy):
         play_boards(homes, until=lambda: len(homes[0].game.record) >= FAULT_AT)
         proxy.blackout()
         start = time.monotonic()
@@ -136,7 +124,7 @@ def test_a_host_killed_and_resumed_from_its_record_loses_nothing(make_broker, tm
     saver = RecordSaver(store)
     homes = _homes(broker, "kill", extra={2: {"saver": saver,
                                               "keys": RoomKeys(keys_file, "kill", fresh=True)}})
-    with _closing(homes, store):
+    with closing(homes, store):
         play_boards(homes, until=lambda: len(homes[1].session.record.actions) >= FAULT_AT)
         homes[1].kill()
         run_until([homes[0].step], lambda: waiting_shown(homes[0]),

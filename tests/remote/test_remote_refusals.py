@@ -10,7 +10,7 @@ from knockboard.remote import MemoryKeys, RemoteGame, RemoteRefusal, Room, parse
 from knockboard.remote import dice
 from knockboard.remote.messages import ACT, COMMIT, REVEAL, Message, MessageError, decode
 
-from homes import Home, play_headless, run_until
+from homes import Home, closing, play_headless, run_until
 
 
 class Wire:
@@ -252,7 +252,7 @@ def test_the_broker_refuses_a_wrong_password_and_a_seat_writing_another_seats_to
         wrong.close()
     homes = [Home(broker, "acl", "knockoff", {"players": 2}, [s]).start() for s in (1, 2)]
     watcher = Home(broker, "acl", "knockoff", {"players": 2}, [1], user="acl-watch").start()
-    try:
+    with closing(homes, watcher):
         hosts = [h.headless(i) for i, h in enumerate(homes)]
         run_until([h.step for h in hosts] + [watcher.link.pump],
                   lambda: all(h.game.joined and h.game.record for h in homes),
@@ -271,15 +271,12 @@ def test_the_broker_refuses_a_wrong_password_and_a_seat_writing_another_seats_to
         assert homes[0].lines == [] and homes[0].game.refused == 0   # it never arrived
         # the spectator follows the game it may not write in
         assert watcher.game.record == homes[0].game.record[:len(watcher.game.record)]
-    finally:
-        for h in homes + [watcher]:
-            h.close()
 
 
 def test_a_forged_move_through_the_broker_is_refused_by_the_receiving_home(make_broker):
     broker = make_broker({"forge": 2})
     homes = [Home(broker, "forge", "knockoff", {"players": 2}, [s]).start() for s in (1, 2)]
-    try:
+    with closing(homes):
         hosts = [h.headless(i) for i, h in enumerate(homes)]
         run_until([h.link.pump for h in homes],
                   lambda: all(h.game.joined for h in homes) and homes[0].game.record,
@@ -292,9 +289,6 @@ def test_a_forged_move_through_the_broker_is_refused_by_the_receiving_home(make_
         assert homes[0].game.record[:len(before)] == before
         assert len(homes[0].lines) == 1 and "refused seat 2's act" in homes[0].lines[0]
         del hosts
-    finally:
-        for h in homes:
-            h.close()
 
 
 def test_play_remote_with_a_wrong_password_is_one_line_and_exit_status_2(make_broker, tmp_path,
@@ -313,23 +307,17 @@ def test_play_remote_with_a_wrong_password_is_one_line_and_exit_status_2(make_br
 def test_a_new_game_in_a_used_room_stops_and_says_to_use_a_new_room(make_broker):
     broker = make_broker({"reuse": 2})
     first = [Home(broker, "reuse", "knockoff", {"players": 2}, [s]).start() for s in (1, 2)]
-    try:
+    with closing(first):
         play_headless(first, [1, 2])
-    finally:
-        for h in first:
-            h.close()
     # the same room again, new homes with new secrets: the old game is still retained there
     again = [Home(broker, "reuse", "knockoff", {"players": 2}, [s], keys=MemoryKeys()).start()
              for s in (1, 2)]
-    try:
+    with closing(again):
         run_until([h.link.pump for h in again], lambda: all(h.game.stopped for h in again),
                   "both new homes stopped", 10)
         # the home that finds its own seat's old messages says why; another home may first
         # see the old and the new messages of that seat disagree, and name it
         assert any("use a new room name" in h.game.stopped for h in again)
-    finally:
-        for h in again:
-            h.close()
 
 
 def test_physical_dice_are_entered_at_the_home_whose_turn_it_is_and_checked_elsewhere():

@@ -6,7 +6,7 @@ import time
 from knockboard.remote import Room, parse_address
 
 from broker import password
-from homes import Home, play_headless
+from homes import Home, closing, play_headless
 
 UNTRUSTED_WAIT_S = 3.0
 
@@ -16,14 +16,11 @@ def test_two_homes_play_over_tls_with_a_self_signed_ca(make_broker):
     assert broker.url("tls").startswith("mqtts://")
     homes = [Home(broker, "tls", "knockoff", {"players": 2}, [s], ca_file=str(broker.ca)).start()
              for s in (1, 2)]
-    try:
+    with closing(homes):
         play_headless(homes, [1, 2])
         assert homes[0].game.state.is_terminal()
         assert homes[0].game.record == homes[1].game.record
         assert homes[0].lines == homes[1].lines == []
-    finally:
-        for h in homes:
-            h.close()
 
 
 def test_a_home_that_does_not_trust_the_brokers_certificate_never_connects(make_broker):
