@@ -124,8 +124,13 @@ def test_undo_across_a_chance_step_shows_the_way_back_and_redo_restores_the_dice
     texts = []
     while session.animation is not None:
         texts.append(vb.oled()[0][0])
+        step = session.animation.step
+        if step.kind == "move":                 # the words say what the LEDs ask
+            assert vb.cell(vb.space(step.src))[3] == "blink"
+            assert vb.cell(vb.space(step.dst))[3] == "pulse"
+            assert texts[-1].endswith(f"{step.src}>{step.dst}")
         vb.ok()
-    assert texts == ["F8 back to 1", "back B4 F7>F8", "back W8 F3>F5"]
+    assert texts == ["F8 back to 1", "back B4 F8>F7", "back W8 F5>F3"]
     # the same move again gets the same reroll: undo is no way to roll again
     vb.press_space("F3")
     vb.press_space("F4")
@@ -206,7 +211,7 @@ def test_redo_is_forgotten_once_a_computer_plays_where_the_undo_went_back():
     mover = session.state.current_player()
     vb.menu()
     for _ in range(30):
-        if vb.oled()[0][1].startswith(f"> Seat {mover + 1}"):
+        if vb.oled()[0][1].startswith(f"> {session.ui.seat_name(mover)}:"):
             break
         vb.menu()
     vb.ok()                                    # that seat: a computer player

@@ -193,7 +193,7 @@ def test_knockoff_pawns_out_of_home_moved_sent_home_and_the_turn_changed():
     tap(vb, "H3", "3e")                          # P2's pawn out of its home
     vb.run(0.7)                                  # (the refusal's message goes out)
     tap(vb, "4a")                                # an empty platform: P1 or P2 from home
-    assert vb.oled()[0][1:] == ["> P1", "OK=put MENU 1/2"]
+    assert vb.oled()[0][1:] == ["> R", "OK=put MENU 1/2"]
     vb.menu()
     vb.ok()
     vb.menu()
@@ -202,7 +202,7 @@ def test_knockoff_pawns_out_of_home_moved_sent_home_and_the_turn_changed():
     assert vb.cell(vb.space("H1"))[:3] == (255, 0, 0) and vb.text().startswith("Edit: changed")
     vb.ok()
     assert_goes_on_from(s, "1a/3e,4a P2 dice 46")
-    assert s.ui.prompt(s.state) == "P2 to move"
+    assert s.ui.prompt(s.state) == "Green to move"
 
 
 def test_knockoff_three_pawns_on_top_is_refused_the_game_would_have_ended():
@@ -267,7 +267,7 @@ def test_edit_mode_only_shows_the_position_while_a_die_is_to_be_rolled():
     vb.menu()
     assert vb.sounds == ["error"] and "not now: dice" in vb.text()
     vb.press_space("H1")
-    assert vb.oled()[0][1] == "H1: P1x4" and vb.sounds[-1] == "click"
+    assert vb.oled()[0][1] == "H1: Rx4" and vb.sounds[-1] == "click"
     vb.ok()
     assert s.mode == "dice" and s.state.to_position() == before and not s.record.actions
 

@@ -169,7 +169,7 @@ def test_knockoff_a_landing_knocks_the_pawn_home_shown_as_a_step():
     assert vb.cell(vb.space("2a"))[3] == "blink"           # a landing that knocks
     vb.press_space("2a")
     assert session.record.actions[-1] == "H1-2a"
-    assert [s.text for s in session.animation.steps] == ["P1 2a>home"]
+    assert [s.text for s in session.animation.steps] == ["Red 2a>home"]
     assert vb.cell(vb.space("H1"))[3] == "pulse"           # where the knocked pawn goes
     vb.press_space("2a")
     vb.press_space("H1")

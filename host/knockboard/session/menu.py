@@ -15,12 +15,15 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..games import get_game
+from ..layouts import get_layout
+from .adapters import get_ui
 from .modes import Mode
 from .seats import BOTS, HUMAN
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
 if TYPE_CHECKING:
     from .session import Session
+    from .setup import Setup
     from .types import View
 
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
@@ -51,9 +54,9 @@ class MenuMode(Mode):
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:
             out.append(Command(_next_players, f"Players: {setup.players}"))
-        for seat in range(setup.players):
+        for seat, name in enumerate(seat_names(setup)):
             kind = setup.seats[seat]
-            out.append(Command(partial(_next_seat, seat), f"Seat {seat + 1}: " +
+            out.append(Command(partial(_next_seat, seat), f"{name}: " +
                                ("person" if kind == HUMAN else kind)))
         out.append(Command(_toggle_dice,
                            "Dice: " + ("physical" if setup.physical_dice else "screen")))
@@ -141,6 +144,14 @@ def _toggle_dice(session: Session) -> None:
     setup = session.next_setup
     setup.physical_dice = not setup.physical_dice
     session.dice_changed(setup.physical_dice)
+
+
+def seat_names(setup: Setup) -> list[str]:
+    """The seats of the game set up, named as at the table ("Red", "White"); a two-colour
+    K.O. seat by its initials ("R+Y"), so that the menu's line holds its kind too."""
+    ui = get_ui(get_game(setup.game, **setup.options), get_layout(setup.game))
+    names = [ui.seat_name(seat) for seat in range(setup.players)]
+    return [n if len(n) <= 7 else "+".join(part[:1] for part in n.split("+")) for n in names]
 
 
 def players_choices(game_name: str) -> list[int]:

@@ -15,7 +15,7 @@ from . import scene as S
 from .animation import ADVANCED, WRONG
 from .dice_entry import DONE, OPEN_MENU as DICE_MENU
 from .interaction import IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU, PLAY
-from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, REMOTE, clip
+from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, REMOTE, ROLL_TITLE, clip
 
 if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
@@ -193,6 +193,8 @@ class Showing(Mode):
     def _advanced(self) -> None:
         self.since = self.s.clock()
         if self.animation.done:
+            if self.animation.title == ROLL_TITLE:
+                self.s.rolled = []      # the roll's steps are made: its dice are spent
             self.s.current = Waiting(self.s)
             self.s.advance()
 

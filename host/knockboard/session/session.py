@@ -30,7 +30,7 @@ from .menu import MenuMode
 from .modes import AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
-from .types import BACK_KEY, Step, clip
+from .types import BACK_KEY, ROLL_TITLE, Step, clip
 
 if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
@@ -114,6 +114,8 @@ class Session:
         self.state = self.game.new_initial_state()
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                         setup.physical_dice)
+        for seat, player in enumerate(self.record.players):
+            player["name"] = self.ui.seat_name(seat)    # as the players at the table say it
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
@@ -136,7 +138,7 @@ class Session:
             self.open_edit("resumed: set up", back=self.current)
         self.save()
         self.term.log(f"New game: {self.game.title}, seats "
-                      + ", ".join(f"{self.game.player_name(i)}={k}"
+                      + ", ".join(f"{self.ui.seat_name(i)}={k}"
                                   for i, k in enumerate(setup.seats))
                       + f", seed {setup.seed}" + (", physical dice" if setup.physical_dice
                                                   else ""))
@@ -292,6 +294,7 @@ class Session:
         if actor == CHANCE:
             self._rolled(before, action, text)
         else:
+            self.rolled = []             # a roll nobody spends is stale once anyone acts
             steps = self._played(actor, text, hidden, by_bot or by_remote, steps,
                                  "remote" if by_remote else "computer")
         self.last_was_chance = actor == CHANCE
@@ -302,7 +305,7 @@ class Session:
             self.remote.game.play(text)
         self.current = Waiting(self)
         if steps:
-            title = self.game.player_name(actor) if actor != CHANCE else "dice"
+            title = self.ui.seat_name(actor) if actor != CHANCE else ROLL_TITLE
             self.current = Showing(self, Animation(steps, title))
 
     def _rolled(self, before: State, action: Action, text: str) -> None:
@@ -319,7 +322,7 @@ class Session:
                 steps: list[Step], by: str = "computer") -> list[Step]:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
-        who = self.game.player_name(actor)
+        who = self.ui.seat_name(actor)
         self.term.log(f"{who}: {'(secret)' if hidden else text}"
                       + (f" [{by}]" if by_bot else ""))
         if by_bot:
@@ -354,7 +357,7 @@ class Session:
             steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
         self.redo_units.append(list(reversed(unit)))
         self.save()
-        self.term.log(f"Undo: back to {self.game.player_name(self.state.current_player())}"
+        self.term.log(f"Undo: back to {self.ui.seat_name(self.state.current_player())}"
                       " to move")
         self._reset_play(steps, "undo")
         self.sound("ok")

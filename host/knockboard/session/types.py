@@ -15,6 +15,7 @@ OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 # the session's modes
 PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 REMOTE = "remote"      # a remote game waits for another home's board (docs/remote.md)
+ROLL_TITLE = "dice"    # the title of the steps a roll asks for (a KNOCKabout re-roll's face)
 
 
 class BoardLike(Protocol):
@@ -119,7 +120,13 @@ class EditBoard:
 
 
 def _back(text: str) -> str:
-    return ("back " + text)[:16]
+    """A move's text for taking it back: its "from>to" turned round ("W6 E4>E6" becomes
+    "back W6 E6>E4"), as the LEDs then ask; "back" is dropped where the line is too short."""
+    head, _, where = text.rpartition(" ")
+    src, arrow, dst = where.partition(">")
+    if arrow:
+        text = f"{head} {dst}>{src}".strip()
+    return text if len(text) > 11 else "back " + text
 
 
 def clip(text: str, width: int = 16) -> str:
