@@ -6,8 +6,9 @@ import random
 
 from knockboard.games import sample_chance
 from knockboard.session.interaction import MENU_ENTRY
+from knockboard.session.types import HOLD_S, PASS
 
-from board_driver import MENU
+from board_driver import MENU, OK
 
 
 class AutoPlayer:
@@ -58,7 +59,10 @@ class AutoPlayer:
         if s.interaction is it and it.choice is not None:
             while it.current() is MENU_ENTRY or it.current().action != option.action:
                 vb.control(MENU)
-            vb.ok()
+            if option.kind == PASS and not it.forced:
+                vb.control(OK, hold=HOLD_S + 0.1)     # a pass among moves: OK held
+            else:
+                vb.ok()
         return True
 
     def play(self, max_acts=20000):

@@ -39,14 +39,18 @@ def test_a_selected_die_blinks_and_lights_exactly_its_six_direction_targets():
 def test_illegal_presses_flash_red_buzz_and_change_nothing():
     vb, session = knockabout()
     before = snapshot(session)
-    for space in ("A1", "D6", "G7"):          # empty gutter, Black's die, empty main cell
+    reasons = {"A1": "A1: no piece", "G7": "G7: no piece",      # empty gutter and cell
+               "D6": session.ui.view(session.state).pieces["D6"].name + ": not yours"}
+    for space, reason in reasons.items():
         vb.sounds.clear()
         vb.press_space(space)
         assert vb.cell(vb.space(space)) == (255, 0, 0, "blink")
-        assert vb.sounds == ["error"] and "not legal" in vb.text()
+        assert vb.sounds == ["error"] and vb.oled()[0][-1] == reason
         assert snapshot(session) == before and session.interaction.selected is None
     vb.run(1.0)
     assert vb.cell(vb.space("G7"))[:3] == (0, 0, 0)     # the flash is over
+    vb.run(1.1)
+    assert vb.oled()[0][-1] != reasons["G7"]             # and so are the words
 
 
 def test_pressing_elsewhere_or_back_cancels_and_another_die_is_selected_instead():

@@ -191,7 +191,7 @@ def test_knockoff_pawns_out_of_home_moved_sent_home_and_the_turn_changed():
     assert vb.sounds[-1] == "error" and "not a platform" in vb.text()
     vb.back()
     tap(vb, "H3", "3e")                          # P2's pawn out of its home
-    vb.run(0.7)                                  # (the refusal's message goes out)
+    vb.run(2.1)                                  # (the refusal's message goes out)
     tap(vb, "4a")                                # an empty platform: P1 or P2 from home
     assert vb.oled()[0][1:] == ["> R", "OK=put MENU 1/2"]
     vb.menu()

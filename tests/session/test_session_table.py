@@ -53,3 +53,44 @@ def test_knockoff_seats_are_their_colours_on_the_oled_in_the_log_and_in_the_reco
         vb.menu()
     assert "> Red: person" in labels and "> Green: greedy" in labels
     assert not any("Seat" in label or "P1" in label for label in labels)
+
+
+def test_the_oks_that_confirm_a_computers_steps_never_pass_the_persons_turn():
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", ["greedy", "human"], seed=5, actions=["roll 6", "roll 1"])
+    assert session.animation is not None and session.animation.title == "Red"
+    step = session.animation.step
+    wrong = next(c.space for c in session.layout.cells if c.space not in step.presses())
+    vb.press_space(wrong)                      # not the step's cell: says which one is
+    assert vb.oled()[0][-1] == f"press {step.presses()[0]} or OK"
+    while session.animation is not None:       # the computer's move, step by step
+        vb.ok()
+    assert session.state.current_player() == 1 and session.interaction is not None
+    assert "pass" in [o.label for o in session.interaction.options]
+    played = list(session.record.actions)
+    for _ in range(4):                         # the same OK, pressed on and on
+        vb.ok()
+    assert session.record.actions == played and session.state.current_player() == 1
+    assert vb.oled()[0][1] == "> pass"
+    vb.control("OK", hold=1.2)                 # the pass's own gesture: OK held
+    assert session.record.actions[len(played)] == "pass"
+
+
+def test_a_hint_chases_in_a_colour_no_seat_uses_and_refusals_say_why():
+    from knockboard.session.adapters import get_ui
+    from knockboard.games import get_game
+    for name in ("knockabout", "knockoff", "ko", "dodgeball"):
+        ui = get_ui(get_game(name))
+        used = {ui.color(i) for i in range(4)} | {getattr(ui, "TARGET", None),
+                                                   getattr(ui, "BALL", None)}
+        assert ui.HINT not in used, name
+    vb = VirtualBoard("knockabout")
+    session = vb.start("knockabout", seed=2, options={"first": "white"})
+    session.show_hint()
+    session.dirty = True
+    vb.run(0.1)
+    assert session.hint and all(vb.cell(c) == (255, 0, 255, "chase") for c in session.hint)
+    piece = session.ui.view(session.state).pieces[session.layout.space_of(session.hint[0])]
+    assert piece.owner == 0                    # a white die: the hint is seen on it
+    vb.press_space("G7")                       # nothing there
+    assert vb.oled()[0][-1] == "G7: no piece" and vb.sounds[-1] == "error"

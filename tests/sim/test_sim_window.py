@@ -132,3 +132,33 @@ def test_unplugging_darkens_the_board(shown):
                for c in shown.vb.layout.cells)
     w.toggle_power()
     assert shown.vb.mode == "waiting"
+
+
+def test_a_click_shorter_than_the_debounce_is_still_one_press(shown):
+    # a touchpad tap: button up at once; the window keeps it down for the firmware's
+    # debounce (read from the firmware's own config) and two scans, then lets go
+    window = shown.window
+    assert window.min_hold_ms == shown.vb.config.debounce_ms + 2
+    canvas = window.canvas
+    cell = shown.vb.layout.cell("e5")
+    x, y = (round(v) for v in window.view.sample_point(cell))
+    canvas.event_generate("<Motion>", x=x, y=y, warp=True)
+    shown.root.update()
+    canvas.event_generate("<ButtonPress-1>", x=x, y=y)
+    canvas.event_generate("<ButtonRelease-1>", x=x, y=y)
+    shown.root.update()
+    assert shown.vb.is_down("e5")              # still held: the firmware must see it
+    end = time.monotonic() + 1.0
+    while shown.vb.is_down("e5") and time.monotonic() < end:
+        shown.root.update()
+        time.sleep(0.002)
+    assert not shown.vb.is_down("e5")
+    assert key_events(shown.host) == [(cell.index, True, False), (cell.index, False, False)]
+    button = window.control_buttons["OK"]
+    button.event_generate("<ButtonPress-1>")
+    button.event_generate("<ButtonRelease-1>")
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        shown.root.update()
+        time.sleep(0.005)
+    assert key_events(shown.host) == [(0, True, True), (0, False, True)]

@@ -37,6 +37,7 @@ class Command(NamedTuple):
 class MenuMode(Mode):
     name = MENU
     holds_undo = False
+    refusal = "menu: BACK=leave"
 
     def __init__(self, session: Session, back: Mode) -> None:
         super().__init__(session)

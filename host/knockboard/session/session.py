@@ -30,7 +30,7 @@ from .menu import MenuMode
 from .modes import AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
-from .types import BACK_KEY, ROLL_TITLE, Step, clip
+from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
 
 if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
@@ -43,9 +43,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .types import BoardLike, Option, View
 
-HOLD_S = 1.0        # BACK held this long: undo
 FLASH_S = 0.6       # an illegal press blinks red this long
-MESSAGE_S = 2.0     # a short message on the OLED's last line
 
 
 class SessionError(Exception):
@@ -82,6 +80,7 @@ class Session:
         self.message: Optional[tuple[str, float]] = None        # (text, until)
         self.back_down: Optional[float] = None      # when BACK went down, while it is held
         self.back_fired = False
+        self.ok_down: Optional[float] = None        # when OK went down, while it is held
         self._sent_scene: Optional[Scene] = None
         self._sent_display: Optional[tuple] = None
         self.dirty = True
@@ -432,10 +431,15 @@ class Session:
                 self._control(message.index, message.pressed)
             elif message.pressed:
                 self._press(message.index)
-        elif isinstance(message, KeyState) and BACK_KEY not in message.controls:
-            self.back_down = None           # the full key state says BACK is up
+        elif isinstance(message, KeyState):
+            if BACK_KEY not in message.controls:
+                self.back_down = None           # the full key state says BACK is up
+            if OK_KEY not in message.controls:
+                self.ok_down = None
 
     def _control(self, key: int, pressed: bool) -> None:
+        if key == OK_KEY:
+            self.ok_down = self.clock() if pressed else None
         if key == BACK_KEY:
             if not pressed:
                 self.back_down = None
@@ -485,12 +489,16 @@ class Session:
 
     # --- feedback ---------------------------------------------------------------------------
     def illegal(self, cell: int, text: str = "not legal") -> None:
+        """A refused press: the cell blinks red, the buzzer errs, the OLED and the terminal
+        say why; the words stay as long as a message (the flash is shorter)."""
         self.flash = (cell, self.clock() + FLASH_S)
-        self.message = (text, self.clock() + FLASH_S)
+        self.message = (clip(text), self.clock() + MESSAGE_S)
+        self.term.log(f"  refused {self.layout.space_of(cell)}: {text}")
         self.sound("error")
 
     def refuse(self, text: str) -> None:
-        self.message = (text, self.clock() + MESSAGE_S)
+        self.message = (clip(text), self.clock() + MESSAGE_S)
+        self.term.log(f"  refused: {text}")
         self.sound("error")
 
     def sound(self, name: str) -> None:

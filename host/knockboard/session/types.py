@@ -15,6 +15,9 @@ OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 # the session's modes
 PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 REMOTE = "remote"      # a remote game waits for another home's board (docs/remote.md)
+MESSAGE_S = 2.0        # a short message (a refusal's reason) stays on the OLED's last line
+HOLD_S = 1.0           # BACK held this long: undo; OK held this long: pass
+PASS = "pass"          # an Option's kind: giving up the turn (or the rest of it)
 ROLL_TITLE = "dice"    # the title of the steps a roll asks for (a KNOCKabout re-roll's face)
 
 
@@ -60,7 +63,7 @@ class Option:
     path: tuple
     label: str           # <= 16 characters, shown on the OLED
     order: int = 0
-    kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit)
+    kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit), PASS
 
 
 @dataclass(frozen=True)

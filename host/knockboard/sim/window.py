@@ -12,9 +12,10 @@ import os
 import signal
 import sys
 import threading
+import time
 from typing import Any, Callable, Optional
 
-from . import look
+from . import firmware, look
 from .pty import PtyPort
 
 REFRESH_MS = 30
@@ -86,6 +87,10 @@ class SimWindow:
         self._held_shown: set[int] = set()
         self._mouse_cell: Optional[int] = None
         self._latched: set[int] = set()
+        # a click (a touchpad tap) is shorter than the firmware's debounce: its release is
+        # held back until the firmware has seen the press, so every click is one press
+        self.min_hold_ms = min_hold_ms(vb.config.debounce_ms)
+        self._down_at: dict[Any, float] = {}
         self._draw_board()
         self._build_panel()
         self._bind_keys()
@@ -150,14 +155,27 @@ class SimWindow:
         index = self._cell_at_event()
         if index is not None:
             self._mouse_cell = index
-            self.vb.press(index)
+            self._press(index)
 
     def _cell_up(self, _event) -> None:
         # released wherever the mouse is now: the button under it was the one pressed
         if self._mouse_cell is not None:
             if self._mouse_cell not in self._latched:
-                self.vb.release(self._mouse_cell)
+                self._release(self._mouse_cell)
             self._mouse_cell = None
+
+    def _press(self, target) -> None:
+        self._down_at[target] = time.monotonic()
+        self.vb.press(target)
+
+    def _release(self, target) -> None:
+        """Let go of `target`, but not before it has been down `min_hold_ms`."""
+        down = self._down_at.pop(target, None)
+        left = 0 if down is None else self.min_hold_ms - (time.monotonic() - down) * 1000
+        if left > 0:
+            self.root.after(int(left) + 1, self.vb.release, target)
+        else:
+            self.vb.release(target)
 
     def _cell_latch(self, _event) -> None:
         index = self._cell_at_event()
@@ -192,8 +210,8 @@ class SimWindow:
             b = tk.Button(row, text=name, width=7, font=("TkDefaultFont", -14, "bold"),
                           bg="#2f3541", fg="#e6e9ef", activebackground="#46505f",
                           activeforeground="#ffffff", relief="raised", bd=2)
-            b.bind("<ButtonPress-1>", lambda e, n=name: self.vb.press(n))
-            b.bind("<ButtonRelease-1>", lambda e, n=name: self.vb.release(n))
+            b.bind("<ButtonPress-1>", lambda e, n=name: self._press(n))
+            b.bind("<ButtonRelease-1>", lambda e, n=name: self._release(n))
             b.pack(side="left", padx=6)
             self.control_buttons[name] = b
         cue = tk.Frame(p, bg=look.BACKGROUND)
@@ -328,6 +346,12 @@ class SimWindow:
             self.root.destroy()
         except self.tk.TclError:
             pass
+
+
+def min_hold_ms(debounce_ms: int) -> int:
+    """How long a click keeps its button down: the firmware's debounce (its board.json
+    value) and two of its key scans, so that a scan sees the press settled."""
+    return debounce_ms + 2 * firmware.load().app.SCAN_MS
 
 
 def fit_for_screen(screen_height: int) -> int:

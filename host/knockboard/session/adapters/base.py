@@ -28,6 +28,8 @@ class GameUI:
     name = ""
     # one (r, g, b) per seat, full strength; the scene dims them for resting pieces
     COLORS: tuple = ((255, 255, 255), (0, 90, 255), (255, 200, 0), (0, 255, 0))
+    # a hint's cells chase in a colour no seat, target or ball uses, so it is seen on any piece
+    HINT: tuple = (255, 0, 255)
 
     def __init__(self, game: Game, layout: Layout) -> None:
         self.game = game
@@ -58,6 +60,18 @@ class GameUI:
 
     def cell(self, space: str) -> int:
         return self.layout.cell(space).index
+
+    def refusal(self, state: State, options: Sequence[Option], space: str) -> str:
+        """Why a press on `space` starts none of `options` (the legal actions of the
+        player to act), in a few words for the OLED: whose piece it is, or that it cannot
+        move, or that nothing starts there."""
+        piece = self.view(state).pieces.get(space)
+        if piece is None:
+            placing = any(len(o.path) == 1 for o in options)
+            return "not free to use" if placing else f"{space}: no piece"
+        if piece.owner != state.current_player():
+            return clip(f"{piece.name}: not yours")
+        return clip(f"{piece.name} can't move")
 
     # --- physical steps ---------------------------------------------------------------------
     def steps(self, before: State, action: Action, after: State) -> list[Step]:

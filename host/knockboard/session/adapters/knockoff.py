@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, cast
 
-from ..types import EditBoard, Option, Piece, Step, View, clip
+from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ class KnockoffUI(GameUI):
     def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if text == "pass":
-            return Option(action, (), "pass")
+            return Option(action, (), "pass", kind=PASS)
         src, dst = text.split("-")
         knock = dst in _view(state).pieces
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,

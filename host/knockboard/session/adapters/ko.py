@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, cast
 
-from ..types import EditBoard, Option, Piece, Step, View, clip
+from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class KOUI(GameUI):
         if "@" in text:
             return Option(action, (self.cell(text.split("@")[1]),), clip(text))
         if text == "pass":
-            return Option(action, (), "pass")
+            return Option(action, (), "pass", kind=PASS)
         piece, dst = text[:2], text[3:]
         src = _spaces(_view(state))[piece]
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
