@@ -2,9 +2,15 @@
 moment, every press gets an answer, and every game can end.  Each test plays through the
 board as a person would."""
 
+import contextlib
 import io
 
-from knockboard.games import CHANCE
+from knockboard.cli import main
+from knockboard.games import CHANCE, get_game
+from knockboard.session import Session, Setup
+from knockboard.session.adapters import get_ui
+from knockboard.session.saving import RecordSaver
+from knockboard.store import GameStore
 
 from autoplay import AutoPlayer
 from board_driver import VirtualBoard
@@ -77,8 +83,6 @@ def test_the_oks_that_confirm_a_computers_steps_never_pass_the_persons_turn():
 
 
 def test_a_hint_chases_in_a_colour_no_seat_uses_and_refusals_say_why():
-    from knockboard.session.adapters import get_ui
-    from knockboard.games import get_game
     for name in ("knockabout", "knockoff", "ko", "dodgeball"):
         ui = get_ui(get_game(name))
         used = {ui.color(i) for i in range(4)} | {getattr(ui, "TARGET", None),
@@ -94,3 +98,27 @@ def test_a_hint_chases_in_a_colour_no_seat_uses_and_refusals_say_why():
     assert piece.owner == 0                    # a white die: the hint is seen on it
     vb.press_space("G7")                       # nothing there
     assert vb.oled()[0][-1] == "G7: no piece" and vb.sounds[-1] == "error"
+
+
+def test_a_game_played_on_the_board_shows_as_a_score_sheet(tmp_path):
+    vb = VirtualBoard("knockoff")
+    db = tmp_path / "g.sqlite3"
+    with GameStore(db) as store:
+        vb.session = Session(vb.board, Setup("knockoff", {}, ["human", "greedy"], seed=8),
+                             clock=vb.clock, saver=RecordSaver(store))
+        vb.run(1.0)
+        player = AutoPlayer(vb, seed=1)
+        for _ in range(30):
+            player.act()
+        record = vb.session.record
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["show", "1", "--db", str(db)]) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "game 1: knockoff  Red, Green (greedy)"
+    sheet = [line.split()[1:] for line in lines[3:]]
+    assert len(sheet) == len(record.actions)
+    who = [s[0] for s in sheet]
+    assert who[0] == "roll-off" and "Red" in who and "Green" in who and "dice" in who
+    for (name, *text), actor in zip(sheet, record.actors):
+        assert name == {CHANCE: name, 0: "Red", 1: "Green"}[actor]

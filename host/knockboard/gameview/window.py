@@ -16,6 +16,7 @@ from ..store import GameStore, StoreError
 from ..store.records import RecordError
 from .export import positions
 from .picture import Picture
+from .sheet import last_move, score_sheet
 from .summary import summary_lines
 
 POLL_MS = 250            # how often a followed game is looked up in the store
@@ -47,9 +48,10 @@ class GameView:
             self._key = key
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
-        lines = summary_lines(state, entries, step, record.id)
+        sheet = score_sheet(record)[:len(entries)]
+        lines = summary_lines(state, sheet, step, record.id)
         self.canvas.delete("all")
-        draw(self.canvas, self.picture.shapes(state.view(), lines))
+        draw(self.canvas, self.picture.shapes(state.view(), lines, last_move(sheet)))
         self.shown = (state, list(entries))
 
 

@@ -315,7 +315,7 @@ class Session:
         self.rolled_kind = self.ui.die_kind(before)
         self.roll_fresh = not self.setup.physical_dice
         self.sound("roll")
-        self.term.log(f"  dice: {text}")
+        self.term.log(f"  {'roll-off' if before.view().phase == 'rolloff' else 'dice'}: {text}")
 
     def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
                 steps: list[Step], by: str = "computer") -> list[Step]:
