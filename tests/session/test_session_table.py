@@ -122,3 +122,51 @@ def test_a_game_played_on_the_board_shows_as_a_score_sheet(tmp_path):
     assert who[0] == "roll-off" and "Red" in who and "Green" in who and "dice" in who
     for (name, *text), actor in zip(sheet, record.actors):
         assert name == {CHANCE: name, 0: "Red", 1: "Green"}[actor]
+
+
+def menu_go(vb, prefix):
+    for _ in range(30):
+        if vb.oled()[0][1].startswith("> " + prefix):
+            return
+        vb.menu()
+    raise AssertionError(f"no menu entry {prefix!r}")
+
+
+def test_a_game_ended_by_agreement_is_scored_by_the_points_on_the_board(tmp_path):
+    vb = VirtualBoard("ko")
+    db = tmp_path / "g.sqlite3"
+    with GameStore(db) as store:
+        vb.session = session = Session(
+            vb.board, Setup("ko", {"players": 2, "quick_start": 1}, ["human", "greedy"],
+                            seed=3), clock=vb.clock, saver=RecordSaver(store))
+        vb.run(1.0)
+        player = AutoPlayer(vb, seed=2, aggressive=True)
+        while len(session.record.actions) < 12:
+            player.act()
+        while session.animation is not None:
+            vb.ok()
+        points = session.state.points()
+        played = list(session.record.actions)
+        vb.menu()
+        menu_go(vb, "End game")
+        vb.ok()
+        assert vb.oled()[0][1] == "> End: sure? OK"   # asked once more
+        vb.menu()                                      # moving on forgets it
+        menu_go(vb, "End game")
+        vb.ok()
+        vb.ok()
+        assert session.mode == "over" and session.record.actions == played
+        names = [session.ui.seat_name(seat) for seat in (0, 1)]
+        assert names == ["Red+Blue", "Green+Yellow"]
+        verdict = ("a draw" if points[0] == points[1]
+                   else f"{names[points.index(max(points))]} wins")
+        assert vb.oled()[0][:2] == ["By agreement:", verdict[:16]]
+        result = (f"by agreement: {verdict} ({names[0]} {points[0]}, {names[1]} {points[1]} "
+                  "points in play)")
+        assert session.record.status == "finished" and session.record.result == result
+        vb.back(hold=1.2)                              # nothing is taken back now
+        assert session.record.actions == played and "game ended" in vb.text()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["show", "1", "--db", str(db)]) == 0
+    assert f"status finished  result {result}" in out.getvalue()

@@ -23,7 +23,7 @@ WHO_WIDTH = 8          # the column of names on a printed sheet
 @dataclass(frozen=True)
 class SheetEntry:
     who: str           # the seat's name ("Red", "White"), or one of NOT_A_MOVE
-    text: str          # the entry as the record holds it
+    text: str          # the entry as the record holds it (an edit: its position)
     spaces: tuple = ()  # a player's move: the space it left, then where it ended
 
     @property
@@ -44,8 +44,9 @@ def score_sheet(record) -> list[SheetEntry]:
 
 def sheet_entry(ui: GameUI, state: State, entry: str) -> SheetEntry:
     """The sheet's line for `entry`, played in `state` (not changed)."""
-    if edited_position(entry) is not None:
-        return SheetEntry("edit", entry)
+    position = edited_position(entry)
+    if position is not None:
+        return SheetEntry("edit", position)      # "edit" once, in the who column
     player = state.current_player()
     if player == CHANCE:
         return SheetEntry("roll-off" if state.view().phase == "rolloff" else "dice", entry)

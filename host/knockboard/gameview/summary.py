@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..games import CHANCE, TERMINAL
 from ..session.adapters import get_ui
-from .picture import look_of
 from .sheet import SheetEntry, sheet_line
 
 MOVES_SHOWN = 14
@@ -27,7 +26,7 @@ def summary_lines(state, entries, step=None, game_id=None) -> list:
     lines.append(_who(ui, state, view))
     if view.dice:
         lines.append("dice: " + " ".join(str(d) for d in view.dice))
-    unit = look_of(game.name).score_unit
+    unit = ui.SCORE_UNIT
     for seat, score in enumerate(view.scores):
         shown = int(score) if float(score).is_integer() else score
         lines.append(f"{ui.seat_name(seat)}: {shown} {unit}".rstrip())

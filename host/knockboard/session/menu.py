@@ -43,6 +43,7 @@ class MenuMode(Mode):
         super().__init__(session)
         self.back = back          # the mode the menu was opened from
         self.index = 0
+        self.ending = False       # "End game" chosen once: OK again ends it
 
     def entries(self) -> list[Command]:
         s = self.s
@@ -50,8 +51,10 @@ class MenuMode(Mode):
         out = [Command(_resume, "Back to game")]
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
-        out += [Command(_undo, "Undo"), Command(_redo, "Redo"),
-                Command(_new_game, "New game"),
+        out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
+        if s.mode_beneath_plays():
+            out.append(Command(_end, "End: sure? OK" if self.ending else "End game (agree)"))
+        out += [Command(_new_game, "New game"),
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:
             out.append(Command(_next_players, f"Players: {setup.players}"))
@@ -70,6 +73,7 @@ class MenuMode(Mode):
         return entries[self.index]
 
     def next(self) -> None:
+        self.ending = False
         self.index = (self.index + 1) % len(self.entries())
 
     def control(self, key: int) -> None:
@@ -103,6 +107,16 @@ def _hint(session: Session) -> None:
         session.refuse("no move to hint")
 
 
+def _end(session: Session) -> None:
+    """Ending asks once more: a second OK on "End: sure? OK"."""
+    menu = session.menu
+    assert menu is not None
+    if not menu.ending:
+        menu.ending = True
+        return
+    session.end_by_agreement()
+
+
 def _undo(session: Session) -> None:
     session.close_menu()
     session.undo()
@@ -120,6 +134,9 @@ def _new_game(session: Session) -> None:
 def _edit(session: Session) -> None:
     menu = session.menu                  # the command runs from the menu
     assert menu is not None
+    if session.record.agreed:
+        session.refuse("game ended")     # the record says how it ended
+        return
     session.open_edit("press a cell", back=menu.back)
 
 

@@ -333,3 +333,15 @@ class Over(Mode):
 
     def lines(self, view: View) -> list[str]:
         return ["Game over", self.s.state.result() or "", "MENU=new game"]
+
+
+class Agreed(Over):
+    """The players ended the game by agreement; nothing of it is taken back (an undo is
+    refused, saying so)."""
+
+    def __init__(self, session: Session, verdict: str) -> None:
+        super().__init__(session)
+        self.verdict = verdict
+
+    def lines(self, view: View) -> list[str]:
+        return ["By agreement:", self.verdict, "MENU=new game"]

@@ -27,7 +27,7 @@ from .dice_entry import DiceEntry
 from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
-from .modes import AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
+from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
@@ -330,11 +330,24 @@ class Session:
             self.sound("alert")
         return steps
 
+    def end_by_agreement(self) -> None:
+        """The players stop here: the game is over, scored by what stands on the board
+        (the rules' points), and saved as ended by agreement."""
+        verdict, tally = self.ui.standing(self.state)
+        self.record.agree(f"{verdict} ({tally})")
+        self.save()
+        self.term.log(f"Game over: {self.record.result}")
+        self.current = Agreed(self, verdict)
+        self.sound("win")
+
     def undo(self) -> bool:
         """Take back the last action of a person at the board (and the computer moves and
         dice after it); the dice rolled in between are kept for when play comes back to
         them.  The board then shows where the pieces go back."""
         target = self.record.last_decision(self.humans or None)
+        if self.record.agreed:
+            self.refuse("game ended")        # the record says how it ended
+            return False
         if self.remote is not None:
             self.refuse("remote: no undo")   # the other homes have played on from it
             return False
@@ -363,7 +376,7 @@ class Session:
         return True
 
     def redo(self) -> bool:
-        if not self.redo_units:
+        if not self.redo_units or self.record.agreed:
             self.refuse("nothing to redo")
             return False
         steps: list[Step] = []
@@ -468,6 +481,10 @@ class Session:
 
     def open_edit(self, info: str, back: Mode) -> None:
         self.current = Editing(self, info, back)
+
+    def mode_beneath_plays(self) -> bool:
+        """The game under the menu is still being played (not over, not ended)."""
+        return not isinstance(self._beneath(), Over) and not self.state.is_terminal()
 
     def can_hint(self) -> bool:
         """A person at the board is to choose among the interaction's options."""

@@ -51,6 +51,7 @@ class DodgeballUI(GameUI):
     COLORS = ((0, 90, 255), (255, 110, 0))              # team 1 blue, team 2 orange
     CARRIER = ((150, 220, 255), (255, 220, 150))         # a pawn holding a ball
     TARGET = (0, 255, 0)
+    SCORE_UNIT = "pawns left"
     BALL = (255, 0, 200)
     HINT = (255, 255, 255)                               # magenta is the balls'
 

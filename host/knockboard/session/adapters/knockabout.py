@@ -24,6 +24,8 @@ class KnockaboutUI(GameUI):
     name = "knockabout"
     COLORS = ((255, 255, 255), (0, 90, 255))          # White, Black (blue light)
     TARGET = (0, 255, 0)
+    SCORE_UNIT = "in the gutter"
+    FEWEST_LEAD = True
 
     def view(self, state: State) -> View:
         view = _view(state)

@@ -40,6 +40,7 @@ class KnockoffUI(GameUI):
     name = "knockoff"
     COLORS = ((255, 0, 0), (0, 255, 0), (255, 170, 0), (0, 60, 255))
     TARGET = (255, 255, 255)
+    SCORE_UNIT = "on the top row"
 
     def seat_name(self, seat: int) -> str:
         # the engine's notation says P1..P4; at the table the players know their colour

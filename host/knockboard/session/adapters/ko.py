@@ -53,6 +53,7 @@ class KOUI(GameUI):
     name = "ko"
     PALETTE = {"R": (255, 0, 0), "G": (0, 255, 0), "Y": (255, 170, 0), "B": (0, 60, 255)}
     TARGET = (255, 255, 255)
+    SCORE_UNIT = "points in play"
 
     def color(self, index: int) -> tuple[int, int, int]:
         return self.PALETTE[LETTERS[index % 4]]
