@@ -145,7 +145,7 @@ def test_dodgeball_a_ball_too_few_is_refused_by_the_engine_and_nothing_changes()
 def test_ko_a_piece_moved_one_knocked_out_and_one_put_back():
     vb, s = start("ko", {"players": 2, "quick_start": 1})
     before = s.state.to_position()
-    assert before.startswith("RB/GY turn:RB:1>4,4>1 R=a1,b1,c1,a2,b2,a3 B=i1,h1,g1,i2,h2,i3")
+    assert before.startswith("RB/GY turn:RB:1>4,4>1:q1 R=a1,b1,c1,a2,b2,a3 B=i1,h1,g1,i2,h2,i3")
     edit(vb)
     tap(vb, "a1", "e5")                          # R1 to e5
     tap(vb, "b9")
@@ -159,7 +159,7 @@ def test_ko_a_piece_moved_one_knocked_out_and_one_put_back():
     vb.menu()
     vb.ok()
     vb.ok()
-    expected = ("RB/GY turn:RB:1>4,4>1 R=e5,b1,c1,a2,b2,a3 B=i1,h1,g1,-,h2,i3 "
+    expected = ("RB/GY turn:RB:1>4,4>1:q1 R=e5,b1,c1,a2,b2,a3 B=i1,h1,g1,-,h2,i3 "
                 "G=a9,e9,c9,a8,b8,a7 Y=i9,h9,g9,i8,h8,i7")
     assert_goes_on_from(s, expected)
     assert any(o.path[:1] == (vb.space("e5"),) for o in s.interaction.options)

@@ -125,7 +125,9 @@ class KOUI(GameUI):
                  for k in range(1, 7) if f"{view.letters[c]}{k}" not in placed]
         return EditBoard(pieces, view.turn, spare,
                          {"seats": seats, "colors": tuple("".join(seats)),
-                          "moves": ",".join(_moves(view))})
+                          "moves": ",".join(_moves(view)),
+                          # KO-3's count goes on through an edit: it is no knock-out
+                          "quiet": f":q{view.quiet}" if view.quiet else ""})
 
     def edit_settings(self, board: EditBoard) -> list[tuple[str, str]]:
         seat = self.seat_name(board.turn)
@@ -137,7 +139,8 @@ class KOUI(GameUI):
     def edit_position(self, board: EditBoard) -> str:
         where = {piece.name: space for space, piece in board.pieces.items()}
         seats = board.extra["seats"]
-        fields = ["/".join(seats), f"turn:{seats[board.turn]}:{board.extra['moves']}"]
+        fields = ["/".join(seats),
+                  f"turn:{seats[board.turn]}:{board.extra['moves']}{board.extra['quiet']}"]
         for c in board.extra["colors"]:
             fields.append(f"{c}=" + ",".join(where.get(f"{c}{k}", "-") for k in range(1, 7)))
         return " ".join(fields)
