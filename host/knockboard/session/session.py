@@ -85,6 +85,9 @@ class Session:
         self._sent_display: Optional[tuple] = None
         self.dirty = True
         self.running = True
+        # (game, the engine's view) as last shown: the simulator's window draws the pieces
+        # from it (read from another thread, so one object replaced whole)
+        self.shown_position: Optional[tuple] = None
         self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
@@ -536,6 +539,7 @@ class Session:
         if self.message and now >= self.message[1]:
             self.message = None
         view = self.ui.view(self.state)
+        self.shown_position = (self.game, self.state.view())
         scene = self.current.scene(view)
         if scene != self._sent_scene:
             self._sent_scene = scene
