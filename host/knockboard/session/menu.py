@@ -51,6 +51,10 @@ class MenuMode(Mode):
         out = [Command(_resume, "Back to game")]
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
+        if s.remote is not None:
+            # what this home can do alone; undo and edit are offered to say why not
+            return out + [Command(_undo, "Undo"), Command(_edit, "Edit board"),
+                          Command(_leave, "Leave game")]
         out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
         if s.mode_beneath_plays():
             out.append(Command(_end, "End: sure? OK" if self.ending else "End game (agree)"))
@@ -117,6 +121,11 @@ def _end(session: Session) -> None:
     session.end_by_agreement()
 
 
+def _leave(session: Session) -> None:
+    session.close_menu()
+    session.leave()
+
+
 def _undo(session: Session) -> None:
     session.close_menu()
     session.undo()
@@ -136,6 +145,9 @@ def _edit(session: Session) -> None:
     assert menu is not None
     if session.record.agreed:
         session.refuse("game ended")     # the record says how it ended
+        return
+    if session.remote is not None:
+        session.refuse("remote: no edit")   # the other homes play on from the record
         return
     session.open_edit("press a cell", back=menu.back)
 

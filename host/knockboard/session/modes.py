@@ -315,7 +315,7 @@ class AwaitingRemote(Mode):
 
     def control(self, key: int) -> None:
         if key == MENU_KEY:
-            self.s.refuse("remote: no menu")
+            self.s.open_menu()
 
     def lines(self, view: View) -> list[str]:
         assert self.s.remote is not None      # the session waits in this mode only then

@@ -333,6 +333,12 @@ class Session:
             self.sound("alert")
         return steps
 
+    def leave(self) -> None:
+        """Stop playing here; the game stays where it is (saved, and in a remote game kept
+        by the room) to be resumed later."""
+        self.term.log("Left the game: `knockboard resume` goes on with it")
+        self.running = False
+
     def end_by_agreement(self) -> None:
         """The players stop here: the game is over, scored by what stands on the board
         (the rules' points), and saved as ended by agreement."""
@@ -469,10 +475,8 @@ class Session:
 
     # --- changing modes ---------------------------------------------------------------------
     def open_menu(self) -> None:
-        if self.remote is not None:
-            # new games, seats, dice and edits are the room's, not one home's
-            self.refuse("remote: no menu")
-            return
+        # a remote game's menu offers what needs no other home (menu.py); new games,
+        # seats, dice and edits are the room's, not one home's
         self.current = MenuMode(self, back=self.current)
         self.sound("click")
 
