@@ -87,7 +87,7 @@ class Decoder:
         out = []
         for b in data:
             if b == FLAG:
-                if self._sync and self._buf:
+                if self._sync and (self._buf or self._bad):  # spoilt counts, even empty
                     body = bytes(self._buf)
                     if self._bad or self._esc or len(body) < 4 or crc16(body) != 0:
                         self.errors += 1
