@@ -13,6 +13,7 @@ can land in a transaction that is never committed (docs/reliability.md)."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from contextlib import contextmanager
@@ -303,8 +304,20 @@ def _explain(path: Path, err: sqlite3.Error) -> str:
         return f"{path} is read-only; nothing was written"
     if "full" in text:
         return f"{path}: the disk is full; nothing was written"
+    if "unable to open" in text and _read_only_folder(path):
+        # even to read, SQLite makes the WAL index (a -shm file) beside the database
+        return (f"cannot open {path}: its folder is read-only, and SQLite must write a "
+                "-shm file beside the database even to read it; nothing was changed")
     if "unable to open" in text:
         return f"cannot open {path}: {text}; nothing was changed"
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return _damaged(path, text)
     return f"{path}: {text}; nothing was changed"
+
+
+def _read_only_folder(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path.parent).f_flag & os.ST_RDONLY) or \
+            not os.access(path.parent, os.W_OK)
+    except OSError:
+        return False
