@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Optional, Union
+from urllib.parse import quote
 
 from .paths import db_path_problem
 from .records import GameRecord
@@ -62,6 +63,15 @@ class GameStore:
             raise StoreError(f"{self.path} is not a Knockboard database "
                              "(not an SQLite file); it was left as it is")
         self._timeout = timeout
+        # A reader in a folder it cannot write (a read-only filesystem): SQLite must open
+        # the file read-only, and without a -wal file nothing is in flight, so it may also
+        # do without the -shm file it cannot make there ("immutable").
+        self._uri: Optional[str] = None
+        if not create and _read_only_folder(self.path):
+            wal = Path(f"{self.path}-wal")
+            in_flight = wal.exists() and wal.stat().st_size > 0
+            self._uri = (f"file:{quote(str(self.path.absolute()))}?mode=ro"
+                         + ("" if in_flight else "&immutable=1"))
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []   # every thread's, for close()
         self._lock = threading.Lock()
@@ -79,8 +89,9 @@ class GameStore:
             # autocommit: each statement is its own transaction unless BEGIN says otherwise.
             # check_same_thread=False only so that close() may close a finished thread's
             # connection; each connection is still used by its own thread alone.
-            db = sqlite3.connect(str(self.path), timeout=self._timeout, isolation_level=None,
-                                 check_same_thread=False)
+            db = sqlite3.connect(self._uri or str(self.path), timeout=self._timeout,
+                                 isolation_level=None, check_same_thread=False,
+                                 uri=self._uri is not None)
             # per-connection settings (the WAL journal mode is kept in the file itself)
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -108,6 +119,11 @@ class GameStore:
             raise StoreError(f"{self.path} was written by a newer Knockboard (schema "
                              f"{version}; this one knows up to {SCHEMA_VERSION}): upgrade "
                              "Knockboard to use it")
+        if self._uri is not None:
+            if version < SCHEMA_VERSION:
+                raise StoreError(f"{self.path} needs upgrading to schema {SCHEMA_VERSION}, "
+                                 "but its folder is read-only; nothing was changed")
+            return
         with self._sql() as db:
             db.execute("PRAGMA journal_mode=WAL")
         for step in range(version, SCHEMA_VERSION):
