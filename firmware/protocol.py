@@ -85,7 +85,7 @@ class Decoder:
         self.prev = b
         if b == FLAG:
             result = NONE
-            if self.sync and self.n:
+            if self.sync and (self.n or self.bad):   # a spoilt frame counts, even empty
                 if self.bad or self.esc or self.n < 4 or self.crc != 0:
                     self.errors += 1
                 else:
@@ -99,9 +99,10 @@ class Decoder:
             self.bad = False
             return result
         if b == CTRL_C:
-            # Never part of a valid frame (always escaped). CR + Ctrl-C is what mpremote,
-            # Thonny and pyboard.py send to stop a running program: honour it.
-            if self.sync and self.n:
+            # Never part of a valid frame (always escaped), so it spoils the frame it is
+            # in, even right after the opening FLAG (docs/protocol.md). CR + Ctrl-C is what
+            # mpremote, Thonny and pyboard.py send to stop a running program: honour it.
+            if self.sync:
                 self.bad = True
             return INTERRUPT if prev == CR else NONE
         if not self.sync or self.bad:

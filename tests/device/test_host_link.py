@@ -132,6 +132,17 @@ def test_device_rejection_is_reported_not_retried():
     assert rig.board.link.idle()
 
 
+def test_the_boards_rejections_kept_are_bounded_and_all_counted():
+    from knockboard.device.link import ERRORS_KEPT
+    rig = Rig()
+    for _ in range(ERRORS_KEPT + 8):
+        rig.board.link.send(P.H_SOUND, b"\x63")
+    out = rig.run(3.0)
+    assert sum(isinstance(m, P.DeviceError) for m in out) == ERRORS_KEPT + 8
+    assert rig.board.link.rejected == ERRORS_KEPT + 8
+    assert len(rig.board.link.errors) == ERRORS_KEPT
+
+
 def test_key_state_after_connect_includes_held_keys():
     rig = Rig()
     rig.sim.hal.press(12)

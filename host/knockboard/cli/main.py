@@ -5,6 +5,7 @@ import sys
 
 from .. import __version__
 from ..games import GameError
+from ..store import StoreError
 from .analyze import add_analysis_commands
 from .arena import add_arena_command
 from .args import CliError, parse_options
@@ -51,7 +52,7 @@ def main(argv=None):
             args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
             args.command = sub.prog.split()[-1]
         return args.func(args)
-    except (CliError, GameError, RecordsCommandError, PlayCommandError) as err:
+    except (CliError, GameError, RecordsCommandError, PlayCommandError, StoreError) as err:
         print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
               file=sys.stderr)
         return 2

@@ -228,10 +228,25 @@ def play_setup(setup, args, out, pace=None):
     finally:
         if link is not None:
             link.close()
-        if saver and saver.game_id:
+        if saver and _saved_at_last(saver, out) and saver.game_id:
             print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
         if store:
             store.close()
+
+
+def _saved_at_last(saver, out):
+    """A save still failing when the session ends is tried once more; if it fails again the
+    person is told, in one line, that the end of the game is not in the database."""
+    if saver.error is not None:
+        try:
+            saver.retry()
+        except Exception:               # saver.error says why
+            pass
+    if saver.error is None:
+        return True
+    print(f"knockboard: NOT SAVED: the last actions of this game are not in the database "
+          f"({saver.error})", file=out)
+    return False
 
 
 def cmd_resume(args, out=None):
@@ -266,6 +281,7 @@ def cmd_resume(args, out=None):
         finally:
             if link is not None:
                 link.close()
+            _saved_at_last(saver, out)
 
 
 def _resumed_link(args, setup, store, record, out):

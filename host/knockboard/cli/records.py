@@ -19,9 +19,17 @@ def open_store(args, reading=None):
     if reading and not path.exists():
         raise RecordsCommandError(f"no {reading} in {path}: no games saved there yet")
     try:
-        return GameStore(path)
+        store = GameStore(path, create=not reading)
     except StoreError as err:
         raise RecordsCommandError(str(err)) from None
+    try:
+        # before anything is read or written: a damaged page may cut a game short without
+        # an SQLite error, and writing into a damaged file may spoil what is left
+        store.check()
+    except StoreError as err:
+        store.close()
+        raise RecordsCommandError(str(err)) from None
+    return store
 
 
 def _player_names(players):
@@ -33,7 +41,7 @@ def cmd_history(args, out=None):
     out = out or sys.stdout
     rows = []
     if default_db_path(args.db).exists():
-        with open_store(args) as store:
+        with open_store(args, reading="games") as store:
             rows = store.summaries()
     if not rows:
         print(f"no games saved yet in {default_db_path(args.db)}", file=out)

@@ -15,6 +15,7 @@ RTO = 0.2  # retransmit an unacknowledged frame after this long
 HEARTBEAT = 1.0  # send a heartbeat after this much quiet
 TIMEOUT = 3.0  # the device counts as gone after this much silence
 HELLO_EVERY = 0.3
+ERRORS_KEPT = 32  # the board's last ERROR answers kept in Link.errors
 
 
 class LinkError(Exception):
@@ -49,16 +50,21 @@ class Link:
         # long command does not keep the board's host timeout at bay, because on a noisy
         # line it may be damaged every time while a 6-byte heartbeat gets through.
         self.last_keepalive = 0.0
-        self.errors: list[P.DeviceError] = []
+        # the board's latest ERROR answers (bounded: a long session must not grow), and how
+        # many there were in all
+        self.errors: deque[P.DeviceError] = deque(maxlen=ERRORS_KEPT)
+        self.rejected = 0
         self.protocol_errors = 0
+        self.last_protocol_error = ""   # why the last well-framed frame was refused
         self._backlog: list = []  # messages read during the handshake, for poll()
 
     # ---- connection ----
 
     def attach(self, transport: Transport) -> None:
+        # _backlog is kept: what the old port delivered (and acknowledged) before it failed
+        # is still handed out by the next poll()
         self.transport = transport
         self.decoder = P.Decoder()
-        self._backlog = []
 
     def handshake(self, timeout: float = 3.0) -> P.Info:
         """HELLO until the device answers with INFO for our session."""
@@ -83,10 +89,8 @@ class Link:
             tail = (tail + data)[-256:]  # what a REPL would have said, for the error
             frames = self.decoder.feed(data)
             for k, frame in enumerate(frames):
-                try:
-                    msg = P.parse_device(frame)
-                except P.ProtocolError:
-                    self.protocol_errors += 1
+                msg = self._parse(frame)
+                if msg is None:
                     continue
                 if isinstance(msg, P.Info) and msg.session == self.session:
                     if msg.proto != P.PROTO_VERSION:
@@ -165,18 +169,35 @@ class Link:
                 wait = min(end - now, self.last_keepalive + HEARTBEAT - now,
                            RTO / 2 if self.pending is not None else TIMEOUT)
                 data = self.transport.read(0.0 if out else max(0.0, wait))
-            except TransportError as err:
+                # handling a frame writes too (its ACK, the next command): a write that
+                # fails here is a lost port like a failed read
+                for frame in self.decoder.feed(data):
+                    self._on_frame(frame, out)
+            except (TransportError, LinkDown) as err:
+                # what was delivered before the failure is handed out after the reconnect
+                self._backlog = out + self._backlog
+                if isinstance(err, LinkDown):
+                    raise
                 raise LinkDown(str(err)) from None
-            for frame in self.decoder.feed(data):
-                self._on_frame(frame, out)
             if out or self.clock() >= end:
                 return out
 
-    def _on_frame(self, frame: P.Frame, out: list) -> None:
+    def _parse(self, frame: P.Frame) -> Optional[P.DeviceMessage]:
+        """The message in `frame`, or None (counted) if it is malformed or does not fit
+        what the board announced in INFO."""
         try:
             msg = P.parse_device(frame)
-        except P.ProtocolError:
+            if self.info is not None:
+                P.check_against(msg, self.info)
+            return msg
+        except P.ProtocolError as err:
             self.protocol_errors += 1
+            self.last_protocol_error = str(err)
+            return None
+
+    def _on_frame(self, frame: P.Frame, out: list) -> None:
+        msg = self._parse(frame)
+        if msg is None:
             return
         self.last_rx = self.clock()
         if isinstance(msg, P.Plain):
@@ -191,6 +212,7 @@ class Link:
             if self.pending and msg.seq == self.pending[0]:
                 self.pending = None
                 self.errors.append(msg)
+                self.rejected += 1
                 out.append(msg)
                 self._pump_tx(self.clock())
             return
@@ -201,13 +223,14 @@ class Link:
                 self.rx_last = 0
             self.info = msg
             return
-        # EVENTS / STATE: sequenced
+        # EVENTS / STATE: sequenced. Delivered before the ACK is written: if that write
+        # fails, the board sends the frame again after the reconnect and rx_last drops the
+        # copy (whether or not the ACK got out), so nothing is lost or doubled.
         seq = frame.seq
+        if seq != 0 and seq != self.rx_last:   # else a retransmission already delivered
+            self.rx_last = seq
+            out.append(msg)
         self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
-        if seq == 0 or seq == self.rx_last:
-            return  # retransmission of something already delivered
-        self.rx_last = seq
-        out.append(msg)
 
     def close(self) -> None:
         if self.transport is not None:

@@ -87,7 +87,7 @@ class Decoder:
         out = []
         for b in data:
             if b == FLAG:
-                if self._sync and self._buf:
+                if self._sync and (self._buf or self._bad):  # spoilt counts, even empty
                     body = bytes(self._buf)
                     if self._bad or self._esc or len(body) < 4 or crc16(body) != 0:
                         self.errors += 1
@@ -248,6 +248,7 @@ class KeyState:
     cells: frozenset[int]
     controls: frozenset[int]
     overflow: bool = False
+    count: int = field(default=0, compare=False)    # the cell count the STATE was sent for
 
 
 @dataclass(frozen=True)
@@ -324,8 +325,28 @@ def parse_device(frame: Frame) -> DeviceMessage:
         bitmap = p[3:3 + nb]
         down = frozenset(i for i in range(cells) if bitmap[i >> 3] >> (i & 7) & 1)
         ctl = p[3 + nb]
-        return KeyState(down, frozenset(i for i in range(8) if ctl >> i & 1), bool(flags & 1))
+        return KeyState(down, frozenset(i for i in range(8) if ctl >> i & 1), bool(flags & 1),
+                        cells)
     raise ProtocolError(f"unknown device frame type 0x{t:02x}")
+
+
+def check_against(msg: DeviceMessage, info: Info) -> None:
+    """ProtocolError if a decoded EVENTS or STATE does not fit the board INFO announced: a
+    key the board does not have, a STATE of another cell count."""
+    if isinstance(msg, Events):
+        for e in msg.events:
+            have = info.controls if e.control else info.cells
+            if e.index >= have:
+                kind = "control" if e.control else "cell"
+                raise ProtocolError(f"EVENTS: {kind} {e.index}, but the board announced "
+                                    f"{have} {kind}s")
+    elif isinstance(msg, KeyState):
+        if msg.count != info.cells:
+            raise ProtocolError(f"STATE: {msg.count} cells, but the board announced "
+                                f"{info.cells}")
+        if msg.controls and max(msg.controls) >= info.controls:
+            raise ProtocolError(f"STATE: control {max(msg.controls)} held, but the board "
+                                f"announced {info.controls} controls")
 
 
 def events_payload(events: Iterable[KeyEvent]) -> bytes:
