@@ -12,7 +12,7 @@ CONTROLLER = [
     ("Raspberry Pi Pico", 25, 50, "RP2040 at 125 MHz running MicroPython with USB (Pico datasheet, power consumption); max with every peripheral busy"),
     ("OLED SSD1306 128x64", 10, 25, "a few lines of text typical; every pixel lit maximum"),
     ("Buzzer CEM-1203(42)", 0, 30, "silent most of the time; rated current while sounding"),
-    ("Logic and pull-ups", 1, 8, "74HC595 x2, 74AHCT125, 10 k column pull-ups with keys held"),
+    ("Logic and pull-ups", 1, 8, "74AHC595 x2, 74AHCT125, 10 k column pull-ups with keys held"),
 ]
 USB_PORT_MA = 500            # USB 2.0 port
 EXTERNAL_SUPPLY_MA = 4000    # MEAN WELL GST25E05-P1J, 5 V 4 A

@@ -57,8 +57,8 @@ def check_pinmap(pm):
         problems.append("matrix.rows.max must be 1..16 (one 2x8 row connector)")
     if not 1 <= m["cols"]["count"] <= 16:
         problems.append("matrix.cols.count must be 1..16 (one 2x8 column connector)")
-    if m["rows"]["driver"] != "74HC595":
-        problems.append("matrix.rows.driver: only 74HC595 is drawn")
+    if m["rows"]["driver"] != "74AHC595":
+        problems.append("matrix.rows.driver: only 74AHC595 is drawn")
     if m["cols"].get("pull") != "up" or pm["controls"].get("pull") != "up":
         problems.append("columns and controls are drawn with pull-ups to 3.3 V")
     return problems
@@ -161,13 +161,13 @@ def build(pm=None):
         j2["DIN"] += led_din
         j2["GND"] += gnd
 
-        # --- key matrix: rows from 74HC595s (walking low), columns to GPIOs with pull-ups ---
+        # --- key matrix: rows from 74AHC595s (walking low), columns to GPIOs with pull-ups ---
         rows_max = pm["matrix"]["rows"]["max"]
         n_sr = math.ceil(rows_max / 8)
         j3 = part("idc16", "J3", "Key matrix", value="ROWS")
         ser = nets["ROW_SER"]
         for k in range(n_sr):
-            u = part("hc595", f"U{3 + k}", "Key matrix")
+            u = part("ahc595", f"U{3 + k}", "Key matrix")
             u["VCC"] += v3
             u["GND"] += gnd
             u["~SRCLR"] += v3

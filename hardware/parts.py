@@ -65,14 +65,17 @@ _CATALOGUE = [
              ("13", "4OE", IN), ("14", "VCC", PWRIN)),
             "https://www.ti.com/lit/ds/symlink/sn74ahct125.pdf",
             power_pins=("VCC",), ground_pins=("GND",)),
-    PartDef("hc595", "74HC595", "U", "74HC595", "Texas Instruments", "SN74HC595DR",
+    # AHC, not HC: at 3.3 V the HC595 needs ~30-40 ns clock pulses (between its 2 V and 4.5 V figures), longer than
+    # the firmware's back-to-back register writes; the AHC595 needs 5 ns pulses, 3.5 ns
+    # set-up (pinmap.json matrix.rows.timing_ns, checked on the emulated RP2040).
+    PartDef("ahc595", "74AHC595", "U", "74AHC595", "Texas Instruments", "SN74AHC595DR",
             "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm",
-            "8-bit shift register with output latches: drives 8 key-matrix rows",
+            "8-bit shift register with output latches, AHC (5 ns pulses at 3.3 V): drives 8 key-matrix rows",
             (("1", "QB", TRI), ("2", "QC", TRI), ("3", "QD", TRI), ("4", "QE", TRI),
              ("5", "QF", TRI), ("6", "QG", TRI), ("7", "QH", TRI), ("8", "GND", PWRIN),
              ("9", "QHS", OUT), ("10", "~SRCLR", IN), ("11", "SRCLK", IN), ("12", "RCLK", IN),
              ("13", "~OE", IN), ("14", "SER", IN), ("15", "QA", TRI), ("16", "VCC", PWRIN)),
-            "https://www.ti.com/lit/ds/symlink/sn74hc595.pdf",
+            "https://www.ti.com/lit/ds/symlink/sn74ahc595.pdf",
             power_pins=("VCC",), ground_pins=("GND",)),
     PartDef("nmos", "2N7002", "Q", "2N7002", "Nexperia", "2N7002,215",
             "Package_TO_SOT_SMD:SOT-23", "N-channel MOSFET 60 V 300 mA, logic level: buzzer driver",

@@ -129,7 +129,7 @@ def test_every_pinmap_pin_on_its_intended_net(ctl_nl, pinmap):
 
 def test_rows_follow_the_firmwares_walking_low(ctl_nl):
     """The firmware shifts a 0 in, then latches row 0, shifts once per row: row r is stage r
-    of the 74HC595 chain (U3 QA..QH, then U4 QA..QH), on connector pin r + 1."""
+    of the 74AHC595 chain (U3 QA..QH, then U4 QA..QH), on connector pin r + 1."""
     stages = [("U3", q) for q in "ABCDEFGH"] + [("U4", q) for q in "ABCDEFGH"]
     for r, (u, q) in enumerate(stages):
         assert ctl_nl.components[u].net_of(f"Q{q}") == f"ROW{r}"
@@ -321,7 +321,7 @@ def test_bom_quantities_per_game(boards):
         assert int(by_mpn["1N4148TR"][f"qty_{g}"]) == n
         assert int(by_mpn["CL21B104KBCNNNC"][f"qty_{g}"]) == n + 4
         assert int(by_mpn["SC0915"][f"qty_{g}"]) == 1
-        assert int(by_mpn["SN74HC595DR"][f"qty_{g}"]) == 2
+        assert int(by_mpn["SN74AHC595DR"][f"qty_{g}"]) == 2
     for r in rows:                                   # real parts: a manufacturer and an MPN
         assert r["manufacturer"] and r["mpn"], r
     netlisted = [r for r in rows if r["references"] != "(not in the netlist)"]
