@@ -155,7 +155,7 @@ def markdown(budgets, pm=None):
     out += [
         "",
         "Which supply (the firmware reads GP15, the jack's protected output through R10/R11, and "
-        "the Pico's VBUS detect on GP24, and picks the budget itself; the OLED's status names it):",
+        "the Pico's VBUS detect on GP24, and picks the budget itself, firmware/supply.py):",
         "",
         f"- **USB only** (JP1 fitted): the LED rail is fed by U6 (TPS2553), current-limited to about "
         f"{USB_SWITCH_LIMIT_MA} mA. Typical play draws "

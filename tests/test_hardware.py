@@ -368,3 +368,125 @@ def test_build_guide_pictures_and_tables_exist():
     for heading in ("## Parts", "## Wiring", "## Assembly order", "## First power-up test",
                     "## Flashing", "## Troubleshooting", "## Power budget"):
         assert heading in doc
+
+
+# --- the electrical fixes of issue 34, each shown to catch its fault ---
+
+@pytest.fixture(scope="module")
+def budgets(boards, pinmap):
+    return budget.all_budgets(boards, pinmap)
+
+
+def test_row_driver_and_the_timing_it_needs(pinmap, ctl_nl):
+    rows = pinmap["matrix"]["rows"]
+    assert rows["driver"] == "74AHC595"
+    assert ctl_nl.components["U3"].part.mpn == ctl_nl.components["U4"].part.mpn == "SN74AHC595DR"
+    t = rows["timing_ns"]
+    for k in ("clock_high", "clock_low", "setup", "latch_high", "hold", "clock_to_latch"):
+        assert 0 < t[k] <= 10, k           # AHC at 3.3 V: a few ns; an HC595 needs ~30
+    hc = copy.deepcopy(pinmap)
+    hc["matrix"]["rows"]["driver"] = "74HC595"
+    assert any("74AHC595" in p for p in controller.check_pinmap(hc))
+
+
+def test_supply_checks_pass(ctl_nl, budgets, pinmap):
+    assert checks.supply_problems(ctl_nl, budgets, pinmap) == []
+    assert checks.vbus_plugin_uf(ctl_nl) <= budget.USB_PLUGIN_UF
+    assert 4.0 <= budget.uv_v() < 4.5 and 5.5 < budget.ov_v() <= 5.7    # 12 V is far outside
+
+
+def test_jack_protection_is_a_back_to_back_switch(ctl_nl):
+    """The raw jack reaches only U5 and the outer drain of Q2; Q2's sources meet, its gates
+    are U5's GATE, its other drain is the protected +5V_JACK that F1 feeds on."""
+    q2, u5 = ctl_nl.components["Q2"], ctl_nl.components["U5"]
+    assert {q2.net_of("D1_7"), q2.net_of("D1_8"), u5.net_of("VIN")} == {ctl_nl.components["J1"].net_of("TIP")}
+    assert {q2.net_of("D2_5"), q2.net_of("D2_6"), u5.net_of("VOUT")} == {"+5V_JACK"}
+    assert q2.net_of("S1") == q2.net_of("S2") and q2.net_of("S1") not in ("GND", "+5V_JACK")
+    assert q2.net_of("G1") == q2.net_of("G2") == u5.net_of("GATE")
+    assert ctl_nl.components["J1"].part.mpn == "PJ-063AH"
+
+
+def test_fuse_and_ratings_catch_faults(ctl_nl, budgets, pinmap, monkeypatch):
+    monkeypatch.setattr(budget, "POLYFUSE_TRIP_MA", 5000)           # the old 2.5 A part
+    assert any("F1 trips at 5000" in p for p in checks.supply_problems(ctl_nl, budgets, pinmap))
+    monkeypatch.setattr(budget, "POLYFUSE_TRIP_MA", 3500)
+    monkeypatch.setattr(budget, "POLYFUSE_HOLD_MA", 1500)
+    assert any("F1 holds 1500" in p for p in checks.supply_problems(ctl_nl, budgets, pinmap))
+    monkeypatch.setattr(budget, "POLYFUSE_HOLD_MA", 2000)
+    nl = copy.deepcopy(ctl_nl)
+    nl.components["F1"].pins["1"] = nl.components["J1"].net_of("TIP")   # fuse before protection
+    assert any("F1 not between" in p for p in checks.supply_problems(nl, budgets, pinmap))
+
+
+def test_vbus_at_plugin_catches_faults(ctl_nl, budgets, pinmap):
+    assert checks.vbus_plugin_uf(ctl_nl) == pytest.approx(0.2)
+    nl = copy.deepcopy(ctl_nl)
+    nl.components["C6"].value = "10uF"                   # the old bulk capacitor on VSYS
+    assert checks.vbus_plugin_uf(nl) == pytest.approx(10.1)
+    assert any("VBUS sees" in p for p in checks.supply_problems(nl, budgets, pinmap))
+    nl = copy.deepcopy(ctl_nl)                           # the old JP1 -> D2 path, no switch
+    nl.components["D2"].pins[nl.components["D2"].pin_num("A")] = "USB_LED"
+    assert checks.vbus_plugin_uf(nl) > 1000
+
+
+def test_every_ribbon_has_grounds_and_catches_faults(ctl_nl, cell_nls):
+    for nl, refs in [(ctl_nl, ("J3", "J4"))] + [(nl, ("J2", "J3")) for nl in cell_nls.values()]:
+        for ref in refs:
+            c = nl.components[ref]
+            assert c.part.footprint.endswith("2x10_P2.54mm_Vertical")
+            assert [c.pins[str(p)] for p in RIBBON_GROUND_PINS] == ["GND"] * 4
+    pm = controller.load_pinmap()
+    lines = build._ribbon_lines(pm, "J3", "J4")
+    assert checks.ribbon_problems(ctl_nl, ("J3", "J4"), lines) == []
+    nl = copy.deepcopy(ctl_nl)
+    nl.components["J3"].pins["7"] = "ROW5"
+    assert any(p.startswith("J3.7") for p in checks.ribbon_problems(nl, ("J3", "J4"), lines))
+
+
+def test_every_matrix_line_has_esd_protection(ctl_nl, pinmap):
+    assert checks.esd_problems(ctl_nl) == []
+    lines = [n for n in ctl_nl.nets if n[:3] in ("ROW", "COL") and n[3:].isdigit()]
+    assert len(lines) == pinmap["matrix"]["rows"]["max"] + pinmap["matrix"]["cols"]["count"]
+    nl = copy.deepcopy(ctl_nl)
+    del nl.components["U8"]                              # one array missing
+    assert len(checks.esd_problems(nl)) == 4
+
+
+def test_second_feed_where_the_budget_says(cell_nls, budgets):
+    for row in budgets:
+        nl = cell_nls[row["board"]]
+        assert checks.feed_problems(nl, row) == []
+        assert ("J4" in nl.components) == (row["feeds"] == 2)
+        assert row["rail_drop_v"] <= budget.MAX_RAIL_DROP_V < row["rail_drop_one_feed_v"] or row["feeds"] == 1
+    nl = copy.deepcopy(cell_nls["knockabout"])
+    del nl.components["J4"]
+    row = next(r for r in budgets if r["board"] == "knockabout")
+    assert row["feeds"] == 2 and checks.feed_problems(nl, row)
+    assert budget.rail_drop_v(1000, 1000, 2) == pytest.approx(budget.rail_drop_v(1000, 1000) / 4)
+
+
+def test_buzzer_part_drive_and_budget_agree(ctl_nl, budgets, pinmap):
+    peak = checks.buzzer_peak_ma(ctl_nl, budget.BUZZER_COIL_OHM)
+    assert peak == pytest.approx(5000 / 98)
+    assert pinmap["buzzer"]["peak_ma"] == round(peak) and "magnetic" in pinmap["buzzer"]["type"]
+    assert max(m for n, _, m, _ in budget.CONTROLLER if n.startswith("Buzzer")) >= round(peak)
+    nl = copy.deepcopy(ctl_nl)
+    nl.components["BZ1"].pins["1"] = "+5V"              # no series resistor: 119 mA peaks
+    assert checks.buzzer_peak_ma(nl, budget.BUZZER_COIL_OHM) > 115
+    assert any("buzzer peak" in p for p in checks.supply_problems(nl, budgets, pinmap))
+    piezo = copy.deepcopy(pinmap)
+    piezo["buzzer"]["type"] = "passive piezo, PWM"
+    assert any("pinmap.json buzzer" in p for p in checks.supply_problems(ctl_nl, budgets, piezo))
+
+
+def test_new_footprints_exist_in_kicads_libraries():
+    """Every footprint the fixes brought in is a file of KiCad 6's standard libraries."""
+    lib = "/usr/share/kicad/footprints"
+    if not os.path.isdir(lib):
+        if os.environ.get("CI"):
+            pytest.fail("kicad-footprints required in CI")
+        pytest.skip("kicad-footprints not installed")
+    for key in ("ltc4365", "dualnfet", "tps2553", "srv05", "polyfuse", "jack", "vh3", "vh2", "idc20",
+                "ws2812b", "key", "keydiode", "ahc595", "r56", "c1u"):
+        libname, name = CATALOGUE[key].footprint.split(":")
+        assert os.path.exists(os.path.join(lib, libname + ".pretty", name + ".kicad_mod")), key
