@@ -111,6 +111,12 @@ def esd_arrays(lines, first_ref, v3, gnd, NC):
 
 
 
+def wire(p, pins):
+    """Connects part `p`'s pins by name: {pin name: net}."""
+    for name, net in pins.items():
+        p[name] += net
+
+
 ESD_FIRST_U = 7      # U7.. : the SRV05-4 arrays (U5 LTC4365, U6 TPS2553)
 
 
@@ -132,28 +138,15 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     u5 = part("ltc4365", "U5", "Power")
     v5jack, gate, src = Net("+5V_JACK"), Net("JACK_GATE"), Net("JACK_SRC")
     uv, ov = Net("JACK_UV"), Net("JACK_OV")
-    u5["VIN"] += v5in
-    u5["~SHDN"] += v5in
-    u5["GND"] += gnd
-    u5["GATE"] += gate
-    u5["VOUT"] += v5jack
-    u5["~FAULT"] += NC
-    u5["UV"] += uv
-    u5["OV"] += ov
+    wire(u5, {"VIN": v5in, "~SHDN": v5in, "GND": gnd, "GATE": gate, "VOUT": v5jack,
+              "~FAULT": NC, "UV": uv, "OV": ov})
     c8 = part("c100n", "C8", "Power", Decouples="U5")
     c8[1, 2] += v5in, gnd
     for ref, key, a, b in (("R7", "r1m", v5in, uv), ("R8", "r33k", uv, ov), ("R9", "r100k", ov, gnd)):
-        r = part(key, ref, "Power")
-        r[1, 2] += a, b
+        part(key, ref, "Power")[1, 2] += a, b
     q2 = part("dualnfet", "Q2", "Power")       # drains outward, sources together
-    q2["D1_7"] += v5in
-    q2["D1_8"] += v5in
-    q2["D2_5"] += v5jack
-    q2["D2_6"] += v5jack
-    q2["S1"] += src
-    q2["S2"] += src
-    q2["G1"] += gate
-    q2["G2"] += gate
+    wire(q2, {"D1_7": v5in, "D1_8": v5in, "D2_5": v5jack, "D2_6": v5jack,
+              "S1": src, "S2": src, "G1": gate, "G2": gate})
     f1 = part("polyfuse", "F1", "Power")
     f1[1, 2] += v5jack, v5
     c1 = part("c10u", "C1", "Power")
@@ -161,10 +154,8 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     d1 = part("schottky", "D1", "Power")       # +5V -> VSYS; blocks VSYS -> LED rail
     d1["A"] += v5
     d1["K"] += vsys
-    r10 = part("r22k", "R10", "Power")
-    r10[1, 2] += v5jack, sense
-    r11 = part("r33k", "R11", "Power")
-    r11[1, 2] += sense, gnd
+    for ref, key, a, b in (("R10", "r22k", v5jack, sense), ("R11", "r33k", sense, gnd)):
+        part(key, ref, "Power")[1, 2] += a, b
 
     from .sk import supply
     usb_led = supply("USB_LED")
@@ -172,20 +163,11 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     jp1[1, 2] += vbus, usb_led
     u6 = part("tps2553", "U6", "Power")
     usb_sw, en, ilim = Net("USB_SW"), Net("USB_EN"), Net("USB_ILIM")
-    u6["IN"] += usb_led
-    u6["GND"] += gnd
-    u6["EN"] += en
-    u6["ILIM"] += ilim
-    u6["OUT"] += usb_sw
-    u6["~FAULT"] += NC
+    wire(u6, {"IN": usb_led, "GND": gnd, "EN": en, "ILIM": ilim, "OUT": usb_sw, "~FAULT": NC})
     c9 = part("c100n", "C9", "Power", Decouples="U6")
     c9[1, 2] += usb_led, gnd
-    r12 = part("r56k2", "R12", "Power")
-    r12[1, 2] += ilim, gnd
-    r13 = part("r470k", "R13", "Power")
-    r13[1, 2] += usb_led, en
-    c10 = part("c1u", "C10", "Power")
-    c10[1, 2] += en, gnd
+    for ref, key, a, b in (("R12", "r56k2", ilim, gnd), ("R13", "r470k", usb_led, en), ("C10", "c1u", en, gnd)):
+        part(key, ref, "Power")[1, 2] += a, b
     q3 = part("nmos", "Q3", "Power")           # jack present: USB switch off
     q3["G"] += v5jack
     q3["S"] += gnd

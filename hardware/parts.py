@@ -29,6 +29,12 @@ def _two(n1="1", n2="2"):
     return (("1", n1, PAS), ("2", n2, PAS))
 
 
+def _r0805(key, value, code, description):
+    """A Yageo RC0805 1 % resistor; `code` is the value part of its MPN (10K, 4K7, 56K2)."""
+    return PartDef(key, "R", "R", value, "Yageo", f"RC0805FR-07{code}L",
+                   "Resistor_SMD:R_0805_2012Metric", description, _two())
+
+
 # Raspberry Pi Pico, pads numbered as on the module (1..40, the KiCad footprint's numbering).
 PICO_GPIO_PAD = {
     0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
@@ -118,28 +124,17 @@ _CATALOGUE = [
             "PTC resettable fuse, 2.0 A hold, 3.5 A trip, 8 V, 1812 (behind the overvoltage switch)",
             _two()),
     # --- passives ---
-    PartDef("r330", "R", "R", "330", "Yageo", "RC0805FR-07330RL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 330 ohm 1% 0805: LED data series resistor", _two()),
-    PartDef("r10k", "R", "R", "10k", "Yageo", "RC0805FR-0710KL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 10 kohm 1% 0805", _two()),
-    PartDef("r4k7", "R", "R", "4.7k", "Yageo", "RC0805FR-074K7L", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 4.7 kohm 1% 0805: I2C pull-up", _two()),
-    PartDef("r100", "R", "R", "100", "Yageo", "RC0805FR-07100RL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 100 ohm 1% 0805: gate resistor", _two()),
-    PartDef("r56", "R", "R", "56", "Yageo", "RC0805FR-0756RL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 56 ohm 1% 0805: buzzer series resistor (peak 51 mA)", _two()),
-    PartDef("r22k", "R", "R", "22k", "Yageo", "RC0805FR-0722KL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 22 kohm 1% 0805: jack-sense divider", _two()),
-    PartDef("r33k", "R", "R", "33k", "Yageo", "RC0805FR-0733KL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 33 kohm 1% 0805: dividers", _two()),
-    PartDef("r56k2", "R", "R", "56.2k", "Yageo", "RC0805FR-0756K2L", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 56.2 kohm 1% 0805: TPS2553 current limit (RILIM)", _two()),
-    PartDef("r470k", "R", "R", "470k", "Yageo", "RC0805FR-07470KL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 470 kohm 1% 0805: USB switch enable delay", _two()),
-    PartDef("r1m", "R", "R", "1M", "Yageo", "RC0805FR-071ML", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 1 Mohm 1% 0805: jack OV/UV divider", _two()),
-    PartDef("r100k", "R", "R", "100k", "Yageo", "RC0805FR-07100KL", "Resistor_SMD:R_0805_2012Metric",
-            "Resistor 100 kohm 1% 0805: gate pull-down", _two()),
+    _r0805("r330", "330", "330R", "Resistor 330 ohm 1% 0805: LED data series resistor"),
+    _r0805("r10k", "10k", "10K", "Resistor 10 kohm 1% 0805"),
+    _r0805("r4k7", "4.7k", "4K7", "Resistor 4.7 kohm 1% 0805: I2C pull-up"),
+    _r0805("r100", "100", "100R", "Resistor 100 ohm 1% 0805: gate resistor"),
+    _r0805("r56", "56", "56R", "Resistor 56 ohm 1% 0805: buzzer series resistor (peak 51 mA)"),
+    _r0805("r22k", "22k", "22K", "Resistor 22 kohm 1% 0805: jack-sense divider"),
+    _r0805("r33k", "33k", "33K", "Resistor 33 kohm 1% 0805: dividers"),
+    _r0805("r56k2", "56.2k", "56K2", "Resistor 56.2 kohm 1% 0805: TPS2553 current limit (RILIM)"),
+    _r0805("r470k", "470k", "470K", "Resistor 470 kohm 1% 0805: USB switch enable delay"),
+    _r0805("r1m", "1M", "1M", "Resistor 1 Mohm 1% 0805: jack OV/UV divider"),
+    _r0805("r100k", "100k", "100K", "Resistor 100 kohm 1% 0805: gate pull-down"),
     PartDef("rn10k", "R_Pack04", "RN", "4x10k", "Bourns", "CAT16-103J4LF",
             "Resistor_SMD:R_Array_Convex_4x1206", "Resistor array 4 x 10 kohm, isolated: column pull-ups",
             (("1", "R1.1", PAS), ("2", "R2.1", PAS), ("3", "R3.1", PAS), ("4", "R4.1", PAS),
