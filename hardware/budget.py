@@ -161,7 +161,11 @@ def markdown(budgets, pm=None):
         f"{USB_SWITCH_LIMIT_MA} mA. Typical play draws "
         f"{min(b['total_typical_ma'] for b in budgets)}-{max(b['total_typical_ma'] for b in budgets)} mA, the "
         f"worst case by the model {worst_usb} mA against the {USB_PORT_MA} mA of a USB 2.0 port. "
-        "Without JP1 the LEDs stay dark on USB (the Pico, OLED and buzzer still work).",
+        "Without JP1 the LEDs stay dark on USB (the Pico, OLED and buzzer still work). "
+        "Open point: the MicroPython 1.27 image declares 250 mA in its USB configuration "
+        "(bMaxPower 0x7D in rp2040-image/), and the worst case above is more than that: "
+        "ordinary PC ports supply it, but a strict hub may not. Building the image with "
+        "500 mA declared (TinyUSB's USBD_MAX_POWER_MA) closes it; the 5 V supply avoids it.",
         f"- **5 V supply on J1** (MEAN WELL GST25E05-P1J, 5 V 4 A; JP1 may stay fitted: Q3 turns U6 off "
         f"while the jack feeds the board): worst case {worst_jack} mA. F1 holds {POLYFUSE_HOLD_MA} mA "
         f"(>= {FUSE_MARGIN} x the worst case, the allowance for a warm case) and trips at "
