@@ -73,7 +73,7 @@ _CATALOGUE = [
             power_pins=("VCC",), ground_pins=("GND",)),
     # AHC, not HC: at 3.3 V the HC595 needs ~30-40 ns clock pulses (between its 2 V and 4.5 V figures), longer than
     # the firmware's back-to-back register writes; the AHC595 needs 5 ns pulses, 3.5 ns
-    # set-up (pinmap.json matrix.rows.timing_ns, checked on the emulated RP2040).
+    # set-up (pinmap.json matrix.rows.timing_ns, for the edge test on the emulated RP2040).
     PartDef("ahc595", "74AHC595", "U", "74AHC595", "Texas Instruments", "SN74AHC595DR",
             "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm",
             "8-bit shift register with output latches, AHC (5 ns pulses at 3.3 V): drives 8 key-matrix rows",
