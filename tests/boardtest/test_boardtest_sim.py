@@ -3,8 +3,6 @@
 
 import io
 
-import pytest
-
 from knockboard.boardtest import BoardTest, Wiring
 from knockboard.sim import VirtualBoard
 from knockboard.sim.faults import Faults
