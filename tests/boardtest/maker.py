@@ -3,14 +3,15 @@ LEDs, presses the keys and the controls, as a person would."""
 
 from knockboard.boardtest.runner import Runner
 
-PATIENCE = 4     # looks at an unchanged screen after a press before deciding it did nothing
 
 
 class Maker:
-    def __init__(self, look, press, layout):
+    def __init__(self, look, press, layout, patience=4):
         """`look()`: (OLED lines, {cell: lit?}) now; `press(target)`: a tap of a cell index
-        or "OK"/"BACK"/"MENU"."""
+        or "OK"/"BACK"/"MENU"; `patience`: looks at an unchanged screen after a press
+        before deciding the press did nothing."""
         self.look, self.press, self.layout = look, press, layout
+        self.patience = patience
         self.seen = None       # the screen of the last press
         self.waited = 0
 
@@ -20,7 +21,7 @@ class Maker:
             return
         if tuple(lines) == self.seen:
             self.waited += 1
-            if self.waited >= PATIENCE:      # a key press that did nothing: the key is dead
+            if self.waited >= self.patience:      # a key press that did nothing: the key is dead
                 self._tap("MENU", lines)
             return
         head = lines[0]

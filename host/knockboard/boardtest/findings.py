@@ -125,7 +125,10 @@ def _wrong_cells(test: BoardTest, w: Wiring) -> list[Finding]:
             groups[("both", cell, got)].append((cell, got))
     out = []
     for (what, a, b), pairs in sorted(groups.items()):
-        seen = ", ".join(f"{w.spaces[c]} answers as {w.spaces[g]}" for c, g in pairs[:3])
+        both_ways = (what, b, a) in groups
+        if both_ways:
+            pairs = pairs[:2] + groups[(what, b, a)][:2]
+        seen = ", ".join(f"{w.spaces[c]} answers as {w.spaces[g]}" for c, g in pairs[:4])
         if what == "both":
             out.append(Finding("wrong-cell", f"{w.spaces[a]}>{w.spaces[b]}",
                                f"The key of {w.name(a)} answers as {w.name(b)}: both its row "
@@ -134,7 +137,6 @@ def _wrong_cells(test: BoardTest, w: Wiring) -> list[Finding]:
                                f"right way round, then SW{a}'s wiring."))
             continue
         line = row_line if what == "row" else col_line
-        both_ways = (what, b, a) in groups
         if both_ways and a > b:
             continue                       # said once, for the pair
         verb = "look swapped" if both_ways else "look crossed"
