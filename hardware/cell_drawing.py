@@ -43,7 +43,8 @@ class Canvas:
 
     def line(self, x0, z0, x1, z1, stroke="#212121", extra=""):
         self.items.append(f'<line x1="{_f(self.x(x0))}" y1="{_f(self.y(z0))}" '
-                          f'x2="{_f(self.x(x1))}" y2="{_f(self.y(z1))}" stroke="{stroke}" {extra}/>')
+                          f'x2="{_f(self.x(x1))}" y2="{_f(self.y(z1))}" stroke="{stroke}" '
+                          f'{extra}/>')
 
     def text(self, x, z, s, anchor="start", size=11):
         self.items.append(f'<text x="{_f(self.x(x))}" y="{_f(self.y(z))}" font-size="{size}" '
@@ -91,7 +92,8 @@ def section(c, radius, cap_r):
     c.rect(-4, top + 0.2, 4, top + 8, COLOURS["piece"], extra='stroke-dasharray="5 3" '
            'fill-opacity="0.5"')
     c.text(0, top + 4, "piece", "middle")
-    labels = [(S.CAP_TOP, f"cap top {S.CAP_TOP:.1f}"), (S.FRAME_TOP, f"frame, overlay {S.FRAME_TOP:.1f}"),
+    labels = [(S.CAP_TOP, f"cap top {S.CAP_TOP:.1f}"),
+              (S.FRAME_TOP, f"frame, overlay {S.FRAME_TOP:.1f}"),
               (S.PLATE_BOTTOM, f"cap plate {S.PLATE_BOTTOM:.1f}"),
               (G.KEY_HEIGHT, f"actuator {G.KEY_HEIGHT:.1f}"),
               (S.SKIRT_BOTTOM, f"skirt {S.SKIRT_BOTTOM:.1f}"),

@@ -27,7 +27,7 @@ import struct
 from functools import lru_cache
 
 import numpy as np
-from manifold3d import CrossSection, JoinType, Manifold
+from manifold3d import CrossSection, JoinType, Manifold, OpType
 
 from . import cell_stack as S
 from .cellboard import game_names, get_layout
@@ -131,13 +131,8 @@ def cap(cell, inset):
 def frame_2d(layout, inset):
     board = CrossSection.square((layout.width_mm, layout.height_mm))
     holes = CrossSection.batch_boolean([placed(opening(c, inset), c) for c in layout.cells],
-                                       _add())
+                                       OpType.Add)
     return board - holes
-
-
-def _add():
-    from manifold3d import OpType
-    return OpType.Add
 
 
 def cuts(layout, axis):
@@ -217,7 +212,7 @@ def frame_tiles(layout, inset):
     holes = dowels(layout, flat, xs, ys)
     solid = flat.extrude(S.FRAME_TOP)
     if holes:
-        solid = solid - Manifold.batch_boolean([_dowel_hole(*h) for h in holes], _add())
+        solid = solid - Manifold.batch_boolean([_dowel_hole(*h) for h in holes], OpType.Add)
     xb = [0.0] + xs + [layout.width_mm]
     yb = [0.0] + ys + [layout.height_mm]
     tiles = []
