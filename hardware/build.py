@@ -7,7 +7,8 @@ Outputs (hardware/out/ and firmware/boards.json, the boards the firmware knows, 
 knockboard's game registry): KiCad netlists of the controller and the four cell boards, the
 rendered schematics (SVG), the ERC report, the BOM (CSV, quantities per game board), the
 power budget, the wiring table, each board's cell list (LED chain order, matrix row and
-column), the printable overlays at true size and the assembly views."""
+column), the printable overlays at true size and the assembly views, one cell drawn to
+scale (cell.svg) and the printed caps and frame tiles (print/: STL, and manifest.json)."""
 
 import argparse
 import csv
@@ -17,7 +18,7 @@ import os
 import re
 import sys
 
-from . import budget, cellboard, checks, controller, netlist, overlay, render
+from . import budget, cell_drawing, cellboard, checks, controller, netlist, overlay, printed, render
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
@@ -211,6 +212,8 @@ def generate(root=controller.ROOT):
         files[f"{OUT}/overlays/{g}.svg"] = overlay.overlay_svg(lay)
         files[f"{OUT}/assembly/{g}.svg"] = overlay.assembly_svg(lay, b["rows"], b["cols"])
 
+    files[f"{OUT}/cell.svg"] = cell_drawing.svg()
+    files[f"{OUT}/print/manifest.json"] = printed.manifest_text(printed.made()[1])
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
     files[f"{OUT}/bom.csv"] = _bom(nets, boards, games)
@@ -260,6 +263,7 @@ def main(argv=None):
         with open(path, "w") as f:
             f.write(text)
         changed += 1
+    printed.build(os.path.join(root, OUT, "print"))     # the STLs (not committed: binary)
     print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
     return 1 if errors else 0
 

@@ -8,6 +8,7 @@ from ..games import GameError
 from ..store import StoreError
 from .analyze import add_analysis_commands
 from .arena import add_arena_command
+from .boardtest import add_boardtest_command
 from .args import CliError, parse_options
 from .demo import add_demo_command
 from .device import add_device_commands
@@ -33,6 +34,7 @@ def build_parser():
     add_demo_command(sub)
     add_arena_command(sub)
     add_device_commands(sub)
+    add_boardtest_command(sub)
     add_sim_command(sub)
     add_record_commands(sub)
     add_play_command(sub, parse_options)

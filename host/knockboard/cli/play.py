@@ -356,15 +356,16 @@ def _replay_in_view(record):
     return 0
 
 
-def _run_on_board(args, game, seed, make_runner, out, view=None):
+def _run_on_board(args, game, seed, make_runner, out, view=None, what="play"):
     """Open the board the arguments name (a port, the one connected board, or the
     simulator) and run what `make_runner(board)` makes on it until it stops; with `view`
-    (a store's path) the game view window follows the game beside it."""
+    (a store's path) the game view window follows the game beside it; `what`: the command
+    its errors name."""
     if args.sim:
-        return _play_on_sim(game, seed, make_runner, out, view)
+        return _play_on_sim(game, seed, make_runner, out, view, what)
     if view is not None:
         return _run_beside_view(args.port, make_runner, view, out)
-    _run_on_port(args.port, make_runner)
+    _run_on_port(args.port, make_runner, what=what)
     return 0
 
 
@@ -372,11 +373,11 @@ def sim_available():
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
-def _play_on_sim(game, seed, make_runner, out, view=None):
+def _play_on_sim(game, seed, make_runner, out, view=None, what="play"):
     """The simulator in this process: its window when one can open, else headless behind a
     pseudo-terminal (then presses come from a script on that port's VirtualBoard)."""
     if not sim_available():
-        raise PlayCommandError("play --sim: the simulator (knockboard.sim) is not part of "
+        raise PlayCommandError(f"{what} --sim: the simulator (knockboard.sim) is not part of "
                                "this installation; connect a board with --port")
     from ..sim import SimError, start_pty
     window = None
@@ -385,31 +386,31 @@ def _play_on_sim(game, seed, make_runner, out, view=None):
         if display_problem() is None:
             window = run_window
     if window is not None:
-        return _play_in_window(window, game, seed, make_runner, out, view)
+        return _play_in_window(window, game, seed, make_runner, out, view, what)
     try:
         port = start_pty(game, seed=seed)
     except SimError as err:
-        raise PlayCommandError(f"play --sim: {err}") from None
-    print(f"knockboard play: simulated {port.board.name} board on {port.path} (no window "
+        raise PlayCommandError(f"{what} --sim: {err}") from None
+    print(f"knockboard {what}: simulated {port.board.name} board on {port.path} (no window "
           "here: scripts press its cells through knockboard.sim)", file=out, flush=True)
     try:
-        _run_on_port(port.path, make_runner)
+        _run_on_port(port.path, make_runner, what=what)
     finally:
         port.close()
     return 0
 
 
-def _run_on_port(path, make_runner, stop=None):
+def _run_on_port(path, make_runner, stop=None, what="play"):
     from ..device import Board, BoardError
     from ..session import SessionError
     try:
         board = Board.open(path)
     except BoardError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        raise PlayCommandError(f"{what}: {err}") from None
     try:
         make_runner(board).run(until=stop)
     except SessionError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        raise PlayCommandError(f"{what}: {err}") from None
     finally:
         board.close()
 
@@ -442,7 +443,7 @@ class SessionThread:
             raise PlayCommandError(f"{what}: {self.errors[0]}")
 
 
-def _play_in_window(run_window, game, seed, make_runner, out, view=None):
+def _play_in_window(run_window, game, seed, make_runner, out, view=None, what="play"):
     sessions, followers = [], []
 
     def host(port, window):
@@ -455,7 +456,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
             followers.append(follow(top, view, on_error=lambda text: print(text, file=out)))
             root.update_idletasks()           # beside the simulator (kept on the screen)
             top.geometry(f"+{root.winfo_x() + root.winfo_reqwidth() + 8}+{root.winfo_y()}")
-        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
+        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop, what))
         sessions.append(session)
         session.start()
 
@@ -465,7 +466,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         for follower in followers:
             follower.close()
         for session in sessions:
-            session.finish("play --sim")
+            session.finish(f"{what} --sim")
     return 0
 
 

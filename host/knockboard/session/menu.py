@@ -3,7 +3,8 @@ it, BACK leaves.
 
 Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo,
 new game, the game (among those the connected board can play), the number of players, each
-seat (person or computer), the dice (electronic or physical), edit mode.  Game, players and
+seat (person or computer), the dice (electronic or physical), edit mode, the board test
+(`testing.py`).  Game, players and
 seats take effect at "New game"; a seat changed during a game also changes who plays it now.
 
 Each entry is a Command: its label and the action OK runs.  An action that changes a
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from ..games import get_game
 from .modes import Mode
 from .seats import BOTS, HUMAN
+from .testing import BoardTestMode
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class MenuMode(Mode):
         out.append(Command(_toggle_dice,
                            "Dice: " + ("physical" if setup.physical_dice else "screen")))
         out.append(Command(_edit, "Edit board"))
+        out.append(Command(_board_test, "Board test"))
         return out
 
     def current(self) -> Command:
@@ -117,6 +120,12 @@ def _edit(session: Session) -> None:
     menu = session.menu                  # the command runs from the menu
     assert menu is not None
     session.open_edit("press a cell", back=menu.back)
+
+
+def _board_test(session: Session) -> None:
+    menu = session.menu
+    assert menu is not None
+    session.current = BoardTestMode(session, back=menu.back)
 
 
 def _next_game(session: Session) -> None:

@@ -443,6 +443,8 @@ class Session:
                 self._control(message.index, message.pressed)
             elif message.pressed:
                 self._press(message.index)
+            else:
+                self.current.release(message.index)
         elif isinstance(message, KeyState) and BACK_KEY not in message.controls:
             self.back_down = None           # the full key state says BACK is up
 

@@ -26,6 +26,10 @@ class SimHal:
         # the supply the firmware reads (firmware/supply.py bits: 1 USB VBUS, 2 the 5 V
         # jack): a simulated board hangs on a USB cable
         self.supply_bits = 1
+        # wiring faults a test injects between the switches/LEDs and the firmware (an
+        # object with keys(rows, cfg) -> rows read and leds(grb) -> grb shown, such as
+        # knockboard.sim.faults.Faults); None: the board as designed
+        self.faults = None
 
     # -- time and serial --
     def ticks_ms(self):
@@ -54,8 +58,9 @@ class SimHal:
 
     # -- keys: the simulated switches, and the scan the firmware runs over them --
     def scan(self, raw):
-        for i in range(len(self.keys)):
-            raw[i] = self.keys[i]
+        keys = self.keys if self.faults is None else self.faults.keys(self.keys, self.cfg)
+        for i in range(len(keys)):
+            raw[i] = keys[i]
 
     def press(self, cell, down=True):
         r, c = divmod(cell, self.cfg.cols)
@@ -80,7 +85,7 @@ class SimHal:
 
     # -- outputs --
     def show_leds(self, grb):
-        self.leds[:] = grb
+        self.leds[:] = grb if self.faults is None else self.faults.leds(grb)
         self.led_writes += 1
 
     def show_display(self, buf):

@@ -8,7 +8,7 @@
 //
 // stdin and stdout carry JSON lines. In: {"op":"cdc","hex":..} (bytes from the USB host),
 // {"op":"key","cell":i,"down":b}, {"op":"control","index":i,"down":b}, {"op":"oled"},
-// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}. Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
+// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}, {"op":"fault","what":"swap-cols","a":i,"b":j}. Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
 // (one decoded WS2812 frame), {"ev":"tone",..}, {"ev":"oled",..}, {"ev":"reset",..},
 // {"ev":"stats",..}, {"ev":"fault",..}, {"ev":"error",..}. Times are emulated nanoseconds since power-up.
 import fs from 'fs';
@@ -75,7 +75,9 @@ for (const name of args.hold) controlsHeld.add(controlNames.indexOf(name));
 // outside a real chip can do that: it stands for any hardware wait the firmware could be
 // stuck in. "oled-bus": the SSD1306 stops answering with the bus held (a START it never
 // completes, like a device holding SCL low); it is not reset with the chip.
-const faults = { ledSm: false, oledBus: false };
+// A badly built cell board (a board test's case): "swap-cols", two column lines crossed
+// between the keys and the Pico.
+const faults = { ledSm: false, oledBus: false, swapCols: null };
 
 let mcu, sim, cdc, clock;
 let hostQueue = [];                // bytes from the host not yet taken by the CDC
@@ -91,7 +93,8 @@ function refreshColumns() {
   // A held key joins its row (driven low through the diode) to its column.
   let low = 0;
   for (const cell of held) {
-    const r = Math.floor(cell / COLS), c = cell % COLS;
+    const r = Math.floor(cell / COLS), wired = cell % COLS, sw = faults.swapCols;
+    const c = sw && wired === sw[0] ? sw[1] : sw && wired === sw[1] ? sw[0] : wired;
     if (r < ROWS && !((shift.out >> r) & 1)) low |= 1 << c;
   }
   for (let c = 0; c < m.cols.count; c++) mcu.gpio[m.cols.first + c].setInputValue(!((low >> c) & 1));
@@ -332,6 +335,7 @@ rl.on('line', (line) => {
   else if (msg.op === 'fault' && msg.what === 'led-sm') { faults.ledSm = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'fault' && msg.what === 'oled-bus') { faults.oledBus = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'supply') { power.usb = msg.usb; power.jack = msg.jack; wireSupply(); send({ ev: 'supply', t: now(), ...power }); }
+  else if (msg.op === 'fault' && msg.what === 'swap-cols') { faults.swapCols = [msg.a, msg.b]; refreshColumns(); send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'stats') send({ ev: 'stats', t: now(), boots, ledFrames: led.frames });
   else send({ ev: 'error', message: `unknown op ${msg.op}` });
 });

@@ -159,11 +159,11 @@ class EmulatedBoard:
         self._send(op="supply", usb=usb, jack=jack)
         return self.wait(lambda e: e["ev"] == "supply", timeout, n)
 
-    def fault(self, what: str, timeout: float = 30) -> dict:
-        """Injects a fault (board.mjs: "led-sm" or "oled-bus"); its event, with the
-        emulated time it took effect."""
+    def fault(self, what: str, timeout: float = 30, **detail: int) -> dict:
+        """Injects a fault (board.mjs: "led-sm", "oled-bus", or "swap-cols" with the column
+        lines a and b); its event, with the emulated time it took effect."""
         n = len(self.events)
-        self._send(op="fault", what=what)
+        self._send(op="fault", what=what, **detail)
         return self.wait(lambda e: e["ev"] == "fault", timeout, n)
 
     def query(self, what: str, timeout: float = 30) -> dict:
