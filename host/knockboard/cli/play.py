@@ -23,8 +23,8 @@ def add_play_command(sub, parse_options):
         "play", help="play a game on the board (or on the simulator)",
         description="Play GAME on a Knockboard: the board lights the legal moves, shows "
                     "knock chains and dice, and runs the computer players; MENU on the "
-                    "board starts new games, changes seats, undoes moves. See "
-                    "docs/playing.md.")
+                    "board starts new games, changes seats, undoes moves. Without a board, "
+                    "--sim plays on the simulator's window.")
     add_game_argument(play)
     where = play.add_mutually_exclusive_group()
     where.add_argument("--port", help="the board's serial port (a pty of the simulator "
@@ -80,7 +80,8 @@ def add_play_command(sub, parse_options):
 
 
 def _add_remote_arguments(parser):
-    remote = parser.add_argument_group("remote play (docs/remote.md)")
+    remote = parser.add_argument_group("remote play (boards in other homes, through an MQTT "
+                                        "broker)")
     remote.add_argument("--remote", metavar="URL",
                         help="play with boards in other homes through the room "
                              "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
@@ -356,44 +357,41 @@ def sim_available():
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
+# how to play where the simulator's window cannot open
+NO_WINDOW_WAYS = ("without a window, play on a board (--port; `knockboard ports` finds it) or "
+                  "serve the simulator with `knockboard sim --headless` and give --port the "
+                  "port it prints; `knockboard demo --terminal` shows a game in the terminal")
+
+
 def _play_on_sim(game, seed, make_runner, out, view=None):
-    """The simulator in this process: its window when one can open, else headless behind a
-    pseudo-terminal (then presses come from a script on that port's VirtualBoard)."""
+    """The simulator in this process, in its window. Where no window can open it is
+    refused: a board that nothing can press would wait for ever."""
     if not sim_available():
-        raise PlayCommandError("play --sim: the simulator (knockboard.sim) is not part of "
-                               "this installation; connect a board with --port")
-    from ..sim import SimError, start_pty
-    window = None
-    if importlib.util.find_spec("knockboard.sim.window") is not None:
-        from ..sim.window import display_problem, run_window
-        if display_problem() is None:
-            window = run_window
-    if window is not None:
-        return _play_in_window(window, game, seed, make_runner, out, view)
-    try:
-        port = start_pty(game, seed=seed)
-    except SimError as err:
-        raise PlayCommandError(f"play --sim: {err}") from None
-    print(f"knockboard play: simulated {port.board.name} board on {port.path} (no window "
-          "here: scripts press its cells through knockboard.sim)", file=out, flush=True)
-    try:
-        _run_on_port(port.path, make_runner)
-    finally:
-        port.close()
-    return 0
+        raise PlayCommandError("--sim: the simulator (knockboard.sim) is not part of this "
+                               "installation; connect a board with --port")
+    from ..sim.window import display_problem, run_window
+    problem = display_problem()
+    if problem is not None:
+        raise PlayCommandError(f"--sim needs a window for its board ({problem}); "
+                               + NO_WINDOW_WAYS)
+    return _play_in_window(run_window, game, seed, make_runner, out, view)
 
 
 def _run_on_port(path, make_runner, stop=None):
     from ..device import Board, BoardError
+    from ..device.board import BoardNotFound
     from ..session import SessionError
     try:
         board = Board.open(path)
+    except BoardNotFound as err:
+        raise PlayCommandError(f"{err}; without a board, --sim plays on the simulator") \
+            from None
     except BoardError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        raise PlayCommandError(str(err)) from None
     try:
         make_runner(board).run(until=stop)
     except SessionError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        raise PlayCommandError(str(err)) from None
     finally:
         board.close()
 
@@ -449,7 +447,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         for follower in followers:
             follower.close()
         for session in sessions:
-            session.finish("play --sim")
+            session.finish("--sim")
     return 0
 
 
@@ -476,5 +474,5 @@ def _run_beside_view(path, make_runner, view, out):
         root.mainloop()
     finally:
         follower.close()
-        session.finish("play --view")
+        session.finish("--view")
     return 0

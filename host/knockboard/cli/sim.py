@@ -7,7 +7,7 @@ import tempfile
 import time
 from contextlib import contextmanager
 
-from .args import CliError, seed
+from .args import CliError, add_board_argument, seed
 
 # what ends a simulator serving a port: Ctrl-C, and a service manager's or a script's stop
 ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -107,8 +107,8 @@ def add_sim_command(sub):
         description="Runs the firmware's own core modules on a virtual board drawn in a "
                     "window (click cells, OK/BACK/MENU) and prints the serial port a host "
                     "connects to: knockboard play ... --port <that path>.")
-    sim.add_argument("--board", default="knockabout", choices=board_ids(), metavar="BOARD",
-                     help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
+    add_board_argument(sim, board_ids(), default="knockabout",
+                       help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
     sim.add_argument("--seed", type=seed, default=None,
                      help="the firmware's random seed (standalone dice, boot id)")
     sim.add_argument("--headless", action="store_true",
