@@ -116,6 +116,12 @@ def cmd_import(args, out=None):
         raise RecordsCommandError(f"{args.file}: {err}") from None
     with open_store(args) as store:
         try:
+            same = None if args.again else store.find(record)
+            if same is not None:
+                print(f"{args.file} is game {same} already ({record.game}, "
+                      f"{len(record.actions)} actions): nothing imported; --again adds a "
+                      "copy", file=out)
+                return 0
             gid = store.new_game(record)
         except StoreError as err:
             raise RecordsCommandError(str(err)) from None
@@ -144,4 +150,6 @@ def add_record_commands(sub):
     export.set_defaults(func=cmd_export)
     imp = with_db(sub.add_parser("import", help="add a JSON game record to the database"))
     imp.add_argument("file", type=input_file, metavar="FILE")
+    imp.add_argument("--again", action="store_true",
+                     help="import it even if the same game is in the database already")
     imp.set_defaults(func=cmd_import)

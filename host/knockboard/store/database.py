@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional, Union
@@ -181,6 +182,16 @@ class GameStore:
                           players=json.loads(row[3]), seed=row[4], start_position=row[5],
                           started=row[6], ended=row[7], result=row[8], status=row[9],
                           dice=row[10], actions=actions)
+
+    def find(self, record: GameRecord) -> Optional[int]:
+        """The first stored game equal to `record` in all but its id (the same game, by
+        content: an import of a record that is here already), or None."""
+        rows = self.db.execute("SELECT id FROM games WHERE game = ? AND started = ? "
+                               "ORDER BY id", (record.game, record.started)).fetchall()
+        for (game_id,) in rows:
+            if replace(self.get(game_id), id=None) == replace(record, id=None):
+                return game_id
+        return None
 
     def last_unfinished(self) -> Optional[int]:
         row = self.db.execute("SELECT id FROM games WHERE status = 'playing' "
