@@ -196,3 +196,5 @@ def test_the_bash_completion_completes_commands_games_and_options(tmp_path, caps
     assert complete("knockboard play knock") == ["knockabout", "knockoff"]
     assert "--dry-run" in complete("knockboard flash --")
     assert complete("knockboard completion f") == ["fish"]
+    (tmp_path / "game12.json").write_text("{}")
+    assert complete(f"knockboard import {tmp_path}/game1") == [f"{tmp_path}/game12.json"]
