@@ -162,7 +162,8 @@ def test_sim_without_a_display_refuses_and_says_how_to_play_without_one(monkeypa
     status, out, err = run(capsys, ["play", "knockabout", "--sim", "--db",
                                     str(tmp_path / "g.db")])
     assert (status, out) == (2, "") and err.count("\n") == 1
-    assert err.startswith("knockboard play: --sim needs a window")
+    assert err.startswith("knockboard play: --sim shows its board in a window, which cannot "
+                          "open here: no display")
     assert "knockboard sim --headless" in err and "--port" in err
     assert "knockboard demo --terminal" in err
 

@@ -358,7 +358,7 @@ def sim_available():
 
 
 # how to play where the simulator's window cannot open
-NO_WINDOW_WAYS = ("without a window, play on a board (--port; `knockboard ports` finds it) or "
+NO_WINDOW_WAYS = ("without one, play on a board (--port; `knockboard ports` finds it) or "
                   "serve the simulator with `knockboard sim --headless` and give --port the "
                   "port it prints; `knockboard demo --terminal` shows a game in the terminal")
 
@@ -372,8 +372,8 @@ def _play_on_sim(game, seed, make_runner, out, view=None):
     from ..sim.window import display_problem, run_window
     problem = display_problem()
     if problem is not None:
-        raise PlayCommandError(f"--sim needs a window for its board ({problem}); "
-                               + NO_WINDOW_WAYS)
+        raise PlayCommandError(f"--sim shows its board in a window, which cannot open here: "
+                               f"{problem}; " + NO_WINDOW_WAYS)
     return _play_in_window(run_window, game, seed, make_runner, out, view)
 
 
