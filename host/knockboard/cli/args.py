@@ -4,6 +4,7 @@ instead of failing deep inside SQLite, time.sleep or the file system."""
 
 import argparse
 import math
+import weakref
 from pathlib import Path
 
 from .. import registry
@@ -75,6 +76,17 @@ output_file = _path(writable_problem)
 output_folder = _path(folder_problem)
 
 
+# the arguments that name files or folders ("file", "folder"), for the shell completion
+# (cli/completion.py marks them as shtab asks, which the program need not import to run)
+PATH_ARGUMENTS: "weakref.WeakKeyDictionary[argparse.Action, str]" = weakref.WeakKeyDictionary()
+
+
+def names_file(action, kind="file"):
+    """`action` (an argument just added) names a file, or with kind="folder" a folder."""
+    PATH_ARGUMENTS[action] = kind
+    return action
+
+
 class CliError(Exception):
     """A bad command line; main() prints it as one line and exits with status 2."""
 
@@ -128,7 +140,7 @@ def add_board_argument(parser, names, **kwargs):
 
 def add_db_argument(parser, help="game database (default: $KNOCKBOARD_DB, else the user "
                                   "data folder)"):
-    parser.add_argument("--db", type=db_file, metavar="FILE", help=help)
+    names_file(parser.add_argument("--db", type=db_file, metavar="FILE", help=help))
 
 
 def add_position_arguments(parser):

@@ -25,18 +25,14 @@ def add_completion_command(sub, top):
 
 def cmd_completion(args, parser):
     import shtab
-    _complete_paths(parser, shtab)
+    _complete_paths(shtab)
     sys.stdout.write(shtab.complete(parser, shell=args.shell))
     return 0
 
 
-def _complete_paths(parser, shtab):
+def _complete_paths(shtab):
     """Arguments that name files complete file names (and --svg folders), as shtab marks
-    them; the rest complete their choices or nothing."""
-    from .args import db_file, input_file, output_file, output_folder
-    for sub_parser in parser.subcommands.values():
-        for action in sub_parser._actions:
-            if action.type in (db_file, input_file, output_file) or action.dest == "port":
-                action.complete = shtab.FILE
-            elif action.type is output_folder:
-                action.complete = shtab.DIRECTORY
+    them (`args.names_file`); the rest complete their choices or nothing."""
+    from .args import PATH_ARGUMENTS
+    for action, kind in PATH_ARGUMENTS.items():
+        action.complete = shtab.DIRECTORY if kind == "folder" else shtab.FILE

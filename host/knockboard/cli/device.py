@@ -2,7 +2,7 @@
 
 import sys
 
-from .args import CliError, add_board_argument, output_file, positive_int
+from .args import CliError, add_board_argument, names_file, output_file, positive_int
 
 
 def cmd_ports(args):
@@ -74,7 +74,8 @@ def add_device_commands(sub):
                     "board then reports. Works while the old firmware runs.")
     add_board_argument(flash, board_names(), required=True,
                        help="one of: " + ", ".join(board_names()))
-    flash.add_argument("--port", help="serial port (default: the one connected Pico)")
+    names_file(flash.add_argument("--port", help="serial port (default: the one connected "
+                                                 "Pico)"))
     flash.add_argument("--budget-ma", type=positive_int, metavar="MA",
                        help="LED current budget in mA (default 400, for USB power)")
     flash.add_argument("--no-verify", action="store_true",
@@ -91,8 +92,9 @@ def add_device_commands(sub):
                     "everything; it replaces every file on the board.")
     add_board_argument(uf2, board_names(), required=True,
                        help="one of: " + ", ".join(board_names()))
-    uf2.add_argument("-o", "--output", type=output_file, metavar="FILE",
-                     help="where to write it (default knockboard-BOARD-VERSION.uf2)")
+    names_file(uf2.add_argument("-o", "--output", type=output_file, metavar="FILE",
+                                help="where to write it (default "
+                                     "knockboard-BOARD-VERSION.uf2)"))
     uf2.add_argument("--budget-ma", type=positive_int, metavar="MA",
                      help="LED current budget in mA (default 400, for USB power)")
     uf2.set_defaults(func=cmd_uf2)

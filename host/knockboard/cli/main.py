@@ -40,7 +40,7 @@ class _Parser(argparse.ArgumentParser):
 class _TopParser(_Parser):
     """`knockboard` itself: its help lists the subcommands in GROUPS, by what they are for."""
 
-    subcommand_help: dict = {}
+    summaries: dict = {}             # subcommand -> its one-line help
 
     def _body(self):
         formatter = self._get_formatter()
@@ -48,13 +48,23 @@ class _TopParser(_Parser):
         formatter.add_text(self.description)
         for title, names in GROUPS:
             formatter.start_section(title)
-            formatter.add_arguments([self.subcommand_help[n] for n in names
-                                     if n in self.subcommand_help])
+            formatter.add_arguments([argparse.Action([], dest=n, metavar=n,
+                                                     help=self.summaries[n])
+                                     for n in names if n in self.summaries])
             formatter.end_section()
         formatter.start_section("options")
         formatter.add_arguments(self._optionals._group_actions)
         formatter.end_section()
         return formatter.format_help()
+
+
+def _keeping_summaries(add_parser, summaries):
+    """`add_parser` that also notes each subcommand's one-line help in `summaries`, for the
+    grouped list of `knockboard` alone."""
+    def add(name, **kwargs):
+        summaries[name] = kwargs.get("help", "")
+        return add_parser(name, **kwargs)
+    return add
 
 
 def _examples_text(examples):
@@ -79,6 +89,8 @@ def build_parser():
                              "versions")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
+    parser.summaries = {}
+    sub.add_parser = _keeping_summaries(sub.add_parser, parser.summaries)
 
     add_play_command(sub, parse_options)
     add_demo_command(sub)
@@ -90,7 +102,6 @@ def build_parser():
     add_completion_command(sub, parser)
     for name, sub_parser in sub.choices.items():
         sub_parser.examples = EXAMPLES.get(name, ())
-    parser.subcommand_help = {action.dest: action for action in sub._choices_actions}
     parser.subcommands = sub.choices
     return parser
 

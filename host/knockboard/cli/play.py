@@ -5,8 +5,8 @@ import sys
 import threading
 
 from ..games import GameError, get_game
-from .args import (add_db_argument, add_game_argument, game_id, input_file, positive_int,
-                   seed, seconds)
+from .args import (add_db_argument, add_game_argument, game_id, input_file, names_file,
+                   positive_int, seed, seconds)
 from .records import open_store, replayed, stored_record
 
 
@@ -27,8 +27,9 @@ def add_play_command(sub, parse_options):
                     "--sim plays on the simulator's window.")
     add_game_argument(play)
     where = play.add_mutually_exclusive_group()
-    where.add_argument("--port", help="the board's serial port (a pty of the simulator "
-                                      "too); default: the one connected board")
+    names_file(where.add_argument("--port", help="the board's serial port (a pty of the "
+                                                 "simulator too); default: the one "
+                                                 "connected board"))
     where.add_argument("--sim", action="store_true",
                        help="play on the simulator, started in this process")
     play.add_argument("--players", type=positive_int, metavar="N",
@@ -87,12 +88,12 @@ def _add_remote_arguments(parser):
                              "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
     remote.add_argument("--seat", metavar="N",
                         help="the seats played at this board: 1, or 2,3 (with --remote)")
-    remote.add_argument("--password-file", type=input_file, metavar="FILE",
-                        help="the broker password on the first line (else "
-                             "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)")
-    remote.add_argument("--ca-file", type=input_file, metavar="FILE",
-                        help="the CA certificate of an mqtts:// broker (default: the "
-                             "system's)")
+    names_file(remote.add_argument("--password-file", type=input_file, metavar="FILE",
+                                   help="the broker password on the first line (else "
+                                        "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
+    names_file(remote.add_argument("--ca-file", type=input_file, metavar="FILE",
+                                   help="the CA certificate of an mqtts:// broker (default: "
+                                        "the system's)"))
     remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
                         help="a seat online that keeps back its dice reveal this long "
                              "forfeits (default 120)")
@@ -161,8 +162,8 @@ def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
 
 def _add_board_arguments(parser):
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--port", help="the board's serial port (default: the one "
-                                      "connected board)")
+    names_file(where.add_argument("--port", help="the board's serial port (default: the "
+                                                 "one connected board)"))
     where.add_argument("--sim", action="store_true", help="use the simulator instead")
 
 
