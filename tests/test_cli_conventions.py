@@ -199,3 +199,20 @@ def test_the_bash_completion_completes_commands_games_and_options(tmp_path, caps
     assert complete("knockboard completion f") == ["fish"]
     (tmp_path / "game12.json").write_text("{}")
     assert complete(f"knockboard import {tmp_path}/game1") == [f"{tmp_path}/game12.json"]
+
+
+def test_a_missing_board_tool_names_the_one_install_that_gives_it(monkeypatch, tmp_path,
+                                                                  capsys):
+    import importlib.util
+    import sys
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "mpremote" else real_find_spec(name, *a))
+    status, out, err = run(capsys, ["flash", "--board", "ko", "--port", "/dev/null"])
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("knockboard flash: mpremote") and "pip install 'mpremote" in err
+    monkeypatch.setitem(sys.modules, "littlefs", None)          # import littlefs fails
+    status, out, err = run(capsys, ["uf2", "--board", "ko", "-o", str(tmp_path / "ko.uf2")])
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert "pip install 'littlefs-python==0.19.0'" in err
+    assert not (tmp_path / "ko.uf2").exists()

@@ -159,8 +159,8 @@ def flash(port: str, board: str, out: Callable[[str], None] = print, *,
     if not dry_run and mpremote is None:
         import importlib.util
         if importlib.util.find_spec("mpremote") is None:
-            raise FlashError("flash copies the firmware with mpremote, which is not installed: "
-                             "python3 -m pip install 'mpremote>=1.22' (or install "
+            raise FlashError("mpremote, which copies the firmware onto the board, is not "
+                             "installed: python3 -m pip install 'mpremote>=1.22' (or install "
                              "'knockboard[device]'); `knockboard uf2` needs no board tools")
     if not dry_run and mpremote is None and os.name == "posix" and not os.path.exists(port):
         raise FlashError(f"serial port {port}: not found (is the board plugged in? "
