@@ -57,5 +57,5 @@ def test_boardtest_refuses_a_board_of_another_game(capsys):
     with start_pty("ko", seed=1) as port:
         assert main(["boardtest", "--board", "knockoff", "--port", port.path]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["knockboard: boardtest: the connected board is a 'ko' board, not "
+    assert err == ["knockboard boardtest: the connected board is a 'ko' board, not "
                    "'knockoff' (install its firmware, or give --board ko)"]

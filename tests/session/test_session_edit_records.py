@@ -135,13 +135,15 @@ def test_export_import_and_show_keep_the_edit(tmp_path, capsys, uninterrupted):
     assert cli.main(["export", "1", "--db", db, "-o", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["version"] == 2 and data["actions"] == uninterrupted
-    assert cli.main(["import", str(out), "--db", db]) == 0
-    assert cli.main(["show", "2", "--db", db]) == 0
+    # into another database: in this one the same game is game 1 already (not copied)
+    other = str(tmp_path / "other.sqlite3")
+    assert cli.main(["import", str(out), "--db", other]) == 0
+    assert cli.main(["show", "1", "--db", other]) == 0
     shown = capsys.readouterr().out
     edit_ply = next(i for i, a in enumerate(uninterrupted) if a.startswith("edit "))
     assert f"{edit_ply + 1:4}. {uninterrupted[edit_ply]}" in shown
-    with GameStore(db) as store:
-        again = store.get(2)
+    with GameStore(other) as store:
+        again = store.get(1)
     assert again.actions == uninterrupted
     assert again.replay().to_position() == data["final_position"]
     # an edit entry is checked by the engine like any action; version 1 has no edits

@@ -4,6 +4,7 @@ who has just built one (docs/build.md, "Board test")."""
 import sys
 
 from ..layouts import layout_names
+from .args import add_board_argument
 from .play import PlayCommandError, _run_on_board
 
 
@@ -16,12 +17,12 @@ def cmd_boardtest(args, out=None):
     def runner(board):
         info = getattr(board, "info", None)
         if info is not None and info.board != args.board:
-            raise PlayCommandError(f"boardtest: the connected board is a {info.board!r} "
+            raise PlayCommandError(f"the connected board is a {info.board!r} "
                                    f"board, not {args.board!r} (install its firmware, or "
                                    f"give --board {info.board})")
         runners.append(Runner(board, BoardTest(Wiring.of(args.board)), out=out))
         return runners[-1]
-    _run_on_board(args, args.board, None, runner, out, what="boardtest")
+    _run_on_board(args, args.board, None, runner, out)
     findings = runners[-1].findings if runners else None
     return 0 if findings == [] else 1
 
@@ -37,8 +38,8 @@ def add_boardtest_command(sub):
                     "wrong: LEDs and where the chain stops, keys answering at another "
                     "cell, keys that never answer, two cells answering one press, stuck "
                     "keys. Exit status 0 when nothing is wrong, 1 when faults were found.")
-    p.add_argument("--board", required=True, choices=names, metavar="GAME",
-                   help="the cell board: one of " + ", ".join(names))
+    add_board_argument(p, names, required=True,
+                       help="the cell board: one of " + ", ".join(names))
     where = p.add_mutually_exclusive_group()
     where.add_argument("--port", help="the board's serial port (default: the one "
                                       "connected board)")

@@ -5,8 +5,8 @@ import sys
 import threading
 
 from ..games import GameError, get_game
-from .args import (add_db_argument, add_game_argument, game_id, input_file, positive_int,
-                   seed, seconds)
+from .args import (add_db_argument, add_game_argument, game_id, input_file, names_file,
+                   positive_int, seed, seconds)
 from .records import open_store, replayed, stored_record
 
 
@@ -23,12 +23,13 @@ def add_play_command(sub, parse_options):
         "play", help="play a game on the board (or on the simulator)",
         description="Play GAME on a Knockboard: the board lights the legal moves, shows "
                     "knock chains and dice, and runs the computer players; MENU on the "
-                    "board starts new games, changes seats, undoes moves. See "
-                    "docs/playing.md.")
+                    "board starts new games, changes seats, undoes moves. Without a board, "
+                    "--sim plays on the simulator's window.")
     add_game_argument(play)
     where = play.add_mutually_exclusive_group()
-    where.add_argument("--port", help="the board's serial port (a pty of the simulator "
-                                      "too); default: the one connected board")
+    names_file(where.add_argument("--port", help="the board's serial port (a pty of the "
+                                                 "simulator too); default: the one "
+                                                 "connected board"))
     where.add_argument("--sim", action="store_true",
                        help="play on the simulator, started in this process")
     play.add_argument("--players", type=positive_int, metavar="N",
@@ -80,18 +81,19 @@ def add_play_command(sub, parse_options):
 
 
 def _add_remote_arguments(parser):
-    remote = parser.add_argument_group("remote play (docs/remote.md)")
+    remote = parser.add_argument_group("remote play (boards in other homes, through an MQTT "
+                                        "broker)")
     remote.add_argument("--remote", metavar="URL",
                         help="play with boards in other homes through the room "
                              "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
     remote.add_argument("--seat", metavar="N",
                         help="the seats played at this board: 1, or 2,3 (with --remote)")
-    remote.add_argument("--password-file", type=input_file, metavar="FILE",
-                        help="the broker password on the first line (else "
-                             "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)")
-    remote.add_argument("--ca-file", type=input_file, metavar="FILE",
-                        help="the CA certificate of an mqtts:// broker (default: the "
-                             "system's)")
+    names_file(remote.add_argument("--password-file", type=input_file, metavar="FILE",
+                                   help="the broker password on the first line (else "
+                                        "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
+    names_file(remote.add_argument("--ca-file", type=input_file, metavar="FILE",
+                                   help="the CA certificate of an mqtts:// broker (default: "
+                                        "the system's)"))
     remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
                         help="a seat online that keeps back its dice reveal this long "
                              "forfeits (default 120)")
@@ -160,8 +162,8 @@ def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
 
 def _add_board_arguments(parser):
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--port", help="the board's serial port (default: the one "
-                                      "connected board)")
+    names_file(where.add_argument("--port", help="the board's serial port (default: the "
+                                                 "one connected board)"))
     where.add_argument("--sim", action="store_true", help="use the simulator instead")
 
 
@@ -356,16 +358,15 @@ def _replay_in_view(record):
     return 0
 
 
-def _run_on_board(args, game, seed, make_runner, out, view=None, what="play"):
+def _run_on_board(args, game, seed, make_runner, out, view=None):
     """Open the board the arguments name (a port, the one connected board, or the
     simulator) and run what `make_runner(board)` makes on it until it stops; with `view`
-    (a store's path) the game view window follows the game beside it; `what`: the command
-    its errors name."""
+    (a store's path) the game view window follows the game beside it."""
     if args.sim:
-        return _play_on_sim(game, seed, make_runner, out, view, what)
+        return _play_on_sim(game, seed, make_runner, out, view)
     if view is not None:
         return _run_beside_view(args.port, make_runner, view, out)
-    _run_on_port(args.port, make_runner, what=what)
+    _run_on_port(args.port, make_runner)
     return 0
 
 
@@ -373,44 +374,41 @@ def sim_available():
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
-def _play_on_sim(game, seed, make_runner, out, view=None, what="play"):
-    """The simulator in this process: its window when one can open, else headless behind a
-    pseudo-terminal (then presses come from a script on that port's VirtualBoard)."""
+# how to play where the simulator's window cannot open
+NO_WINDOW_WAYS = ("without one, play on a board (--port; `knockboard ports` finds it) or "
+                  "serve the simulator with `knockboard sim --headless` and give --port the "
+                  "port it prints; `knockboard demo --terminal` shows a game in the terminal")
+
+
+def _play_on_sim(game, seed, make_runner, out, view=None):
+    """The simulator in this process, in its window. Where no window can open it is
+    refused: a board that nothing can press would wait for ever."""
     if not sim_available():
-        raise PlayCommandError(f"{what} --sim: the simulator (knockboard.sim) is not part of "
-                               "this installation; connect a board with --port")
-    from ..sim import SimError, start_pty
-    window = None
-    if importlib.util.find_spec("knockboard.sim.window") is not None:
-        from ..sim.window import display_problem, run_window
-        if display_problem() is None:
-            window = run_window
-    if window is not None:
-        return _play_in_window(window, game, seed, make_runner, out, view, what)
-    try:
-        port = start_pty(game, seed=seed)
-    except SimError as err:
-        raise PlayCommandError(f"{what} --sim: {err}") from None
-    print(f"knockboard {what}: simulated {port.board.name} board on {port.path} (no window "
-          "here: scripts press its cells through knockboard.sim)", file=out, flush=True)
-    try:
-        _run_on_port(port.path, make_runner, what=what)
-    finally:
-        port.close()
-    return 0
+        raise PlayCommandError("--sim: the simulator (knockboard.sim) is not part of this "
+                               "installation; connect a board with --port")
+    from ..sim.window import display_problem, run_window
+    problem = display_problem()
+    if problem is not None:
+        raise PlayCommandError(f"--sim shows its board in a window, which cannot open here: "
+                               f"{problem}; " + NO_WINDOW_WAYS)
+    return _play_in_window(run_window, game, seed, make_runner, out, view)
 
 
-def _run_on_port(path, make_runner, stop=None, what="play"):
+def _run_on_port(path, make_runner, stop=None):
     from ..device import Board, BoardError
+    from ..device.board import BoardNotFound
     from ..session import SessionError
     try:
         board = Board.open(path)
+    except BoardNotFound as err:
+        raise PlayCommandError(f"{err}; without a board, --sim plays on the simulator") \
+            from None
     except BoardError as err:
-        raise PlayCommandError(f"{what}: {err}") from None
+        raise PlayCommandError(str(err)) from None
     try:
         make_runner(board).run(until=stop)
     except SessionError as err:
-        raise PlayCommandError(f"{what}: {err}") from None
+        raise PlayCommandError(str(err)) from None
     finally:
         board.close()
 
@@ -443,7 +441,7 @@ class SessionThread:
             raise PlayCommandError(f"{what}: {self.errors[0]}")
 
 
-def _play_in_window(run_window, game, seed, make_runner, out, view=None, what="play"):
+def _play_in_window(run_window, game, seed, make_runner, out, view=None):
     sessions, followers = [], []
 
     def host(port, window):
@@ -456,7 +454,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None, what="p
             followers.append(follow(top, view, on_error=lambda text: print(text, file=out)))
             root.update_idletasks()           # beside the simulator (kept on the screen)
             top.geometry(f"+{root.winfo_x() + root.winfo_reqwidth() + 8}+{root.winfo_y()}")
-        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop, what))
+        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
         sessions.append(session)
         session.start()
 
@@ -466,7 +464,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None, what="p
         for follower in followers:
             follower.close()
         for session in sessions:
-            session.finish(f"{what} --sim")
+            session.finish("--sim")
     return 0
 
 
@@ -493,5 +491,5 @@ def _run_beside_view(path, make_runner, view, out):
         root.mainloop()
     finally:
         follower.close()
-        session.finish("play --view")
+        session.finish("--view")
     return 0

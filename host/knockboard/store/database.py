@@ -17,6 +17,7 @@ import os
 import sqlite3
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Optional, Union
@@ -259,6 +260,17 @@ class GameStore:
         except (TypeError, ValueError):
             raise StoreError(f"{self.path} is damaged: game {game_id}'s players or options "
                              "are not JSON; nothing was changed") from None
+
+    def find(self, record: GameRecord) -> Optional[int]:
+        """The first stored game equal to `record` in all but its id (the same game, by
+        content: an import of a record that is here already), or None."""
+        with self._sql() as db:
+            rows = db.execute("SELECT id FROM games WHERE game = ? AND started = ? "
+                              "ORDER BY id", (record.game, record.started)).fetchall()
+        for (game_id,) in rows:
+            if replace(self.get(game_id), id=None) == replace(record, id=None):
+                return game_id
+        return None
 
     def last_unfinished(self) -> Optional[int]:
         with self._sql() as db:

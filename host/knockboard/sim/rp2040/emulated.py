@@ -13,14 +13,13 @@ import threading
 import time
 from typing import Callable, Optional
 
-from ...device.flash import FIRMWARE_DIR
-from ...device.uf2 import IMAGE_DIR
+from ... import resources
 from ..pty import close_fds, open_raw_pty
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOARD_MJS = os.path.join(HERE, "board.mjs")
-BOOT_ROM = os.path.join(IMAGE_DIR, "bootrom-rp2040-b1.bin")
-PINMAP = os.path.join(FIRMWARE_DIR, "pinmap.json")
+BOOT_ROM = str(resources.image_dir() / "bootrom-rp2040-b1.bin")
+PINMAP = str(resources.firmware_dir() / "pinmap.json")
 # The emulator runs some 20-30 million instructions a wall-clock second: at 32 MHz the CPU
 # about keeps pace with real time, so the host's real-second timeouts see a board that
 # answers in time (they hold down to a third of real time).
