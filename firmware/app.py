@@ -151,6 +151,12 @@ class Device:
         self.last_scan = now
         self.hal.scan(self.raw)
         self.keys.scan(now, self.raw)
+        if self.keys.confirm:
+            # A key read closed once: a second walk of the rows (~0.1 ms on the RP2040, far
+            # longer than an interference spike on a column lasts) confirms it now rather
+            # than a scan period later, so the press is reported within one scan.
+            self.hal.scan(self.raw)
+            self.keys.scan(now, self.raw)
 
     # ---- modes -----------------------------------------------------------------------------
 
