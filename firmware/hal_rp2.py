@@ -58,12 +58,18 @@ def _scan_matrix(raw: ptr16, w: ptr32):
     shift = w[_W_SHIFT]
     cols = w[_W_COLS]
     rows = w[_W_ROWS]
+    # 74HC595 timing at 3.3 V (docs/firmware.md, "Row walk timing"): each pulse is held by
+    # writing its level twice (a write to SIO takes ~9 cycles, 72 ns at 125 MHz), and the
+    # data bit is written twice before the clock rises; tests/rp2040 measures the edges.
     sio[6] = d  # one low bit into the chain: row 0 at the next latch
+    sio[6] = d
+    sio[5] = clk
     sio[5] = clk
     sio[6] = clk
     sio[5] = d
     r = 0
     while r < rows:
+        sio[5] = lat
         sio[5] = lat
         sio[6] = lat
         t0 = timer[0]
@@ -71,14 +77,17 @@ def _scan_matrix(raw: ptr16, w: ptr32):
             pass
         raw[r] = (sio[1] >> shift) & cols ^ cols
         sio[5] = clk  # the low bit moves on to the next row
+        sio[5] = clk
         sio[6] = clk
         r += 1
     chain = w[_W_CHAIN]
     while r < chain:
         sio[5] = clk
+        sio[5] = clk
         sio[6] = clk
         r += 1
     sio[5] = lat  # the low bit has left the chain: every row high
+    sio[5] = lat
     sio[6] = lat
     v = sio[1]
     raw[rows] = ((v >> w[_W_OK]) & 1 | ((v >> w[_W_BACK]) & 1) << 1

@@ -152,6 +152,15 @@ class EmulatedBoard:
     def control(self, index: int, down: bool) -> None:
         self._send(op="control", index=index, down=down)
 
+    def schedule(self, at: list) -> None:
+        """Key changes at emulated times: [[us after now, cell, down], ...] (a bounce)."""
+        self._send(op="keys", at=at)
+
+    def glitch(self, cell: int, reads: int = 1) -> None:
+        """The cell reads closed at the next `reads` scans of its row only ({"ev":
+        "glitch"} once they have seen it)."""
+        self._send(op="glitch", cell=cell, reads=reads)
+
     def fault(self, what: str, timeout: float = 30) -> dict:
         """Injects a fault (board.mjs: "led-sm" or "oled-bus"); its event, with the
         emulated time it took effect."""
