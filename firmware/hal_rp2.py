@@ -32,6 +32,7 @@ _WDT_ENABLE = const(1 << 30)
 _DREQ_PIO0_TX0 = const(0)
 _PIO0_TXF0 = const(0x50200010)  # PIO0 base + TXF0: state machine 0's TX FIFO
 WDT_MS = const(4000)
+_LATCH_US = const(300)  # WS2812B: a low line this long ends a frame (the V5 part: 280 us)
 _SETTLE_US = const(3)  # column lines settle through the pull-ups after a row goes low
 # what the viper row walk reads from HalRp2.walk, by index
 _W_DATA = const(0)
@@ -140,6 +141,8 @@ class HalRp2:
         self.sm.active(1)
         # The DMA reads the frame from here while the firmware renders the next one.
         self.wire = bytearray(3 * cfg.cells)
+        self.led_busy_us = 30 * cfg.cells + _LATCH_US  # a whole frame and its latch
+        self.led_free = time.ticks_us()
         self.dma = None
         try:
             self.dma = rp2.DMA()
@@ -208,10 +211,20 @@ class HalRp2:
         _scan_matrix(raw, self.walk)
 
     # -- outputs --
+    def leds_ready(self):
+        """The chain can take a frame: the last one has left the pin (10 us a byte) and
+        the line has been low for the latch time since."""
+        left = time.ticks_diff(self.led_free, time.ticks_us())
+        # a stale time (ticks_us wraps every ~18 minutes) can only look like a short wait
+        if 0 < left <= self.led_busy_us:
+            return False
+        return self.dma is None or not self.dma.active()
+
     def show_leds(self, grb):
+        while not self.leds_ready():
+            pass
+        self.led_free = time.ticks_add(time.ticks_us(), 10 * len(grb) + _LATCH_US)
         if self.dma is not None:
-            while self.dma.active():
-                pass
             self.wire[:] = grb
             # byte writes to the FIFO are replicated across the word, so the top 8 bits
             # hold the byte the state machine shifts out

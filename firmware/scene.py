@@ -37,6 +37,11 @@ class Scene:
         self.n_fx = 0
         self.fac = bytearray(256)
         self.everyone = array("H", range(cells))
+        # cells a CELLS update changed since the last frame, then (when the effects move
+        # too) the animated cells: what the next frame renders instead of the board
+        self.touched = array("H", bytes(4 * cells))
+        self.n_touched = 0
+        self.total = 0  # the colour channels' sum, for the power limiter
         self.order = self.anim  # the cells of the frame being rendered
         self.pos = 0  # next cell (or animated cell) of the frame to render
         self.todo = 0
@@ -59,6 +64,53 @@ class Scene:
         """Apply a checked SCENE payload (brightness, count, cells)."""
         self.brightness = payload[0]
         self.cells[:] = payload[3:]
+        self._index()
+
+    @staticmethod
+    def check_cells(payload, cells):
+        """Validates a CELLS payload (brightness, then index, r, g, b, fx per changed
+        cell): 0 or a protocol error code, like check()."""
+        if len(payload) < 1 or (len(payload) - 1) % 5:
+            return 2
+        for i in range(1, len(payload), 5):
+            if payload[i] >= cells or payload[i + 4] & 0x0F >= N_EFFECTS:
+                return 3
+        return 0
+
+    def update(self, payload):
+        """Apply a checked CELLS payload: the listed cells change, the rest stay. Only
+        they are rendered in the next frame, unless an effect or the power limit changed
+        (then the board is re-indexed and rendered whole, as after set())."""
+        cells = self.cells
+        touched = self.touched
+        n = self.n_touched
+        total = self.total
+        relist = payload[0] != self.brightness
+        self.brightness = payload[0]
+        for j in range(1, len(payload), 5):
+            i = payload[j]
+            o = i << 2
+            total += payload[j + 1] + payload[j + 2] + payload[j + 3] \
+                - cells[o] - cells[o + 1] - cells[o + 2]
+            cells[o] = payload[j + 1]
+            cells[o + 1] = payload[j + 2]
+            cells[o + 2] = payload[j + 3]
+            if cells[o + 3] != payload[j + 4]:
+                cells[o + 3] = payload[j + 4]
+                relist = True
+            if n < self.n:
+                touched[n] = i
+                n += 1
+            else:
+                relist = True  # more changes than cells: render them all
+        self.n_touched = n
+        self.total = total
+        if relist or self.limiter.limit(total, self.brightness) != self.level:
+            self._index()
+
+    def _index(self):
+        """The animated cells, the fx bytes in use and the power limit, from the cells;
+        the next frame renders every cell."""
         cells = self.cells
         anim = self.anim
         fac = self.fac
@@ -85,8 +137,9 @@ class Scene:
         self.n_fx = n_fx
         self.chase_len = chase_len
         # every byte minus the fx bytes: the colour channels' sum, summed in C
-        total = sum(memoryview(cells)) - fx_sum
-        self.level = self.limiter.limit(total, self.brightness)
+        self.total = sum(memoryview(cells)) - fx_sum
+        self.level = self.limiter.limit(self.total, self.brightness)
+        self.n_touched = 0
         self.dirty = True
 
     def clear(self):
@@ -94,7 +147,9 @@ class Scene:
             self.cells[i] = 0
         self.brightness = 0
         self.level = 0
+        self.total = 0
         self.n_anim = 0
+        self.n_touched = 0
         self._forget_fx()
         self.dirty = True
 
@@ -109,13 +164,36 @@ class Scene:
 
     def start(self, now):
         """Begins the frame for time `now` (ms). False if it has nothing to render (no new
-        scene, nothing animated)."""
+        scene, no changed cell, nothing animated)."""
         every = self.dirty
+        touched = self.n_touched
         self.dirty = False
+        self.n_touched = 0
         self.pos = 0
-        if not every and not self.n_anim:
-            self.todo = 0
+        self.todo = 0
+        if not every and not self.n_anim and not touched:
             return False
+        changed = self._factors(now) or every
+        if every:
+            self.order = self.everyone
+            self.todo = self.n
+        elif changed:
+            # the animation moves: the changed cells, then the animated ones
+            order = self.touched
+            anim = self.anim
+            for k in range(self.n_anim):
+                order[touched + k] = anim[k]
+            self.order = order
+            self.todo = touched + self.n_anim
+        elif touched:
+            self.order = self.touched
+            self.todo = touched
+        # A blink changes twice a second and a chase step every 120 ms: most frames of
+        # such scenes have nothing to redraw.
+        return self.todo > 0
+
+    def _factors(self, now):
+        """Each fx byte's factor for the frame at `now`; True if one changed."""
         lvl = self.level
         fac = self.fac
         blink_on = (now // BLINK_MS) & 1
@@ -125,7 +203,7 @@ class Scene:
         step = (now // CHASE_MS) % self.chase_len
         fac[0] = lvl
         used = self.fx_used
-        changed = every
+        changed = False
         for k in range(self.n_fx):
             fx = used[k]
             e = fx & 0x0F
@@ -143,14 +221,7 @@ class Scene:
             if fac[fx] != f:
                 fac[fx] = f
                 changed = True
-        # A blink changes twice a second and a chase step every 120 ms: most frames of
-        # such scenes have nothing to redraw.
-        if not changed:
-            self.todo = 0
-            return False
-        self.order = self.everyone if every else self.anim
-        self.todo = self.n if every else self.n_anim
-        return True
+        return changed
 
     def render_some(self, out, count):
         """Writes the GRB bytes of up to `count` more cells of the frame begun by start()

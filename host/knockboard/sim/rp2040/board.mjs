@@ -5,6 +5,7 @@
 //
 //   node board.mjs --uf2 FILE --rom FILE --pinmap FILE --rows R --cols C --cells N
 //                  [--hold CONTROL]... [--free-run] [--max-ms MS] [--cpu-mhz MHZ]
+//                  [--clock-us US] [--trace]
 //
 // stdin and stdout carry JSON lines. In: {"op":"cdc","hex":..} (bytes from the USB host),
 // {"op":"key","cell":i,"down":b}, {"op":"control","index":i,"down":b}, {"op":"oled"},
@@ -34,6 +35,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'free-run') { a.freeRun = true; i -= 1; continue; }
+    if (k === 'trace') { a.trace = true; i -= 1; continue; }
     if (k === 'hold') a.hold.push(argv[i + 1]);
     else a[k] = argv[i + 1];
   }
@@ -104,12 +106,13 @@ function refreshColumns() {
 }
 // The row walk's edges as the 74HC595 sees them, in CPU cycles (the emulator counts each
 // instruction's; at 125 MHz a cycle is 8 ns): the shortest clock high and low, latch high,
-// data set-up before a clock rise and clock rise before a latch rise since the last query.
-const edges = { clk: [0, 0], lat: [0, 0], data: 0, clkRise: 0 };
+// data set-up before a clock rise and clock rise before a latch rise since the last query;
+// and the walks (scans): how many, the sum and the longest of the gaps between them, in ns.
+const edges = { clk: [0, 0], lat: [0, 0], data: 0, clkRise: 0, walk: 0 };
 let rowTiming = null;
 function resetRowTiming() {
   rowTiming = { clockHigh: Infinity, clockLow: Infinity, latchHigh: Infinity, setup: Infinity,
-    clockToLatch: Infinity, clocks: 0, latches: 0 };
+    clockToLatch: Infinity, clocks: 0, latches: 0, walks: 0, walkGapSum: 0, walkGapMax: 0 };
 }
 resetRowTiming();
 function cyclesSince(t) { return Math.round((now() - t) / CYCLE_NS); }
@@ -117,7 +120,16 @@ function wireMatrix() {
   const d = mcu.gpio[m.rows.data], clk = mcu.gpio[m.rows.clock], lat = mcu.gpio[m.rows.latch];
   const mask = (1 << shift.chain) - 1;
   const least = (k, v) => { if (v < rowTiming[k]) rowTiming[k] = v; };
-  d.addListener((state, old) => { if (state !== old) edges.data = now(); });
+  d.addListener((state, old) => {
+    if (state === old) return;
+    // a walk begins by clocking a low bit in: the interval between walks is the scan's
+    if (!state) {
+      if (edges.walk) { const gap = now() - edges.walk; rowTiming.walkGapSum += gap; rowTiming.walks += 1;
+        if (gap > rowTiming.walkGapMax) rowTiming.walkGapMax = gap; }
+      edges.walk = now();
+    }
+    edges.data = now();
+  });
   clk.addListener((state, old) => {
     if (state === old) return;
     if (state === 1) {
@@ -303,7 +315,7 @@ function boot() {
   cdc = new USBCDC(mcu.usbCtrl);
   pendingRead = null;
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now(), boot: boots });
-  cdc.onSerialData = (bytes) => send({ ev: 'cdc', hex: Buffer.from(bytes).toString('hex') });
+  cdc.onSerialData = (bytes) => send({ ev: 'cdc', t: now(), hex: Buffer.from(bytes).toString('hex') });
   // rp2040js's CDC answers every OUT buffer the device arms at once, with zero bytes when
   // the host has nothing to send: an interrupt storm that takes most of the CPU. A real
   // host sends an OUT packet only when it has data, so the read waits for some here.
@@ -332,11 +344,16 @@ function feedHost() {
   // The CDC accepts what its endpoint buffer holds; the rest waits like in a USB host.
   let n = 0;
   while (cdc.initialized && n < hostQueue.length && !cdc.txFIFO.full) cdc.sendSerialByte(hostQueue[n++]);
-  if (n) hostQueue = hostQueue.slice(n);
+  if (n) { hostQueue = hostQueue.slice(n); if (args.trace) send({ ev: 'host-bytes', t: now(), n }); }
   cdc.answerPendingRead();
 }
 
 const wallStart = process.hrtime.bigint();
+// Emulated time run before the host's input is looked at again. --clock-us N: a host whose
+// clock is the emulated one (benchmarks at 125 MHz, slower than real time) gets a
+// {"ev":"clock"} every N emulated us and its bytes within N us.
+const CLOCK_NS = args['clock-us'] ? +args['clock-us'] * 1000 : 0;
+const TURN_NS = CLOCK_NS || 20e6;
 const CHUNK_NS = 10000;  // housekeeping (LED reset gaps, buzzer, USB) every 10 emulated us
 let lastSample = 0;
 const counters = { idleCycles: 0 };
@@ -344,7 +361,7 @@ function run() {
   const wallNs = Number(process.hrtime.bigint() - wallStart);
   // In real time the emulated clock never runs ahead of the wall clock (the host's timeouts
   // are real seconds); --free-run lets it go as fast as it can (benchmarks, watchdog).
-  const until = Math.min(args.freeRun ? Infinity : wallNs, now() + 20e6, maxNs);
+  const until = Math.min(args.freeRun ? Infinity : wallNs, now() + TURN_NS, maxNs);
   const core = mcu.core;
   while (now() < until && !pendingReset) {
     const chunkEnd = Math.min(clock.nanos + CHUNK_NS, until - elapsedBefore);
@@ -374,6 +391,7 @@ function run() {
     elapsedBefore = now(); pendingReset = 0; lastSample = 0;
     boot();
   }
+  if (CLOCK_NS) send({ ev: 'clock', t: now() });
   if (now() >= maxNs) { send({ ev: 'end', t: now(), idleCycles: counters.idleCycles, wallMs: Number(process.hrtime.bigint() - wallStart) / 1e6 }); process.exit(0); }
   setImmediate(run);
 }

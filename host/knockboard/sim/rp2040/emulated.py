@@ -58,7 +58,7 @@ def node() -> str:
 class EmulatedBoard:
     def __init__(self, uf2: str, rows: int, cols: int, cells: int, *, cpu_mhz: int = 125,
                  free_run: bool = False, hold: tuple[str, ...] = (),
-                 max_ms: Optional[int] = None):
+                 max_ms: Optional[int] = None, clock_us: Optional[int] = None):
         cmd = [node(), BOARD_MJS, "--uf2", uf2, "--rom", BOOT_ROM, "--pinmap", PINMAP,
                "--rows", str(rows), "--cols", str(cols), "--cells", str(cells),
                "--cpu-mhz", str(cpu_mhz)]
@@ -68,6 +68,9 @@ class EmulatedBoard:
             cmd.append("--free-run")
         if max_ms is not None:
             cmd += ["--max-ms", str(max_ms)]
+        if clock_us is not None:
+            cmd += ["--clock-us", str(clock_us)]
+        self.now_ns = 0  # the emulated time of the latest event
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=HERE)
         self.events: list[dict] = []
@@ -86,6 +89,9 @@ class EmulatedBoard:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             msg = json.loads(line)
+            self.now_ns = msg.get("t", self.now_ns)
+            if msg.get("ev") == "clock":
+                continue
             if msg.get("ev") == "cdc":
                 data = bytes.fromhex(msg["hex"])
                 if self.on_serial is not None:
@@ -136,6 +142,11 @@ class EmulatedBoard:
                     raise AssertionError(f"{text!r} not seen in {timeout} s; got "
                                          f"{bytes(self.serial[start:])[-300:]!r}")
                 self._cond.wait(left)
+
+    def clock(self) -> float:
+        """The emulated time in seconds (to within clock_us): a host's clock that runs at
+        the emulated chip's pace."""
+        return self.now_ns / 1e9
 
     def stderr(self) -> str:
         if self.proc.poll() is None:
