@@ -174,7 +174,7 @@ def press_to_light(board, spec, rounds):
         with open(uf2, "wb") as f:
             f.write(board_uf2(board))
         with EmulatedBoard(uf2, spec["rows"], spec["cols"], cells, free_run=True,
-                           clock_us=200) as eb:
+                           clock_us=200, trace=True) as eb:
             path = eb.open_pty()
             eb.wait(lambda e: e["ev"] == "usb", 60)
             ready, stop, errors = threading.Event(), threading.Event(), []
@@ -192,7 +192,7 @@ def press_to_light(board, spec, rounds):
 
 
 def _rounds(eb, rng, cells, rounds):
-    out, wires = [], []
+    out, wires, stages = [], [], []
     eb.query("rowtiming")  # the scan intervals from here on
     for k in range(rounds):
         cell = (k * 37 + 5) % cells
@@ -205,10 +205,18 @@ def _rounds(eb, rng, cells, rounds):
                         and e["rgb"][cell] == want, 120, n)
         out.append((frame["end"] - press["t"]) / 1e6)
         wires.append((frame["end"] - frame["start"]) / 1e6)
+        # the stages: the press's EVENTS leaving the chip, the host's bytes arriving
+        told = next(e["t"] for e in eb.events[n:] if e["ev"] == "cdc-out"
+                    and e["t"] > press["t"])
+        answer = [e["t"] for e in eb.events[n:] if e["ev"] == "host-bytes"
+                  and told <= e["t"] < frame["start"]]
+        if answer:
+            stages.append(((told - press["t"]) / 1e6, (answer[0] - told) / 1e6,
+                           (frame["start"] - answer[0]) / 1e6))
         eb.schedule([[rng.randint(2_000, 10_000), cell, False]])
     timing = eb.query("rowtiming")
     scan = timing["walkGapSum"] / max(1, timing["walks"]) / 1e6
-    return out, scan, sorted(wires)[len(wires) // 2], timing
+    return out, scan, sorted(wires)[len(wires) // 2], timing, stages
 
 
 def main(argv=None):
@@ -227,7 +235,7 @@ def main(argv=None):
         timings(args, spec)
     if args.rounds:
         started = time.monotonic()
-        lat, scan, wire, t = press_to_light(args.board, spec, args.rounds)
+        lat, scan, wire, t, stages = press_to_light(args.board, spec, args.rounds)
         floor = scan + wire
         print(f"  press on the key pins to the last bit of the answering LED frame, "
               f"{len(lat)} presses, a host on the pty lighting the pressed cell:")
@@ -236,6 +244,15 @@ def main(argv=None):
         print(f"    floor {floor:.2f} ms = key scan interval {scan:.2f} ms (mean of "
               f"{t['walks']} row walks, longest {t['walkGapMax'] / 1e6:.2f}) + chain on the "
               f"wire {wire:.2f} ms; p95 / floor = {pct(lat, 0.95) / floor:.2f}")
+        names = ("press -> EVENTS leaves the chip", "host's answer (pty, host, emulator)",
+                 "answer's first byte -> frame start")
+        for name, values in zip(names, zip(*stages)):
+            print(f"    {name:38s} median {statistics.median(values):6.2f} ms, "
+                  f"p95 {pct(values, 0.95):6.2f} ms")
+        device = [a + c for a, _, c in stages]
+        print(f"    the chip's share (all but the host), + wire: median "
+              f"{statistics.median(device) + wire:.2f} ms, p95 {pct(device, 0.95) + wire:.2f} ms "
+              f"({len(stages)} presses)")
         print(f"  ({time.monotonic() - started:.0f} s of wall time)")
 
 

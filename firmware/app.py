@@ -137,11 +137,16 @@ class Device:
         ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms."""
         hal = self.hal
         scene = self.scene
+        sliced = scene.todo > RENDER_SLICE
         done = False
         while not done:
-            self._scan_now(hal.ticks_ms())
+            # the few cells a press's answer changes render in one slice, straight after
+            # the frame that changed them; a longer frame has a scan before every slice
+            if sliced:
+                self._scan_now(hal.ticks_ms())
             done = scene.render_some(self.leds, RENDER_SLICE)
-        self._scan_now(hal.ticks_ms())
+        if sliced:
+            self._scan_now(hal.ticks_ms())
         self.led_due = self.leds != self.shown
         self._show()
 

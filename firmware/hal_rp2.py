@@ -270,8 +270,8 @@ class HalRp2:
             # Not sm.put: it waits for FIFO room through MicroPython's event hook, and the
             # USB work run there left the line low for up to 0.18 ms mid-frame (seen on the
             # emulated chip), which WS2812 parts with a short reset time take as a latch.
-            while self.dma.active():
-                pass
+            while not self.leds_ready():
+                pass  # and after the last frame's latch gap, or the two run together
             self.dma.config(read=dark, write=_PIO0_TXF0, count=len(dark), ctrl=self.dma_ctrl,
                             trigger=True)
             while self.dma.active():

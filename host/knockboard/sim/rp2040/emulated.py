@@ -58,7 +58,8 @@ def node() -> str:
 class EmulatedBoard:
     def __init__(self, uf2: str, rows: int, cols: int, cells: int, *, cpu_mhz: int = 125,
                  free_run: bool = False, hold: tuple[str, ...] = (),
-                 max_ms: Optional[int] = None, clock_us: Optional[int] = None):
+                 max_ms: Optional[int] = None, clock_us: Optional[int] = None,
+                 trace: bool = False):
         cmd = [node(), BOARD_MJS, "--uf2", uf2, "--rom", BOOT_ROM, "--pinmap", PINMAP,
                "--rows", str(rows), "--cols", str(cols), "--cells", str(cells),
                "--cpu-mhz", str(cpu_mhz)]
@@ -70,6 +71,9 @@ class EmulatedBoard:
             cmd += ["--max-ms", str(max_ms)]
         if clock_us is not None:
             cmd += ["--clock-us", str(clock_us)]
+        if trace:  # {"ev": "host-bytes"} and {"ev": "cdc-out"} events, with their times
+            cmd.append("--trace")
+        self.trace = trace
         self.now_ns = 0  # the emulated time of the latest event
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=HERE)
@@ -94,6 +98,9 @@ class EmulatedBoard:
                 continue
             if msg.get("ev") == "cdc":
                 data = bytes.fromhex(msg["hex"])
+                if self.trace:
+                    with self._cond:
+                        self.events.append({"ev": "cdc-out", "t": msg["t"], "n": len(data)})
                 if self.on_serial is not None:
                     self.on_serial(data)
                 with self._cond:
