@@ -177,6 +177,9 @@ class Scene:
         if every:
             self.order = self.everyone
             self.todo = self.n
+        elif changed and not touched:
+            self.order = self.anim
+            self.todo = self.n_anim
         elif changed:
             # the animation moves: the changed cells, then the animated ones
             order = self.touched
