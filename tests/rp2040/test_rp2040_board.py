@@ -132,14 +132,17 @@ def test_single_scan_glitches_on_the_columns_give_no_press(emulated):
 
 
 def shift_register_timing_ns():
-    """The row driver's minimum pulse widths and set-up time at 3.3 V, from pinmap.json
-    (matrix.rows.timing_ns) when the schematic's part gives them; otherwise the SN74HC595's
-    datasheet figures for -40..85 C interpolated between 2 V and 4.5 V (tw 100/20 ns, tsu
-    125/25 ns, SRCLK before RCLK 94/19 ns), rounded up."""
+    """The row driver's minimum pulse widths and set-up times at 3.3 V: the larger of the
+    part's in pinmap.json (matrix.rows.timing_ns, the schematic's choice) and the plain
+    SN74HC595's, which a maker may fit instead (TI SCLS041, -40..85 C, interpolated between
+    2 V and 4.5 V: tw 100/20 ns, tsu 125/25 ns, SRCLK before RCLK 94/19 ns; rounded up)."""
     with open(PINMAP) as f:
         rows = json.load(f)["matrix"]["rows"]
-    return rows.get("timing_ns", {"clock_high": 60, "clock_low": 60, "latch_high": 60,
-                                  "setup": 75})
+    need = {"clock_high": 60, "clock_low": 60, "latch_high": 60, "setup": 75,
+            "clock_to_latch": 75}
+    for k, v in rows.get("timing_ns", {}).items():
+        need[k] = max(need.get(k, 0), v)
+    return need
 
 
 def test_the_row_walk_meets_the_shift_register_timing_at_125_mhz(emulated):
@@ -158,7 +161,7 @@ def test_the_row_walk_meets_the_shift_register_timing_at_125_mhz(emulated):
     assert ns["clockLow"] >= need["clock_low"], ns
     assert ns["latchHigh"] >= need["latch_high"], ns
     assert ns["setup"] >= need["setup"], ns  # data before the clock rises
-    assert ns["clockToLatch"] >= need["setup"], ns  # the last clock before the latch
+    assert ns["clockToLatch"] >= need["clock_to_latch"], ns  # last clock before the latch
 
 
 def test_a_scene_comes_out_of_the_led_pin_as_the_simulator_lights_it(emulated, sim):
