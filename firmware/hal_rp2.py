@@ -216,15 +216,17 @@ class HalRp2:
         the line has been low for the latch time since."""
         left = time.ticks_diff(self.led_free, time.ticks_us())
         # a stale time (ticks_us wraps every ~18 minutes) can only look like a short wait
-        if 0 < left <= self.led_busy_us:
-            return False
-        return self.dma is None or not self.dma.active()
+        return not 0 < left <= self.led_busy_us
 
     def show_leds(self, grb):
         while not self.leds_ready():
             pass
         self.led_free = time.ticks_add(time.ticks_us(), 10 * len(grb) + _LATCH_US)
         if self.dma is not None:
+            # done long before the frame's time is up; a state machine that stopped taking
+            # bytes would hold the loop here until the watchdog resets the chip
+            while self.dma.active():
+                pass
             self.wire[:] = grb
             # byte writes to the FIFO are replicated across the word, so the top 8 bits
             # hold the byte the state machine shifts out
@@ -270,7 +272,7 @@ class HalRp2:
             # Not sm.put: it waits for FIFO room through MicroPython's event hook, and the
             # USB work run there left the line low for up to 0.18 ms mid-frame (seen on the
             # emulated chip), which WS2812 parts with a short reset time take as a latch.
-            while not self.leds_ready():
+            while not self.leds_ready() or self.dma.active():
                 pass  # and after the last frame's latch gap, or the two run together
             self.dma.config(read=dark, write=_PIO0_TXF0, count=len(dark), ctrl=self.dma_ctrl,
                             trigger=True)
