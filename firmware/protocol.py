@@ -19,6 +19,7 @@ H_SCENE = const(0x10)
 H_DISPLAY = const(0x11)
 H_SOUND = const(0x12)
 H_RESYNC = const(0x13)
+H_CELLS = const(0x14)
 H_MAINT = const(0x1F)
 # device -> host
 D_INFO = const(0x81)

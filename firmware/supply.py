@@ -11,7 +11,6 @@ from kbtime import ticks_diff
 NONE = const(0)  # neither seen: a HAL that cannot tell; treated like USB (the safe budget)
 USB = const(1)
 JACK = const(2)
-NAMES = ("unknown", "USB", "5V jack")
 # hal.supply() bits
 USB_BIT = const(1)
 JACK_BIT = const(2)
@@ -19,9 +18,10 @@ POLL_MS = const(10)  # a pulled jack: the USB switch's enable delay is ~200 ms, 
 # budget is down long before USB can feed the rail
 
 
+# The supply feeding the LED rail from hal.supply()'s bits: the jack whenever it is up (it
+# wins: Q3 holds the USB switch off), else USB, else NONE. (Comments, not docstrings: in a
+# source install every docstring stays in the heap, and the firmware's is counted.)
 def which(bits):
-    """The supply feeding the LED rail from hal.supply()'s bits: the jack whenever it is up
-    (it wins: Q3 holds the USB switch off), else USB, else NONE."""
     if bits & JACK_BIT:
         return JACK
     if bits & USB_BIT:
@@ -29,18 +29,18 @@ def which(bits):
     return NONE
 
 
+# The LED budget on `supply`: the jack's on the jack, USB's otherwise (an unknown supply
+# gets the smaller); `cap_ma` (board.json, or None) can only lower it.
 def budget_ma(supply, usb_ma, jack_ma, cap_ma):
-    """The LED budget on `supply`: the jack's on the jack, USB's otherwise (an unknown
-    supply gets the smaller); `cap_ma` (board.json, or None) can only lower it."""
     b = jack_ma if supply == JACK else usb_ma
     if cap_ma is not None and cap_ma < b:
         return cap_ma
     return b
 
 
+# Reads the supply every POLL_MS and keeps the limiter's budget on it. poll() is True when
+# the budget changed, so the scene can be limited again at once.
 class SupplyWatch:
-    """Reads the supply every POLL_MS and keeps the limiter's budget on it. poll() is True
-    when the budget changed, so the scene can be limited again at once."""
 
     def __init__(self, hal, cfg, limiter, now):
         self.hal = hal
@@ -67,6 +67,3 @@ class SupplyWatch:
             return False
         self.last = now
         return self.read()
-
-    def name(self):
-        return NAMES[self.supply]

@@ -40,6 +40,11 @@ class Link:
         self.tx_seq = 0
         self.queue: deque = deque()  # (type, payload, coalesce)
         self.pending: Optional[tuple[int, int, bytes]] = None  # (seq, type, frame bytes)
+        # The SCENE payload the board shows as far as its ACKs tell, and the one pending:
+        # a new scene goes out as CELLS, only the cells that changed, when the board
+        # can take them (docs/protocol.md): a 127-cell board reads a SCENE for ~50 ms.
+        self.board_scene: Optional[bytes] = None
+        self.pending_scene: Optional[bytes] = None
         self.pending_sent = 0.0
         self.retransmits = 0
         self.rx_boot: Optional[int] = None
@@ -101,6 +106,13 @@ class Link:
                         self.rx_last = 0
                     self.info = msg
                     self.last_rx = self.clock()
+                    self.board_scene = None  # restarted, or a new session cleared it
+                    if self.pending_scene is not None and self.pending is not None:
+                        # a CELLS in flight changes a scene the board may have lost: it
+                        # goes again as the whole scene, under the same number
+                        seq = self.pending[0]
+                        self.pending = (seq, P.H_SCENE,
+                                        P.encode_frame(P.H_SCENE, seq, self.pending_scene))
                     if self.pending is not None:  # resend what the old port swallowed
                         self.pending_sent = -1e9
                     # The device sends its first STATE right behind INFO: keep it for
@@ -122,6 +134,14 @@ class Link:
         P.encode_frame(ftype, 1, payload)  # size check now, not at send time
         self.queue.append((ftype, payload, coalesce))
 
+    def _scene_frame(self, payload: bytes) -> tuple[int, bytes]:
+        caps = self.info.caps if self.info is not None else 0
+        if self.board_scene is not None and caps & P.CAP_CELLS:
+            cells = P.cells_payload(self.board_scene, payload)
+            if cells is not None:
+                return P.H_CELLS, cells
+        return P.H_SCENE, payload
+
     def idle(self) -> bool:
         return self.pending is None and not self.queue
 
@@ -142,6 +162,10 @@ class Link:
         elif self.queue:
             ftype, payload, _ = self.queue.popleft()
             self.tx_seq = self.tx_seq % 255 + 1
+            self.pending_scene = None
+            if ftype == P.H_SCENE:
+                self.pending_scene = payload
+                ftype, payload = self._scene_frame(payload)
             frame = P.encode_frame(ftype, self.tx_seq, payload)
             self.pending = (self.tx_seq, ftype, frame)
             self._write(frame)
@@ -203,6 +227,8 @@ class Link:
         if isinstance(msg, P.Plain):
             if msg.type == P.D_ACK and self.pending and msg.seq == self.pending[0]:
                 self.pending = None
+                if self.pending_scene is not None:
+                    self.board_scene = self.pending_scene
                 self._pump_tx(self.clock())
             return
         if isinstance(msg, P.DeviceError):

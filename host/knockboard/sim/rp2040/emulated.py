@@ -57,7 +57,8 @@ def node() -> str:
 class EmulatedBoard:
     def __init__(self, uf2: str, rows: int, cols: int, cells: int, *, cpu_mhz: int = 125,
                  free_run: bool = False, hold: tuple[str, ...] = (),
-                 max_ms: Optional[int] = None):
+                 max_ms: Optional[int] = None, clock_us: Optional[int] = None,
+                 trace: bool = False):
         cmd = [node(), BOARD_MJS, "--uf2", uf2, "--rom", BOOT_ROM, "--pinmap", PINMAP,
                "--rows", str(rows), "--cols", str(cols), "--cells", str(cells),
                "--cpu-mhz", str(cpu_mhz)]
@@ -67,6 +68,12 @@ class EmulatedBoard:
             cmd.append("--free-run")
         if max_ms is not None:
             cmd += ["--max-ms", str(max_ms)]
+        if clock_us is not None:
+            cmd += ["--clock-us", str(clock_us)]
+        if trace:  # {"ev": "host-bytes"} and {"ev": "cdc-out"} events, with their times
+            cmd.append("--trace")
+        self.trace = trace
+        self.now_ns = 0  # the emulated time of the latest event
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=HERE)
         self.events: list[dict] = []
@@ -85,8 +92,14 @@ class EmulatedBoard:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             msg = json.loads(line)
+            self.now_ns = msg.get("t", self.now_ns)
+            if msg.get("ev") == "clock":
+                continue
             if msg.get("ev") == "cdc":
                 data = bytes.fromhex(msg["hex"])
+                if self.trace:
+                    with self._cond:
+                        self.events.append({"ev": "cdc-out", "t": msg["t"], "n": len(data)})
                 if self.on_serial is not None:
                     self.on_serial(data)
                 with self._cond:
@@ -136,6 +149,11 @@ class EmulatedBoard:
                                          f"{bytes(self.serial[start:])[-300:]!r}")
                 self._cond.wait(left)
 
+    def clock(self) -> float:
+        """The emulated time in seconds (to within clock_us): a host's clock that runs at
+        the emulated chip's pace."""
+        return self.now_ns / 1e9
+
     def stderr(self) -> str:
         if self.proc.poll() is None:
             return ""
@@ -150,6 +168,15 @@ class EmulatedBoard:
 
     def control(self, index: int, down: bool) -> None:
         self._send(op="control", index=index, down=down)
+
+    def schedule(self, at: list) -> None:
+        """Key changes at emulated times: [[us after now, cell, down], ...] (a bounce)."""
+        self._send(op="keys", at=at)
+
+    def glitch(self, cell: int, reads: int = 1) -> None:
+        """The cell reads closed at the next `reads` scans of its row only ({"ev":
+        "glitch"} once they have seen it)."""
+        self._send(op="glitch", cell=cell, reads=reads)
 
     def supply(self, usb: bool = True, jack: bool = False, timeout: float = 30) -> dict:
         """Plugs or pulls USB VBUS and the 5 V jack as the firmware senses them (GP24,
