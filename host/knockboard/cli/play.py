@@ -250,7 +250,8 @@ def cmd_resume(args, out=None):
     with open_store(args, reading=wanted) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
         if game_id is None:
-            raise PlayCommandError(f"resume: no unfinished game in {store.path}")
+            raise PlayCommandError(f"resume: no unfinished game in {store.path}"
+                                   f"{_last_stop(store)}")
         record = stored_record(store, game_id)
         if record.status != "playing":
             raise PlayCommandError(f"resume: game {game_id} is {record.status} "
@@ -275,6 +276,16 @@ def cmd_resume(args, out=None):
         finally:
             if link is not None:
                 link.close()
+
+
+def _last_stop(store):
+    """The game played last, if it was stopped (a remote game's forfeit or cheat), in words
+    that follow "no unfinished game"."""
+    newest = store.newest()
+    record = None if newest is None else store.get(newest)
+    if record is None or record.status != "abandoned" or not record.result:
+        return ""
+    return f" (game {newest}, the last, stopped: {record.result})"
 
 
 def _resumed_link(args, setup, store, record, out, game_id):
