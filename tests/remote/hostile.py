@@ -25,13 +25,18 @@ class Attacker:
         self.client.username_pw_set(user, password(user))
         self.up = threading.Event()
         self.disconnects = 0
-        self.answers = {}                # mid -> the broker's reason code (MQTT 5)
+        self.answers = {}                # mid -> the broker's reason code (MQTT 5), for
+        self._asked = set()              # the publications whose answer is waited for
         self.client.on_connect = lambda c, u, f, rc, p: self.up.set()
         self.client.on_disconnect = self._gone
-        self.client.on_publish = lambda c, u, mid, rc, p: self.answers.__setitem__(mid, rc)
+        self.client.on_publish = self._answered
         self.client.connect("127.0.0.1", broker.port, 10)
         self.client.loop_start()
         assert self.up.wait(WAIT_S), "the attacker could not connect"
+
+    def _answered(self, client, userdata, mid, reason_code, properties):
+        if mid in self._asked:
+            self.answers[mid] = reason_code
 
     def _gone(self, *args):
         self.disconnects += 1
@@ -40,18 +45,24 @@ class Attacker:
     def send(self, tail, payload, retain=True, wait=WAIT_S):
         """Publish `payload` (bytes) on knockboard/ROOM/TAIL (QoS 1); the broker's answer
         within `wait` seconds, or None if it gave none (it dropped the connection)."""
+        if not wait:                     # a flood: nobody waits for the answers
+            self.client.publish(f"{PREFIX}/{self.room}/{tail}", payload, qos=1, retain=retain)
+            return None
         info = self.client.publish(f"{PREFIX}/{self.room}/{tail}", payload, qos=1,
                                    retain=retain)
+        self._asked.add(info.mid)
         try:
             info.wait_for_publish(wait)
         except (RuntimeError, ValueError):
             return None
-        return self.answers.get(info.mid)
+        finally:
+            self._asked.discard(info.mid)
+        return self.answers.pop(info.mid, None)
 
-    def message(self, kind, ply, retain=True, **body):
+    def message(self, kind, ply, retain=True, wait=WAIT_S, **body):
         """A well-formed message of its own seat."""
         m = Message(self.room, self.seat, kind, ply, body)
-        return self.send(m.topic().split("/", 2)[2], m.encode(), retain)
+        return self.send(m.topic().split("/", 2)[2], m.encode(), retain, wait)
 
     def close(self):
         self.client.disconnect()
