@@ -95,11 +95,14 @@ def _add_remote_arguments(parser):
     remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
                         help="a seat online that keeps back its dice reveal this long "
                              "forfeits (default 120)")
+    remote.add_argument("--away-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
+                        help="a seat away (offline, or saying so) while the game waits "
+                             "for its dice forfeits after this long (default 1800)")
 
 
 # a withheld reveal: from a second (tests) to a day
 REVEAL_TIMEOUT = seconds(1, 86400)
-REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout")
+REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout", "away_timeout")
 
 
 def _remote_seats(args, players):
@@ -122,8 +125,8 @@ def _remote_link(args, setup, store, out, actions=(), fresh=True, game_id=lambda
     `game_id()`: the saved game's id once it has one (a stopped remote game is ended)."""
     if getattr(args, "remote", None) is None:      # (the demo has no remote arguments)
         if any(getattr(args, name, None) for name in REMOTE_ONLY):
-            raise PlayCommandError("--seat, --password-file, --ca-file and --reveal-timeout "
-                                   "go with --remote")
+            raise PlayCommandError("--seat, --password-file, --ca-file, --reveal-timeout and "
+                                   "--away-timeout go with --remote")
         return None
     from ..remote import AddressError, parse_address
     from ..session.seats import HUMAN, REMOTE
@@ -161,6 +164,7 @@ def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True,
                          physical_dice=setup.physical_dice, ca_file=args.ca_file,
                          actions=actions, journal=journal,
                          reveal_timeout=args.reveal_timeout,
+                         away_timeout=args.away_timeout,
                          log=lambda line: print(line, file=out, flush=True))
     except (AddressError, RoomError, OSError, ValueError) as err:
         raise PlayCommandError(f"--remote: {err}") from None
