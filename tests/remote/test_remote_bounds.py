@@ -114,3 +114,19 @@ def test_a_commitment_saved_before_a_restart_binds_the_restarted_home():
     assert "seat 1 changed its dice commitment for ply 0" in again.stopped
     assert journal.stop() == again.stopped
     assert _game(journal=journal).stopped == again.stopped      # and stays stopped
+
+
+def test_an_error_while_pumping_stops_the_game_named_instead_of_ending_the_session():
+    from knockboard.remote import RemoteLink
+
+    class BrokenRoom:
+        connected, error = True, None
+
+        def pump(self, game):
+            raise RecursionError("deep")
+    lines = []
+    link = RemoteLink(_game(lines=lines), BrokenRoom())
+    link.pump()
+    assert link.game.stopped == "this home failed: RecursionError: deep"
+    assert link.status() == "game stopped" and lines[-1].endswith("RecursionError: deep")
+    assert link.game.journal.stop() is None          # not saved: resume may try again

@@ -453,10 +453,16 @@ class RemoteGame:
         self.refused += 1
         self.refusals(f"remote: refused seat {m.seat}'s {m.kind} for ply {m.ply}: {why}")
 
-    def _stop(self, why):
+    def fail(self, why):
+        """This home could not go on (an error of its own, not a peer's message): stopped
+        here, not saved, so that `resume` may try again."""
+        self._stop(f"this home failed: {why[:160]}", save=False)
+
+    def _stop(self, why, save=True):
         """The game cannot go on: said once, and saved (journal.py), so that `resume`
         reports it instead of playing on."""
         if not self.stopped:
             self.stopped = why
             self.log(f"remote: game stopped: {why}")
-            self.journal.save_stop(why)
+            if save:
+                self.journal.save_stop(why)

@@ -10,7 +10,13 @@ class RemoteLink:
         self.game, self.room = game, room
 
     def pump(self):
-        self.room.pump(self.game)
+        """What arrived, handed to the game.  Each message is guarded on its own (room.py,
+        game.py); should anything else still raise, the game stops saying what, rather
+        than the session ending in a traceback."""
+        try:
+            self.room.pump(self.game)
+        except Exception as err:          # noqa: BLE001 - a remote game never ends a session
+            self.game.fail(f"{type(err).__name__}: {err}")
 
     def status(self):
         """<= 16 characters: why this board waits."""
