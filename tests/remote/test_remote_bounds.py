@@ -130,3 +130,20 @@ def test_an_error_while_pumping_stops_the_game_named_instead_of_ending_the_sessi
     assert link.game.stopped == "this home failed: RecursionError: deep"
     assert link.status() == "game stopped" and lines[-1].endswith("RecursionError: deep")
     assert link.game.journal.stop() is None          # not saved: resume may try again
+
+
+def test_nobody_is_timed_out_while_this_home_itself_is_off_the_broker():
+    """Cut off, this home's idea of who is online is stale and the others may be waiting for
+    its move: a seat owing its commitment is not timed out then, and gets the full time
+    once this home is back."""
+    now = [0.0]
+    g = _game(clock=lambda: now[0], reveal_timeout=30)
+    g.receive(Message("wire", 1, ONLINE, 0, {"online": True, "seats": [1]}))
+    for connected, seconds in ((True, 20), (False, 100), (True, 29)):
+        for _ in range(seconds):
+            now[0] += 1
+            g.tick(connected)
+    assert g.stopped is None
+    now[0] += 1
+    g.tick()
+    assert "seat 1 withheld its dice commitment for 30 s: seat 1 forfeits" in g.stopped

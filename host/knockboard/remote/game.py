@@ -147,9 +147,11 @@ class RemoteGame:
         self.refused += 1
         self.refusals(f"remote: refused a message on {short(topic_name, 80)}: {why}")
 
-    def tick(self):
-        """Time passes: a seat online that keeps back its reveal is timed out; our hello is
-        repeated while we wait."""
+    def tick(self, connected=True):
+        """Time passes: a seat that keeps back its dice is timed out; our hello is repeated
+        while we wait.  While this home is not `connected` to the broker, what it knows of
+        the others is stale (they may be waiting for us): nobody is timed out, and the
+        deadlines start again once it is back."""
         now = self.clock()
         elapsed, self._last_tick = now - self._last_tick, now
         self.refusals.flush()
@@ -158,7 +160,9 @@ class RemoteGame:
         quiet = now - max(self._last_hello or 0.0, self._last_entry)
         if waiting and self._last_hello is not None and quiet > HELLO_REPEAT_S:
             self.hello()
-        if self.stopped or not self.state.is_chance_node() or self.physical:
+        if not connected:
+            self.withheld = {}
+        if self.stopped or not connected or not self.state.is_chance_node() or self.physical:
             return
         for seat in range(self.players):
             owed = self._owed(seat)

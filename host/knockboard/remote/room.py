@@ -134,7 +134,7 @@ class Room:
             game.refuse_unread(self.address.room, f"{self.dropped - self._dropped_said} "
                                f"messages dropped: more than {INBOX_MAX} waiting")
             self._dropped_said = self.dropped
-        game.tick()
+        game.tick(self.connected)
 
     def _online(self, online):
         return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
