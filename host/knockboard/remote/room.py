@@ -19,7 +19,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
-from .messages import MAX_TOPIC, ONLINE, Message, MessageError, decode, room_filter, topic
+from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
 
 CONNECTED = "connected"
 # MQTT keep-alive: a connection gone silent (no FIN, no RST: a home router off the internet)
@@ -165,7 +165,7 @@ class Room:
         try:
             name = message.topic
         except UnicodeDecodeError:         # not a topic name MQTT allows
-            name = repr(message._topic[:MAX_TOPIC])
+            name = "(a topic name that is not UTF-8)"
         try:
             self.inbox.put_nowait((name, message.payload))
         except queue.Full:
