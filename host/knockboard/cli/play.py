@@ -97,11 +97,14 @@ def _add_remote_arguments(parser):
     remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
                         help="a seat online that keeps back its dice reveal this long "
                              "forfeits (default 120)")
+    remote.add_argument("--away-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
+                        help="a seat away (offline, or saying so) while the game waits "
+                             "for its dice forfeits after this long (default 1800)")
 
 
 # a withheld reveal: from a second (tests) to a day
 REVEAL_TIMEOUT = seconds(1, 86400)
-REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout")
+REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout", "away_timeout")
 
 
 def _remote_seats(args, players):
@@ -119,12 +122,13 @@ def _remote_seats(args, players):
     return seats
 
 
-def _remote_link(args, setup, store, out, actions=(), fresh=True):
-    """The room this board plays in (--remote), its seats marked in `setup`, or None."""
+def _remote_link(args, setup, store, out, actions=(), fresh=True, game_id=lambda: None):
+    """The room this board plays in (--remote), its seats marked in `setup`, or None;
+    `game_id()`: the saved game's id once it has one (a stopped remote game is ended)."""
     if getattr(args, "remote", None) is None:      # (the demo has no remote arguments)
         if any(getattr(args, name, None) for name in REMOTE_ONLY):
-            raise PlayCommandError("--seat, --password-file, --ca-file and --reveal-timeout "
-                                   "go with --remote")
+            raise PlayCommandError("--seat, --password-file, --ca-file, --reveal-timeout and "
+                                   "--away-timeout go with --remote")
         return None
     from ..remote import AddressError, parse_address
     from ..session.seats import HUMAN, REMOTE
@@ -140,21 +144,29 @@ def _remote_link(args, setup, store, out, actions=(), fresh=True):
             raise PlayCommandError(f"--bots: seat {seat + 1} is played at another board")
         if seat not in seats:
             setup.seats[seat] = REMOTE
-    return _open_room(args, address, seats, setup, store, out, actions, fresh)
+    return _open_room(args, address, seats, setup, store, out, actions, fresh, game_id)
 
 
-def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
+def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True,
+               game_id=lambda: None):
     """Ask for the password (if no file or environment gives it) and join the room."""
     from ..remote import AddressError, MemoryKeys, RoomError, RoomKeys, read_password
+    from ..remote.journal import StoreJournal
     from ..remote.link import open_link
+    if store is not None and not fresh and store.room_stop(address.room):
+        raise PlayCommandError(f"resume: the game in room {address.room} stopped: "
+                               f"{store.room_stop(address.room)}; nothing to resume")
     try:
         password = read_password(address, args.password_file)
         keys = MemoryKeys() if store is None else \
             RoomKeys(str(store.path) + ".rooms", address.room, fresh=fresh)
+        journal = None if store is None else \
+            StoreJournal(store, address.room, fresh=fresh, game_id=game_id)
         return open_link(address, password, seats, setup.game, setup.options, keys,
                          physical_dice=setup.physical_dice, ca_file=args.ca_file,
-                         actions=actions,
+                         actions=actions, journal=journal,
                          reveal_timeout=args.reveal_timeout,
+                         away_timeout=args.away_timeout,
                          log=lambda line: print(line, file=out, flush=True))
     except (AddressError, RoomError, OSError, ValueError) as err:
         raise PlayCommandError(f"--remote: {err}") from None
@@ -224,7 +236,8 @@ def play_setup(setup, args, out, pace=None):
     def session(board):
         return Session(board, setup, out=out, saver=saver, pace=pace, remote=link)
     try:
-        link = _remote_link(args, setup, store, out)
+        link = _remote_link(args, setup, store, out,
+                            game_id=lambda: saver.game_id if saver else None)
         return _run_on_board(args, setup.game, setup.seed, session, out,
                              view=_view_path(args, store))
     finally:
@@ -258,7 +271,8 @@ def cmd_resume(args, out=None):
     with open_store(args, reading=wanted) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
         if game_id is None:
-            raise PlayCommandError(f"resume: no unfinished game in {store.path}")
+            raise PlayCommandError(f"resume: no unfinished game in {store.path}"
+                                   f"{_last_stop(store)}")
         record = stored_record(store, game_id)
         if record.status != "playing":
             raise PlayCommandError(f"resume: game {game_id} is {record.status} "
@@ -268,7 +282,7 @@ def cmd_resume(args, out=None):
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
         saver = RecordSaver(store, game_id)
-        link = _resumed_link(args, setup, store, record, out)
+        link = _resumed_link(args, setup, store, record, out, game_id)
 
         def session(board):
             # said once the board answers: a resume refused for want of a board prints
@@ -286,7 +300,17 @@ def cmd_resume(args, out=None):
             _saved_at_last(saver, out)
 
 
-def _resumed_link(args, setup, store, record, out):
+def _last_stop(store):
+    """The game played last, if it was stopped (a remote game's forfeit or cheat), in words
+    that follow "no unfinished game"."""
+    newest = store.newest()
+    record = None if newest is None else store.get(newest)
+    if record is None or record.status != "abandoned" or not record.result:
+        return ""
+    return f" (game {newest}, the last, stopped: {record.result})"
+
+
+def _resumed_link(args, setup, store, record, out, game_id):
     """A remote game resumed: the same seats at this board as when it was played here, the
     room's secret from the file beside the database; None for a game played at one board."""
     from ..session.seats import REMOTE
@@ -304,7 +328,8 @@ def _resumed_link(args, setup, store, record, out):
         raise PlayCommandError(f"--seat {args.seat}: this board played seat "
                                f"{','.join(str(s + 1) for s in here)} in this game")
     args.seat = args.seat or ",".join(str(s + 1) for s in here)
-    return _remote_link(args, setup, store, out, actions=record.actions, fresh=False)
+    return _remote_link(args, setup, store, out, actions=record.actions, fresh=False,
+                        game_id=lambda: game_id)
 
 
 def cmd_replay(args, out=None):

@@ -233,6 +233,36 @@ class GameStore:
             db.execute("UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
                        (status, result, now(), game_id))
 
+    # --- a remote game's room (remote/journal.py) -------------------------------------------
+    def save_room_commitment(self, room: str, ply: int, seat: int, commitment: str) -> None:
+        """Keep the first commitment of `seat` for the roll at `ply`; a later one is not
+        written (the caller compares it with the one kept)."""
+        with self._sql() as db:
+            db.execute("INSERT OR IGNORE INTO room_commitments VALUES (?, ?, ?, ?)",
+                       (room, ply, seat, commitment))
+
+    def room_commitments(self, room: str, ply: int) -> dict[int, str]:
+        with self._sql() as db:
+            return dict(db.execute("SELECT seat, hash FROM room_commitments WHERE room = ? "
+                                   "AND ply = ?", (room, ply)).fetchall())
+
+    def save_room_stop(self, room: str, reason: str) -> None:
+        with self._sql() as db:
+            db.execute("INSERT OR IGNORE INTO room_stops VALUES (?, ?, ?)",
+                       (room, reason, now()))
+
+    def room_stop(self, room: str) -> Optional[str]:
+        with self._sql() as db:
+            row = db.execute("SELECT reason FROM room_stops WHERE room = ?",
+                             (room,)).fetchone()
+        return row[0] if row else None
+
+    def forget_room(self, room: str) -> None:
+        """A new game in `room`: what an earlier game there saved does not apply to it."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM room_commitments WHERE room = ?", (room,))
+            db.execute("DELETE FROM room_stops WHERE room = ?", (room,))
+
     # --- reading ----------------------------------------------------------------------------
     def length(self, game_id: int) -> int:
         with self._sql() as db:
