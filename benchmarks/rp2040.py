@@ -13,6 +13,13 @@ pass, the interval between key scans and each LED frame from its start to its DM
 from the waveform decoded at the data pin. gc.mem_free() is read after the Device is built
 (what main.py has allocated when its loop starts).
 
+Then, on a second boot of the same image running its own main loop, press to light: a host
+on the board's pseudo-terminal (a `Board` that lights each pressed cell, its clock the
+emulated one) and presses made on the key pins in emulated time; each press is timed from the key's
+contact to the last bit of the answering LED frame on the data pin, median and 95th
+percentile, beside the floor measured in the same run: one key scan interval (a press waits
+for the next scan) plus the chain's wire time.
+
 rp2040js counts each instruction's cycles but models no flash (XIP cache) wait states, so a
 real Pico running code from flash may be somewhat slower than these figures.
 """
@@ -20,6 +27,7 @@ real Pico running code from flash may be somewhat slower than these figures.
 import argparse
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -28,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
 from knockboard.device import protocol as P  # noqa: E402
+from knockboard.device.board import Board  # noqa: E402
 from knockboard.device.uf2 import board_uf2  # noqa: E402
 from knockboard.sim.rp2040 import EmulatedBoard, raw_exec  # noqa: E402
 
@@ -117,6 +126,7 @@ print('scans', sc[1], sc[2], sc[3] // max(1, sc[4]), sc[4])
 print('frames', fr[1], fr[2] // max(1, fr[3]), fr[3])
 """
 
+LIT = ((0, 0, 200), (200, 0, 0))  # what the host lights, alternately
 STEADY_MS = 300  # the host's frames (HELLO, the scene, the display) are taken by then
 
 
@@ -127,14 +137,126 @@ def scene_payload(cells):
                                 effect=P.PULSE) for i in range(cells))).payload()
 
 
+def pct(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, round(q * (len(v) - 1)))]
+
+
+def light_presses(path, eb, ready, stop, errors):
+    """The host: a `Board` on the pty whose clock is the emulated one (the chip runs
+    slower than real time here; the link's timers must count its time), lighting each
+    pressed cell alone, in LIT's colours by turns."""
+    try:
+        with Board.open(path, clock=eb.clock, handshake_timeout=5.0) as board:
+            n = board.info.cells
+            ready.set()
+            presses = 0
+            while not stop.is_set():
+                for item in board.poll(0.002):
+                    if isinstance(item, P.KeyEvent) and item.pressed and not item.control:
+                        cells = [P.OFF] * n
+                        cells[item.index] = P.Cell(*LIT[presses % 2])
+                        board.set_scene(P.Scene(tuple(cells), 255))
+                        presses += 1
+    except Exception as e:  # reported by the benchmark, which would otherwise wait
+        errors.append(e)
+        ready.set()
+
+
+def press_to_light(board, spec, rounds):
+    """(latencies, scan interval, wire time, walk figures) in ms, from `rounds` presses."""
+    import random
+    import threading
+    rng = random.Random(32)
+    cells = spec["cells"]
+    with tempfile.TemporaryDirectory() as tmp:
+        uf2 = os.path.join(tmp, "board.uf2")
+        with open(uf2, "wb") as f:
+            f.write(board_uf2(board))
+        with EmulatedBoard(uf2, spec["rows"], spec["cols"], cells, free_run=True,
+                           clock_us=200, trace=True) as eb:
+            path = eb.open_pty()
+            eb.wait(lambda e: e["ev"] == "usb", 60)
+            ready, stop, errors = threading.Event(), threading.Event(), []
+            host = threading.Thread(target=light_presses, args=(path, eb, ready, stop, errors),
+                                    daemon=True)
+            host.start()
+            try:
+                ready.wait(300)
+                if errors:
+                    raise errors[0]
+                return _rounds(eb, rng, cells, rounds)
+            finally:
+                stop.set()
+                host.join(30)
+
+
+def _rounds(eb, rng, cells, rounds):
+    out, wires, stages = [], [], []
+    eb.query("rowtiming")  # the scan intervals from here on
+    for k in range(rounds):
+        cell = (k * 37 + 5) % cells
+        n = len(eb.events)
+        # 20-40 ms apart in emulated time, so presses fall at every phase of the loop
+        eb.schedule([[rng.randint(20_000, 40_000), cell, True]])
+        press = eb.wait(lambda e: e["ev"] == "key" and e["down"], 120, n)
+        want = list(LIT[k % 2])
+        frame = eb.wait(lambda e: e["ev"] == "leds" and e["t"] > press["t"]
+                        and e["rgb"][cell] == want, 120, n)
+        out.append((frame["end"] - press["t"]) / 1e6)
+        wires.append((frame["end"] - frame["start"]) / 1e6)
+        # the stages: the press's EVENTS leaving the chip, the host's bytes arriving
+        told = next(e["t"] for e in eb.events[n:] if e["ev"] == "cdc-out"
+                    and e["t"] > press["t"])
+        answer = [e["t"] for e in eb.events[n:] if e["ev"] == "host-bytes"
+                  and told <= e["t"] < frame["start"]]
+        if answer:
+            stages.append(((told - press["t"]) / 1e6, (answer[0] - told) / 1e6,
+                           (frame["start"] - answer[0]) / 1e6))
+        eb.schedule([[rng.randint(2_000, 10_000), cell, False]])
+    timing = eb.query("rowtiming")
+    scan = timing["walkGapSum"] / max(1, timing["walks"]) / 1e6
+    return out, scan, sorted(wires)[len(wires) // 2], timing, stages
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", default="knockabout")
     ap.add_argument("--seconds", type=float, default=2.0,
                     help="emulated seconds of main loop (default 2)")
+    ap.add_argument("--rounds", type=int, default=100,
+                    help="presses timed from key to light (default 100; 0: none)")
+    ap.add_argument("--latency-only", action="store_true",
+                    help="only the press-to-light rounds")
     args = ap.parse_args(argv)
     with open(os.path.join(ROOT, "firmware", "boards.json")) as f:
         spec = json.load(f)[args.board]
+    if not args.latency_only:
+        timings(args, spec)
+    if args.rounds:
+        started = time.monotonic()
+        lat, scan, wire, t, stages = press_to_light(args.board, spec, args.rounds)
+        floor = scan + wire
+        print(f"  press on the key pins to the last bit of the answering LED frame, "
+              f"{len(lat)} presses, a host on the pty lighting the pressed cell:")
+        print(f"    median {statistics.median(lat):.2f} ms, p95 {pct(lat, 0.95):.2f} ms, "
+              f"worst {max(lat):.2f} ms")
+        print(f"    floor {floor:.2f} ms = key scan interval {scan:.2f} ms (mean of "
+              f"{t['walks']} row walks, longest {t['walkGapMax'] / 1e6:.2f}) + chain on the "
+              f"wire {wire:.2f} ms; p95 / floor = {pct(lat, 0.95) / floor:.2f}")
+        names = ("press -> EVENTS leaves the chip", "host's answer (pty, host, emulator)",
+                 "answer's first byte -> frame start")
+        for name, values in zip(names, zip(*stages)):
+            print(f"    {name:38s} median {statistics.median(values):6.2f} ms, "
+                  f"p95 {pct(values, 0.95):6.2f} ms")
+        device = [a + c for a, _, c in stages]
+        print(f"    the chip's share (all but the host), + wire: median "
+              f"{statistics.median(device) + wire:.2f} ms, p95 {pct(device, 0.95) + wire:.2f} ms "
+              f"({len(stages)} presses)")
+        print(f"  ({time.monotonic() - started:.0f} s of wall time)")
+
+
+def timings(args, spec):
     with tempfile.TemporaryDirectory() as tmp:
         uf2 = os.path.join(tmp, "board.uf2")
         with open(uf2, "wb") as f:

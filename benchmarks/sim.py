@@ -9,10 +9,11 @@ the host is a separate process (this script with --host PATH), a `Board` opened 
 pty's path like a USB port: on each cell press it lights that cell. Every time is
 time.monotonic(), one clock for both processes. Stages, from the firmware's own hooks:
 
-  press -> event queued      the firmware's debounce (debounce_ms stable, 1 ms scan)
+  press -> event queued      the firmware's eager press (two closed readings, 1 ms scan)
   queued -> host sees it     firmware sends EVENTS, pty, host link decodes
-  host sees -> scene applied host encodes SCENE, pty, firmware decodes and applies it
-  scene applied -> LEDs      the firmware waits for its next LED frame (50 Hz)
+  host sees -> scene applied host encodes the scene (CELLS: the cells that changed), pty,
+                             firmware decodes and applies it
+  scene applied -> LEDs      the firmware renders the changed cells and shows the frame
 
 Printed, never asserted.
 """
@@ -72,7 +73,8 @@ class Probe:
         self.queued = self.applied = self.shown = 0.0
         self.done = threading.Event()
         dev, hal = vb.device, vb.hal
-        put, set_scene, show = dev.keys.queue.put, dev.scene.set, hal.show_leds
+        put, show = dev.keys.queue.put, hal.show_leds
+        set_scene, update = dev.scene.set, dev.scene.update
 
         def timed_put(ev):
             if ev & 0x8000 and not ev & 0x4000 and (ev & 0x3FFF) == self.cell:
@@ -83,6 +85,10 @@ class Probe:
             set_scene(payload)
             self.applied = time.monotonic()
 
+        def timed_update(payload):  # a scene sent as the cells that changed (CELLS)
+            update(payload)
+            self.applied = time.monotonic()
+
         def timed_show(grb):
             show(grb)
             i = 3 * self.cell
@@ -90,7 +96,8 @@ class Probe:
                 self.shown = time.monotonic()
                 self.want = None
                 self.done.set()
-        dev.keys.queue.put, dev.scene.set, hal.show_leds = timed_put, timed_set, timed_show
+        dev.keys.queue.put, hal.show_leds = timed_put, timed_show
+        dev.scene.set, dev.scene.update = timed_set, timed_update
 
 
 def chain(board, rounds):

@@ -10,6 +10,7 @@ from kbtime import ticks_add, ticks_diff
 from keys import Keys, PRESSED, CONTROL, INDEX, N_CONTROLS
 from scene import Scene
 from power import PowerLimiter
+from supply import SupplyWatch
 from display import Display, check_payload
 from sound import Player, N_PATTERNS, HELLO as SND_HELLO, ROLL as SND_ROLL
 from dice import DiceRoller
@@ -29,7 +30,7 @@ RENDER_SLICE = const(20)
 MAX_EVENTS = const(32)  # per EVENTS frame
 RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
 RX_SCAN_MASK = const(7)  # the keys get a (due) scan every 8 bytes received
-CAPS = const(0x1F)  # oled, buzzer, effects, roll animation, standalone dice
+CAPS = const(0x3F)  # oled, buzzer, effects, roll animation, standalone dice, CELLS
 E_SESSION = const(5)
 # Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
 # transmit buffer saves ~5 KB of the Pico's heap against sizing it like the receiver's.
@@ -47,8 +48,13 @@ class Device:
         self.raw = array("H", bytes(2 * (cfg.rows + 1)))
         self.scene = Scene(cfg.cells, PowerLimiter(cfg.cells, cfg.budget_ma,
                                                    cfg.ma_per_channel, cfg.ma_idle))
+        now = hal.ticks_ms()
+        # the LED budget follows the supply present (USB or the 5 V jack), read now and
+        # every few ms, so no frame is drawn with a budget the supply cannot give
+        self.supply = SupplyWatch(hal, cfg, self.scene.limiter, now)
         self.leds = bytearray(3 * cfg.cells)  # the frame being rendered
         self.shown = bytearray(3 * cfg.cells)  # the last frame handed to the LEDs
+        self.led_due = False  # leds differs from shown: to show when the chain is free
         self.display = Display()
         self.player = Player()
         self.dice = DiceRoller(random.getrandbits)
@@ -68,7 +74,6 @@ class Device:
         self.state_due = False
         self.mode = WAITING
         self.stop = 0
-        now = hal.ticks_ms()
         self.last_rx = now
         self.last_tx = now
         self.last_scan = now
@@ -113,6 +118,10 @@ class Device:
             self._link(now)
         else:
             self._standalone(now)
+        if self.supply.poll(now):
+            self.scene.relimit()
+        if self.led_due:
+            self._show()
         if ticks_diff(now, self.last_frame) >= FRAME_MS:
             self.last_frame = now
             if self.mode == HOST and self.scene.start(now):
@@ -134,14 +143,26 @@ class Device:
         ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms."""
         hal = self.hal
         scene = self.scene
+        sliced = scene.todo > RENDER_SLICE
         done = False
         while not done:
-            self._scan_now(hal.ticks_ms())
+            # the few cells a press's answer changes render in one slice, straight after
+            # the frame that changed them; a longer frame has a scan before every slice
+            if sliced:
+                self._scan_now(hal.ticks_ms())
             done = scene.render_some(self.leds, RENDER_SLICE)
-        self._scan_now(hal.ticks_ms())
-        if self.leds != self.shown:
+        if sliced:
+            self._scan_now(hal.ticks_ms())
+        self.led_due = self.leds != self.shown
+        self._show()
+
+    def _show(self):
+        # The chain takes a frame once the last one has left and its latch gap (a low
+        # line) has passed; until then the loop goes on scanning and tries every pass.
+        if self.led_due and self.hal.leds_ready():
+            self.led_due = False
             self.shown[:] = self.leds
-            hal.show_leds(self.shown)
+            self.hal.show_leds(self.shown)
 
     def _scan(self, now):
         if ticks_diff(now, self.last_scan) >= SCAN_MS:
@@ -151,6 +172,12 @@ class Device:
         self.last_scan = now
         self.hal.scan(self.raw)
         self.keys.scan(now, self.raw)
+        if self.keys.confirm:
+            # A key read closed once: a second walk of the rows (~0.1 ms on the RP2040, far
+            # longer than an interference spike on a column lasts) confirms it now rather
+            # than a scan period later, so the press is reported within one scan.
+            self.hal.scan(self.raw)
+            self.keys.scan(now, self.raw)
 
     # ---- modes -----------------------------------------------------------------------------
 
@@ -163,6 +190,7 @@ class Device:
         for i in range(len(self.leds)):
             self.leds[i] = 0
             self.shown[i] = 0
+        self.led_due = False
         self.hal.show_leds(self.shown)
         self.dice.show(self.display, "waiting for host", False, now)
 
@@ -311,10 +339,16 @@ class Device:
             self._send_plain(P.D_ACK, seq, 0, now)
 
     def _apply(self, t, p, now):
-        if t == P.H_SCENE:
-            code = Scene.check(p, self.cfg.cells)
+        if t == P.H_SCENE or t == P.H_CELLS:
+            if t == P.H_SCENE:
+                code = Scene.check(p, self.cfg.cells)
+                if not code:
+                    self.scene.set(p)
+            else:
+                code = Scene.check_cells(p, self.cfg.cells)
+                if not code:
+                    self.scene.update(p)
             if not code:
-                self.scene.set(p)
                 # show it in this pass, not at the next 50 Hz frame: the answer to a press
                 # should light up as soon as the host has sent it
                 self.last_frame = ticks_add(now, -FRAME_MS)

@@ -32,6 +32,7 @@ _WDT_ENABLE = const(1 << 30)
 _DREQ_PIO0_TX0 = const(0)
 _PIO0_TXF0 = const(0x50200010)  # PIO0 base + TXF0: state machine 0's TX FIFO
 WDT_MS = const(4000)
+_LATCH_US = const(300)  # WS2812B: a low line this long ends a frame (the V5 part: 280 us)
 _SETTLE_US = const(3)  # column lines settle through the pull-ups after a row goes low
 # what the viper row walk reads from HalRp2.walk, by index
 _W_DATA = const(0)
@@ -58,12 +59,18 @@ def _scan_matrix(raw: ptr16, w: ptr32):
     shift = w[_W_SHIFT]
     cols = w[_W_COLS]
     rows = w[_W_ROWS]
+    # 74HC595 timing at 3.3 V (docs/firmware.md, "Row walk timing"): each pulse is held by
+    # writing its level twice (a write to SIO takes ~9 cycles, 72 ns at 125 MHz), and the
+    # data bit is written twice before the clock rises; tests/rp2040 measures the edges.
     sio[6] = d  # one low bit into the chain: row 0 at the next latch
+    sio[6] = d
+    sio[5] = clk
     sio[5] = clk
     sio[6] = clk
     sio[5] = d
     r = 0
     while r < rows:
+        sio[5] = lat
         sio[5] = lat
         sio[6] = lat
         t0 = timer[0]
@@ -71,14 +78,17 @@ def _scan_matrix(raw: ptr16, w: ptr32):
             pass
         raw[r] = (sio[1] >> shift) & cols ^ cols
         sio[5] = clk  # the low bit moves on to the next row
+        sio[5] = clk
         sio[6] = clk
         r += 1
     chain = w[_W_CHAIN]
     while r < chain:
         sio[5] = clk
+        sio[5] = clk
         sio[6] = clk
         r += 1
     sio[5] = lat  # the low bit has left the chain: every row high
+    sio[5] = lat
     sio[6] = lat
     v = sio[1]
     raw[rows] = ((v >> w[_W_OK]) & 1 | ((v >> w[_W_BACK]) & 1) << 1
@@ -131,6 +141,8 @@ class HalRp2:
         self.sm.active(1)
         # The DMA reads the frame from here while the firmware renders the next one.
         self.wire = bytearray(3 * cfg.cells)
+        self.led_busy_us = 30 * cfg.cells + _LATCH_US  # a whole frame and its latch
+        self.led_free = time.ticks_us()
         self.dma = None
         try:
             self.dma = rp2.DMA()
@@ -152,6 +164,12 @@ class HalRp2:
         self.pwm = PWM(Pin(pins["buzzer"]["pin"]))
         self.pwm.duty_u16(0)
 
+        # Which supply (supply.py): the jack's protected output through a divider (no pull:
+        # the divider sets the level) and the Pico's own VBUS detect.
+        sup = pins.get("supply", {})
+        self.jack_in = Pin(sup["jack_sense"], Pin.IN) if "jack_sense" in sup else None
+        self.vbus_in = Pin(sup.get("vbus_sense", 24), Pin.IN)
+
         self.poll = select.poll()
         self.poll.register(sys.stdin, select.POLLIN)
         self.stdin = sys.stdin.buffer
@@ -161,6 +179,11 @@ class HalRp2:
         # instead (see docs/protocol.md, "Taking over the board").
         kbd_intr(-1)
         self.wdt = WDT(timeout=WDT_MS)
+
+    def supply(self):
+        """supply.py's bits: 1 USB VBUS present, 2 the 5 V jack feeding the LED rail."""
+        jack = self.jack_in is not None and self.jack_in.value()
+        return (1 if self.vbus_in.value() else 0) | (2 if jack else 0)
 
     # -- time and serial --
     def ticks_ms(self):
@@ -199,8 +222,20 @@ class HalRp2:
         _scan_matrix(raw, self.walk)
 
     # -- outputs --
+    def leds_ready(self):
+        """The chain can take a frame: the last one has left the pin (10 us a byte) and
+        the line has been low for the latch time since."""
+        left = time.ticks_diff(self.led_free, time.ticks_us())
+        # a stale time (ticks_us wraps every ~18 minutes) can only look like a short wait
+        return not 0 < left <= self.led_busy_us
+
     def show_leds(self, grb):
+        while not self.leds_ready():
+            pass
+        self.led_free = time.ticks_add(time.ticks_us(), 10 * len(grb) + _LATCH_US)
         if self.dma is not None:
+            # done long before the frame's time is up; a state machine that stopped taking
+            # bytes would hold the loop here until the watchdog resets the chip
             while self.dma.active():
                 pass
             self.wire[:] = grb
@@ -248,8 +283,8 @@ class HalRp2:
             # Not sm.put: it waits for FIFO room through MicroPython's event hook, and the
             # USB work run there left the line low for up to 0.18 ms mid-frame (seen on the
             # emulated chip), which WS2812 parts with a short reset time take as a latch.
-            while self.dma.active():
-                pass
+            while not self.leds_ready() or self.dma.active():
+                pass  # and after the last frame's latch gap, or the two run together
             self.dma.config(read=dark, write=_PIO0_TXF0, count=len(dark), ctrl=self.dma_ctrl,
                             trigger=True)
             while self.dma.active():

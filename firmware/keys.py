@@ -51,8 +51,12 @@ class EventQueue:
 
 class Keys:
     """rows: matrix rows; the control buttons are one extra row (bit i = control i).
-    A key changes state only after its raw reading has differed from the debounced state
-    continuously for `debounce_ms`; shorter glitches are dropped."""
+
+    Eager press, careful release (docs/firmware.md, "Debounce"): a press is reported when
+    two consecutive scans read the key closed (the device scans again at once when one
+    does: `confirm`); a release only after the key has read open continuously for
+    `debounce_ms`. The bounces that follow a press never last that long, so they are
+    ignored, and a single-scan glitch is never a press."""
 
     def __init__(self, rows, cols, cells, debounce_ms=8, queue_size=64):
         self.rows = rows
@@ -61,9 +65,11 @@ class Keys:
         self.debounce = debounce_ms
         n = rows + 1
         self.stable = array("H", bytes(2 * n))
-        self.pending = array("H", bytes(2 * n))  # bits whose raw value differs from stable
-        self.busy = False  # some pending bit
-        # per-key time when it started to differ; a list of small ints allocates nothing
+        self.cand = array("H", bytes(2 * n))  # read closed once, not yet confirmed
+        self.pending = array("H", bytes(2 * n))  # read open while down: release under way
+        self.busy = False  # some candidate or pending bit
+        self.confirm = False  # a candidate waits for the next scan to confirm it
+        # per key: when its release began; a list of small ints allocates nothing
         self.since = [0] * (n * 16)
         self.queue = EventQueue(queue_size)
         # bits of matrix positions that are real cells (a 12x11 matrix has 132 > 127 spots)
@@ -81,39 +87,66 @@ class Keys:
         stable = self.stable
         if not self.busy and raw == stable:
             return  # nothing moved: one comparison in C instead of a pass over the rows
-        busy = False
+        cand = self.cand
         pending = self.pending
-        since = self.since
-        deb = self.debounce
+        busy = False
+        confirm = False
         for r in range(self.rows + 1):
-            diff = (raw[r] & self.valid[r]) ^ stable[r]
-            p = pending[r]
-            if not diff and not p:
+            s = stable[r]
+            diff = (raw[r] & self.valid[r]) ^ s
+            if not diff and not cand[r] and not pending[r]:
                 continue
-            new = diff & ~p
-            base = r << 4
-            b = 0
-            while new:
-                if new & 1:
-                    since[base + b] = now
-                new >>= 1
-                b += 1
-            p = diff
-            b = 0
-            m = p
-            while m:
-                if m & 1 and ticks_diff(now, since[base + b]) >= deb:
-                    bit = 1 << b
-                    s = stable[r] ^ bit
-                    stable[r] = s
-                    p &= ~bit
-                    self._emit(r, b, s & bit)
-                m >>= 1
-                b += 1
-            pending[r] = p
-            if p:
+            # presses: open keys read closed in this scan and the one before
+            down = diff & ~s
+            press = down & cand[r]
+            cand[r] = down ^ press
+            if press:
+                stable[r] = s | press
+                self._emit_bits(r, press)
+            # releases: closed keys that have read open for debounce_ms without a break
+            up = diff & s
+            self._stamp(r, up & ~pending[r], now)
+            up = self._released(r, up, now)
+            pending[r] = up
+            if cand[r]:
+                confirm = True
+            if up:
                 busy = True
-        self.busy = busy
+        self.busy = busy or confirm
+        self.confirm = confirm
+
+    def _stamp(self, r, bits, now):
+        since = self.since
+        b = r << 4
+        while bits:
+            if bits & 1:
+                since[b] = now
+            bits >>= 1
+            b += 1
+
+    def _released(self, r, up, now):
+        """Reports the bits of `up` open for debounce_ms; returns those still pending."""
+        since = self.since
+        base = r << 4
+        m = up
+        b = 0
+        while m:
+            if m & 1 and ticks_diff(now, since[base + b]) >= self.debounce:
+                bit = 1 << b
+                self.stable[r] &= ~bit
+                up &= ~bit
+                self._emit(r, b, 0)
+            m >>= 1
+            b += 1
+        return up
+
+    def _emit_bits(self, r, bits):
+        c = 0
+        while bits:
+            if bits & 1:
+                self._emit(r, c, PRESSED)
+            bits >>= 1
+            c += 1
 
     def _emit(self, r, c, pressed):
         if r == self.rows:

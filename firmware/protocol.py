@@ -19,6 +19,7 @@ H_SCENE = const(0x10)
 H_DISPLAY = const(0x11)
 H_SOUND = const(0x12)
 H_RESYNC = const(0x13)
+H_CELLS = const(0x14)
 H_MAINT = const(0x1F)
 # device -> host
 D_INFO = const(0x81)
@@ -85,7 +86,7 @@ class Decoder:
         self.prev = b
         if b == FLAG:
             result = NONE
-            if self.sync and self.n:
+            if self.sync and (self.n or self.bad):   # a spoilt frame counts, even empty
                 if self.bad or self.esc or self.n < 4 or self.crc != 0:
                     self.errors += 1
                 else:
@@ -99,9 +100,10 @@ class Decoder:
             self.bad = False
             return result
         if b == CTRL_C:
-            # Never part of a valid frame (always escaped). CR + Ctrl-C is what mpremote,
-            # Thonny and pyboard.py send to stop a running program: honour it.
-            if self.sync and self.n:
+            # Never part of a valid frame (always escaped), so it spoils the frame it is
+            # in, even right after the opening FLAG (docs/protocol.md). CR + Ctrl-C is what
+            # mpremote, Thonny and pyboard.py send to stop a running program: honour it.
+            if self.sync:
                 self.bad = True
             return INTERRUPT if prev == CR else NONE
         if not self.sync or self.bad:

@@ -15,16 +15,18 @@ CHASE_MS = const(120)
 DIM = const(26)  # ~10 %: unlit chase cells and the pulse floor stay visible
 
 
+# (Comments, not docstrings, in the firmware's largest modules: a source install keeps every
+# docstring in the heap, which tests/test_fw_micropython.py counts.)
+# A frame is rendered in slices (start, then render_some until it returns True) so the main loop
+# can scan keys between them: a whole 127-cell frame is ~6 ms of MicroPython on the RP2040,
+# three times the key scan's 2 ms period.
 class Scene:
-    """A frame is rendered in slices (start, then render_some until it returns True) so the
-    main loop can scan keys between them: a whole 127-cell frame is ~6 ms of MicroPython on
-    the RP2040, three times the key scan's 2 ms period."""
-
     def __init__(self, cells, limiter):
         self.n = cells
         self.cells = bytearray(4 * cells)  # r, g, b, fx per cell (fx: effect | phase << 4)
         self.brightness = 0
         self.level = 0  # brightness after the power limiter
+        self.total = 0  # the scene's colour channels' sum, for relimit()
         self.anim = array("H", bytes(2 * cells))
         self.n_anim = 0
         self.chase_len = 1
@@ -37,14 +39,19 @@ class Scene:
         self.n_fx = 0
         self.fac = bytearray(256)
         self.everyone = array("H", range(cells))
+        # cells a CELLS update changed since the last frame, then (when the effects move
+        # too) the animated cells: what the next frame renders instead of the board
+        self.touched = array("H", bytes(4 * cells))
+        self.n_touched = 0
+        self.total = 0  # the colour channels' sum, for the power limiter
         self.order = self.anim  # the cells of the frame being rendered
         self.pos = 0  # next cell (or animated cell) of the frame to render
         self.todo = 0
 
+    # Validates a SCENE payload: returns 0 or a protocol error code (2 length, 3 value). Nothing
+    # is changed by a rejected scene.
     @staticmethod
     def check(payload, cells):
-        """Validates a SCENE payload: returns 0 or a protocol error code (2 length, 3 value).
-        Nothing is changed by a rejected scene."""
         if len(payload) < 3:
             return 2
         count = payload[1] << 8 | payload[2]
@@ -55,10 +62,57 @@ class Scene:
                 return 3
         return 0
 
+    # Apply a checked SCENE payload (brightness, count, cells).
     def set(self, payload):
-        """Apply a checked SCENE payload (brightness, count, cells)."""
         self.brightness = payload[0]
         self.cells[:] = payload[3:]
+        self._index()
+
+    # Validates a CELLS payload (brightness, then index, r, g, b, fx per changed cell): 0 or a
+    # protocol error code, like check().
+    @staticmethod
+    def check_cells(payload, cells):
+        if len(payload) < 1 or (len(payload) - 1) % 5:
+            return 2
+        for i in range(1, len(payload), 5):
+            if payload[i] >= cells or payload[i + 4] & 0x0F >= N_EFFECTS:
+                return 3
+        return 0
+
+    # Apply a checked CELLS payload: the listed cells change, the rest stay. Only they are
+    # rendered in the next frame, unless an effect or the power limit changed (then the board is
+    # re-indexed and rendered whole, as after set()).
+    def update(self, payload):
+        cells = self.cells
+        touched = self.touched
+        n = self.n_touched
+        total = self.total
+        relist = payload[0] != self.brightness
+        self.brightness = payload[0]
+        for j in range(1, len(payload), 5):
+            i = payload[j]
+            o = i << 2
+            total += payload[j + 1] + payload[j + 2] + payload[j + 3] \
+                - cells[o] - cells[o + 1] - cells[o + 2]
+            cells[o] = payload[j + 1]
+            cells[o + 1] = payload[j + 2]
+            cells[o + 2] = payload[j + 3]
+            if cells[o + 3] != payload[j + 4]:
+                cells[o + 3] = payload[j + 4]
+                relist = True
+            if n < self.n:
+                touched[n] = i
+                n += 1
+            else:
+                relist = True  # more changes than cells: render them all
+        self.n_touched = n
+        self.total = total
+        if relist or self.limiter.limit(total, self.brightness) != self.level:
+            self._index()
+
+    # The animated cells, the fx bytes in use and the power limit, from the cells; the next
+    # frame renders every cell.
+    def _index(self):
         cells = self.cells
         anim = self.anim
         fac = self.fac
@@ -85,16 +139,25 @@ class Scene:
         self.n_fx = n_fx
         self.chase_len = chase_len
         # every byte minus the fx bytes: the colour channels' sum, summed in C
-        total = sum(memoryview(cells)) - fx_sum
-        self.level = self.limiter.limit(total, self.brightness)
+        self.total = sum(memoryview(cells)) - fx_sum
+        self.level = self.limiter.limit(self.total, self.brightness)
+        self.n_touched = 0
         self.dirty = True
+
+    # The limiter's budget changed (another supply): limit the scene again.
+    def relimit(self):
+        if self.total:
+            self.level = self.limiter.limit(self.total, self.brightness)
+            self.dirty = True
 
     def clear(self):
         for i in range(len(self.cells)):
             self.cells[i] = 0
         self.brightness = 0
         self.level = 0
+        self.total = 0
         self.n_anim = 0
+        self.n_touched = 0
         self._forget_fx()
         self.dirty = True
 
@@ -107,15 +170,41 @@ class Scene:
         fac[0] = 0
         self.n_fx = 0
 
+    # Begins the frame for time `now` (ms). False if it has nothing to render (no new scene, no
+    # changed cell, nothing animated).
     def start(self, now):
-        """Begins the frame for time `now` (ms). False if it has nothing to render (no new
-        scene, nothing animated)."""
         every = self.dirty
+        touched = self.n_touched
         self.dirty = False
+        self.n_touched = 0
         self.pos = 0
-        if not every and not self.n_anim:
-            self.todo = 0
+        self.todo = 0
+        if not every and not self.n_anim and not touched:
             return False
+        changed = self._factors(now) or every
+        if every:
+            self.order = self.everyone
+            self.todo = self.n
+        elif changed and not touched:
+            self.order = self.anim
+            self.todo = self.n_anim
+        elif changed:
+            # the animation moves: the changed cells, then the animated ones
+            order = self.touched
+            anim = self.anim
+            for k in range(self.n_anim):
+                order[touched + k] = anim[k]
+            self.order = order
+            self.todo = touched + self.n_anim
+        elif touched:
+            self.order = self.touched
+            self.todo = touched
+        # A blink changes twice a second and a chase step every 120 ms: most frames of
+        # such scenes have nothing to redraw.
+        return self.todo > 0
+
+    # Each fx byte's factor for the frame at `now`; True if one changed.
+    def _factors(self, now):
         lvl = self.level
         fac = self.fac
         blink_on = (now // BLINK_MS) & 1
@@ -125,7 +214,7 @@ class Scene:
         step = (now // CHASE_MS) % self.chase_len
         fac[0] = lvl
         used = self.fx_used
-        changed = every
+        changed = False
         for k in range(self.n_fx):
             fx = used[k]
             e = fx & 0x0F
@@ -143,18 +232,11 @@ class Scene:
             if fac[fx] != f:
                 fac[fx] = f
                 changed = True
-        # A blink changes twice a second and a chase step every 120 ms: most frames of
-        # such scenes have nothing to redraw.
-        if not changed:
-            self.todo = 0
-            return False
-        self.order = self.everyone if every else self.anim
-        self.todo = self.n if every else self.n_anim
-        return True
+        return changed
 
+    # Writes the GRB bytes of up to `count` more cells of the frame begun by start() into out (3
+    # * cells). True when the frame is complete.
     def render_some(self, out, count):
-        """Writes the GRB bytes of up to `count` more cells of the frame begun by start()
-        into out (3 * cells). True when the frame is complete."""
         k = self.pos
         end = self.todo
         if end - k > count:
@@ -174,9 +256,9 @@ class Scene:
         self.pos = k
         return k >= self.todo
 
+    # The whole frame for time `now` (ms) in one go (tests, benchmarks). True if out changed and
+    # must be shown.
     def render(self, now, out):
-        """The whole frame for time `now` (ms) in one go (tests, benchmarks). True if out
-        changed and must be shown."""
         if not self.start(now):
             return False
         before = bytes(out)

@@ -130,7 +130,7 @@ def test_the_number_of_bots_sets_the_players_of_a_multi_player_game(capsys):
     (["arena", "knockabout", "--bots", "greedy,random", "--option", "first=black"],
      "first='black'"),
     (["arena", "knockabout", "--bots", "greedy,random", "--option", "colour"], "KEY=VALUE"),
-    (["arena", "chess", "--bots", "greedy,random"], "invalid choice: 'chess'"),
+    (["arena", "chess", "--bots", "greedy,random"], "unknown game 'chess'"),
     (["arena", "knockabout"], "--bots"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, words):

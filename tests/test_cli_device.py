@@ -41,13 +41,13 @@ def test_ports_none_found(monkeypatch, capsys):
     fake_ports(monkeypatch, [])
     code, out, err = run(["ports"], capsys)
     assert code == 1 and out == ""
-    assert err.strip() == ("knockboard: no Knockboards (Raspberry Pi Pico with MicroPython, "
+    assert err.strip() == ("knockboard ports: no Knockboards (Raspberry Pi Pico with MicroPython, "
                            "USB 2E8A:0005) found")
 
 
 @pytest.mark.parametrize("argv,msg", [
     (["flash"], "the following arguments are required: --board"),
-    (["flash", "--board", "chess"], "invalid choice: 'chess'"),
+    (["flash", "--board", "chess"], "unknown board 'chess'"),
     (["flash", "--board", "ko", "--budget-ma", "0"], "'0' must be positive"),
     (["flash", "--board", "ko", "--budget-ma", "lots"], "'lots' is not an integer"),
     (["flash", "--board", "ko", "--port", "/dev/ttyNOPE"], "serial port /dev/ttyNOPE: not found"),

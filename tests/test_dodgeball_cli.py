@@ -56,7 +56,7 @@ def test_moves_may_follow_the_position_and_options(capsys):
     (["place a1", "place a1"], "move 2 'place a1'"),
     (["fly a1"], "not dodgeball notation"),
     (["--option", "setup=fast"], "setup"),
-    (["--option", "players=2"], "unknown option"),
+    (["--option", "players=2"], "Dodgeball is always 2 players"),
     (["--bogus"], "unrecognized arguments"),
 ])
 def test_bad_input_exits_2_with_one_line_and_no_output(capsys, argv, message):

@@ -69,7 +69,7 @@ def test_a_mixed_decision_says_so(capsys):
     (["hint", "knockoff", "roll 2-3", "--budget", "nan"], "'nan' must be a number of seconds"),
     (["hint", "knockoff", "roll 2-3", "--iterations", "0"], "--iterations: '0' must be positive"),
     (["hint", "knockoff", "roll 2-3", "--top", "0"], "--top"),
-    (["hint", "chess"], "invalid choice"),
+    (["hint", "chess"], "unknown game 'chess'"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, words):
     status, lines, err = run(capsys, argv)

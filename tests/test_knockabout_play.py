@@ -188,7 +188,7 @@ def test_cli_analyze_prints_no_actions_at_the_end(capsys):
     (["analyze", "knockabout", "--option", "first"], "KEY=VALUE"),
     (["analyze", "knockabout", "--option", "first=black"], "first"),
     (["analyze", "knockabout", "--bogus"], "--bogus"),
-    ([], "command"),
+    (["--bogus"], "required: COMMAND"),
 ])
 def test_cli_analyze_bad_input_exit_2_one_line_nothing_on_stdout(capsys, argv, culprit):
     assert main(argv) == 2

@@ -234,10 +234,22 @@ def test_cli_history_show_export_import(tmp_path, capsys):
     assert {line.split()[1] for line in out[3:]} == {"roll-off", "White", "Black", "dice"}
     export = tmp_path / "g.json"
     assert main(["export", "1", "--db", str(dbfile), "-o", str(export)]) == 0
-    assert main(["import", str(export), "--db", str(dbfile)]) == 0
+    # the same game again is the game already there, not a copy; --again copies on purpose
+    for _ in range(2):
+        assert main(["import", str(export), "--db", str(dbfile)]) == 0
+        assert "is game 1 already" in capsys.readouterr().out
+    assert main(["import", str(export), "--db", str(dbfile), "--again"]) == 0
     assert "as game 2" in capsys.readouterr().out
     with GameStore(dbfile) as store:
         assert store.get(2).actions == full.actions
+        assert [row[0] for row in store.summaries()] == [2, 1]
+    # a record that differs in anything (here one action fewer) is another game
+    data = json.loads(export.read_text())
+    data["actions"].pop()
+    del data["final_position"]
+    export.write_text(json.dumps(data))
+    assert main(["import", str(export), "--db", str(dbfile)]) == 0
+    assert "as game 3" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv, culprit", [

@@ -88,7 +88,7 @@ def test_default_name_and_message(tmp_path, capsys, monkeypatch):
 
 @pytest.mark.parametrize("argv,msg", [
     (["uf2"], "the following arguments are required: --board"),
-    (["uf2", "--board", "chess"], "invalid choice: 'chess'"),
+    (["uf2", "--board", "chess"], "unknown board 'chess'"),
     (["uf2", "--board", "ko", "--budget-ma", "0"], "'0' must be positive"),
     (["uf2", "--board", "ko", "-o", "/nonexistent-dir/x.uf2"],
      "the folder /nonexistent-dir does not exist"),

@@ -10,14 +10,17 @@ choices, the game view's pieces (`gameview.looks`), the printable overlays
 (`hardware/overlay.py`) and the firmware's board list
 (`firmware/boards.json`, written from `firmware_boards()`; a test keeps it in step).
 
-This module imports nothing of the program, so `games/` reads it without pulling in the
-layers above it.  Adding a game: its own files, one `register(GameEntry(...))` here, and
-`python3 -m hardware.build` to write its board into the firmware's list and its overlay.
+This module imports nothing of the program but `suggest.py`, so `games/` reads it without
+pulling in the layers above it.  Adding a game: its own files, one `register(GameEntry(...))`
+here, and `python3 -m hardware.build` to write its board into the firmware's list and its
+overlay.
 """
 
 import importlib
 from dataclasses import dataclass, field
 from typing import Dict, Optional, Tuple
+
+from .suggest import did_you_mean
 
 
 class RegistryError(Exception):
@@ -114,6 +117,29 @@ def entry(name: str) -> GameEntry:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(names())})") from None
 
 
+def _folded(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def find_name(text: str, noun: str = "game") -> str:
+    """The game `text` names, as people write it: its name or its printed title in any case
+    and punctuation ("KNOCKabout", "Knock-Off", "knock off", "K.O.", "ko"). KeyError with
+    the nearest name and the known ones otherwise (`noun`: what the text was to name; a
+    board's id is its game's name)."""
+    folded = _folded(text)
+    for name in names():
+        if _folded(name) == folded:
+            return name
+    for name in names():             # the titles need the engines: only on a miss
+        try:
+            if _folded(entry(name).title) == folded:
+                return name
+        except RegistryError:
+            continue
+    raise KeyError(f"unknown {noun} {text!r}{did_you_mean(text, names(), _folded)} "
+                   f"(known: {', '.join(names())})")
+
+
 def part(name: str, part_name: str):
     """Shorthand for entry(name).load(part_name)."""
     return entry(name).load(part_name)
@@ -181,5 +207,5 @@ for _entry in (
 ):
     register(_entry)
 
-__all__ = ["GameEntry", "RegistryError", "entry", "firmware_boards", "firmware_boards_json",
-           "names", "part", "register", "unregister"]
+__all__ = ["GameEntry", "RegistryError", "entry", "find_name", "firmware_boards",
+           "firmware_boards_json", "names", "part", "register", "unregister"]

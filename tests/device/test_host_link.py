@@ -22,7 +22,7 @@ def test_connect_reports_the_board():
     info = rig.board.info
     assert (info.proto, info.cells, info.board, info.firmware) == (1, 64, "dodgeball", "0.1.0")
     assert info.capabilities == ["oled", "buzzer", "effects", "roll-animation",
-                                 "standalone-dice"]
+                                 "standalone-dice", "cells"]
     assert rig.board.connected
 
 
@@ -132,6 +132,17 @@ def test_device_rejection_is_reported_not_retried():
     assert rig.board.link.idle()
 
 
+def test_the_boards_rejections_kept_are_bounded_and_all_counted():
+    from knockboard.device.link import ERRORS_KEPT
+    rig = Rig()
+    for _ in range(ERRORS_KEPT + 8):
+        rig.board.link.send(P.H_SOUND, b"\x63")
+    out = rig.run(3.0)
+    assert sum(isinstance(m, P.DeviceError) for m in out) == ERRORS_KEPT + 8
+    assert rig.board.link.rejected == ERRORS_KEPT + 8
+    assert len(rig.board.link.errors) == ERRORS_KEPT
+
+
 def test_key_state_after_connect_includes_held_keys():
     rig = Rig()
     rig.sim.hal.press(12)
@@ -225,3 +236,63 @@ def test_heartbeats_go_on_while_a_long_frame_keeps_failing():
     assert not any(waiting) and rig.board.connected and rig.board.reconnects == 0
     assert rig.board.link.retransmits > 20  # the scene itself never got through
     assert presses(rig.press(7)) == [(7, True), (7, False)]
+
+
+def one_lit(cells, lit, colour=(0, 0, 200)):
+    return P.Scene(tuple(P.Cell(*colour) if i == lit else P.OFF for i in range(cells)))
+
+
+def device_scene(rig):
+    dev = rig.sim.device.scene
+    return bytes([dev.brightness, 0, len(dev.cells) // 4]) + bytes(dev.cells)
+
+
+def test_a_scene_that_changes_a_few_cells_goes_as_those_cells():
+    rig = Rig()
+    sent = []
+    write = rig.board.link._write
+
+    def spy(data, keepalive=False):
+        sent.append(data[1])  # the frame type, after the opening FLAG
+        write(data, keepalive)
+    rig.board.link._write = spy
+    rig.board.set_scene(one_lit(64, 3))
+    assert rig.board.flush(1.0)
+    rig.board.set_scene(one_lit(64, 40, (200, 0, 0)))
+    assert rig.board.flush(1.0)
+    assert [t for t in sent if t in (P.H_SCENE, P.H_CELLS)] == [P.H_SCENE, P.H_CELLS]
+    assert P.cells_payload(one_lit(64, 3).payload(), one_lit(64, 40).payload()) == bytes(
+        [255, 3, 0, 0, 0, 0, 40, 0, 0, 200, 0])
+    assert device_scene(rig) == one_lit(64, 40, (200, 0, 0)).payload()
+    rig.run(0.1)
+    assert rig.sim.hal.leds[3 * 40:3 * 41] == bytes([0, 200, 0]) and not any(
+        rig.sim.hal.leds[9:12])
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_scene_changes_over_a_bad_line_leave_the_newest_scene(seed):
+    rig = Rig(faults=(Faults(seed, 0.15, 0.10, 0.10), Faults(seed + 50, 0.15, 0.10, 0.10)))
+    for k in range(30):
+        rig.board.set_scene(one_lit(64, (k * 11) % 64, (k, 255 - k, 7)))
+        rig.run(0.01 * (k % 4))  # now and then a newer scene replaces a queued one
+    assert rig.board.flush(10.0)
+    assert device_scene(rig) == one_lit(64, (29 * 11) % 64, (29, 226, 7)).payload()
+    assert rig.board.link.retransmits > 0 or rig.sim.device.dec.errors > 0
+
+
+def test_a_cells_update_cut_off_by_an_unplug_arrives_as_the_whole_scene():
+    rig = Rig()
+    dim = P.Scene((P.Cell(9, 9, 9),) * 64)
+    lit = P.Scene((P.Cell(9, 9, 9),) * 2 + (P.Cell(0, 0, 200),) + (P.Cell(9, 9, 9),) * 61)
+    rig.board.set_scene(dim)
+    assert rig.board.flush(1.0)
+    rig.board.link.transport.write = lambda data: None  # the cable is going: lost
+    rig.board.set_scene(lit)
+    rig.board.link._pump_tx(rig.clock())  # it goes out as CELLS, into a pulled cable
+    assert rig.board.link.pending is not None and rig.board.link.pending[1] == P.H_CELLS
+    rig.unplug()  # the board comes back blank: that one cell alone would be wrong
+    rig.run(2.0)
+    rig.plug()
+    rig.run(6.0)
+    assert rig.board.connected and rig.board.flush(2.0)
+    assert device_scene(rig) == lit.payload()

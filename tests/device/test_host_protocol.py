@@ -139,6 +139,42 @@ def test_malformed_device_payloads_are_explained(payload, why):
         P.parse_device(P.Frame(P.D_EVENTS, 1, payload))
 
 
+INFO = P.Info(1, 7, 0x4242, 64, 8, 8, 3, 0x1F, "0.1.0", "dodgeball")
+
+
+@pytest.mark.parametrize("ftype,payload,why", [
+    (P.D_STATE, P.state_payload(P.KeyState(frozenset({2}), frozenset()), 127),
+     "STATE: 127 cells, but the board announced 64"),
+    (P.D_STATE, P.state_payload(P.KeyState(frozenset(), frozenset({5})), 64),
+     "STATE: control 5 held, but the board announced 3 controls"),
+    (P.D_EVENTS, P.events_payload([P.KeyEvent(65535, True, control=True)]),
+     "EVENTS: control 65535, but the board announced 3 controls"),
+    (P.D_EVENTS, P.events_payload([P.KeyEvent(3, True), P.KeyEvent(64, True)]),
+     "EVENTS: cell 64, but the board announced 64 cells"),
+])
+def test_frames_that_do_not_fit_the_boards_info_are_refused(ftype, payload, why):
+    msg = P.parse_device(P.Frame(ftype, 1, payload))     # well-formed on its own
+    with pytest.raises(P.ProtocolError, match=f"^{why}$"):
+        P.check_against(msg, INFO)
+
+
+def test_frames_that_fit_the_boards_info_pass():
+    for msg in (P.KeyState(frozenset({0, 63}), frozenset({0, 2}), count=64),
+                P.Events((P.KeyEvent(63, False), P.KeyEvent(2, True, control=True)))):
+        P.check_against(msg, INFO)
+
+
+def test_the_link_drops_and_counts_a_frame_that_does_not_fit_the_info():
+    from knockboard.device.link import Link
+    link = Link()
+    link.info = INFO
+    out = []
+    frame = P.Frame(P.D_EVENTS, 1, P.events_payload([P.KeyEvent(65535, True, True)]))
+    link._on_frame(frame, out)         # refused before anything is written: no transport
+    assert out == [] and link.protocol_errors == 1
+    assert link.last_protocol_error.startswith("EVENTS: control 65535")
+
+
 # ---- fuzzing ----
 
 frames_st = st.builds(lambda t, s, p: (t, s, p), st.integers(0, 255), st.integers(0, 255),

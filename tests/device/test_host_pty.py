@@ -44,10 +44,13 @@ def test_board_over_a_pty_handshakes_gets_presses_and_sets_leds():
         vb.press("e5")
         got = wait_for(board, lambda g: key_events(g))
         vb.release("e5")
+        # a press is reported at once, a release after debounce_ms open: the release
+        # comes before the next press only when the press waits for it
+        got += wait_for(board, lambda g: key_events(g))
         vb.press("OK")
-        got += wait_for(board, lambda g: len(key_events(g)) >= 3)
+        got += wait_for(board, lambda g: key_events(g))
         vb.release("OK")
-        got += wait_for(board, lambda g: len(key_events(g)) >= 4)
+        got += wait_for(board, lambda g: key_events(g))
         e5 = vb.key("e5")[1]
         assert key_events(got) == [(e5, True, False), (e5, False, False), (0, True, True),
                                    (0, False, True)]

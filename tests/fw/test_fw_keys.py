@@ -19,19 +19,76 @@ def run(k, raw, t0, t1):
         k.scan(t, raw)
 
 
-def test_press_reported_once_after_debounce():
+def test_press_reported_on_the_second_closed_scan_release_after_debounce():
     k = Keys(3, 4, 12, debounce_ms=8)
     raw = array("H", [0, 0, 0, 0])
     raw[1] = 1 << 2  # row 1, col 2 = cell 6
-    run(k, raw, 0, 8)
-    assert drain(k) == []  # 0..7 ms: still bouncing as far as we know
-    run(k, raw, 8, 30)
-    assert drain(k) == [PRESSED | 6]
+    k.scan(0, raw)
+    assert drain(k) == [] and k.confirm  # one reading is not a press: scan again
+    k.scan(0, raw)
+    assert drain(k) == [PRESSED | 6] and not k.confirm
     assert k.is_down(6)
+    run(k, raw, 1, 30)
+    assert drain(k) == []
     raw[1] = 0
-    run(k, raw, 30, 60)
+    run(k, raw, 30, 38)
+    assert drain(k) == []  # 30..37 ms: open, but not yet for 8 ms
+    k.scan(38, raw)
     assert drain(k) == [6]
     assert not k.is_down(6)
+
+
+def lcg(seed):
+    """A small deterministic generator (the MicroPython VM has no `random` to rely on)."""
+    state = [seed]
+
+    def bit():
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return state[0] >> 16 & 1
+    return bit
+
+
+def bounce_train(length, bit, first):
+    """Contact readings, one per scan (1 ms apart), for a bounce of `length` ms: the first reading
+    is `first` (the contact has just moved), the rest random until the train ends."""
+    return [first] + [bit() for _ in range(length - 1)] if length else []
+
+
+def test_bounce_trains_up_to_the_debounce_time_give_one_press_and_one_release():
+    deb = 8
+    for length in range(deb + 1):
+        for seed in range(12):
+            bit = lcg(seed * 31 + length)
+            k = Keys(2, 4, 8, debounce_ms=deb)
+            raw = array("H", [0, 0, 0])
+            readings = ([0] * 3 + bounce_train(length, bit, 1) + [1] * 30
+                        + bounce_train(length, bit, 0) + [0] * 30)
+            for t, v in enumerate(readings):
+                raw[1] = v << 3  # cell 7
+                k.scan(t, raw)
+            assert drain(k) == [PRESSED | 7, 7], (length, seed, readings)
+
+
+def test_single_scan_glitches_give_no_press_and_no_release():
+    k = Keys(2, 4, 8, debounce_ms=5)
+    raw = array("H", [0, 0, 0])
+    bit = lcg(7)
+    for t in range(400):
+        # every key of the matrix and the control row: at most one closed reading in a row,
+        # wherever the generator puts them
+        for r in range(3):
+            raw[r] = (0b1111 if bit() else 0) if t % 2 == 0 else 0
+        k.scan(t, raw)
+        assert not k.busy or k.confirm
+    assert drain(k) == []
+    # a key held down: a single open reading (or one in every other scan) is no release
+    raw[0] = 1
+    run(k, raw, 400, 420)
+    assert drain(k) == [PRESSED | 0]
+    for t in range(420, 500):
+        raw[0] = 0 if t % 3 == 0 else 1
+        k.scan(t, raw)
+    assert drain(k) == []
 
 
 def test_glitch_shorter_than_debounce_is_ignored():

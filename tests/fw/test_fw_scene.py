@@ -89,3 +89,59 @@ def test_scene_level_respects_budget():
     s.set(payload([(255, 255, 255, SOLID)] * 64))
     assert s.level < 255
     assert s.limiter.estimate_ma(64 * 765, s.level) <= 400
+
+
+def cells_update(brightness, changes):
+    p = bytearray([brightness])
+    for i, (r, g, b, fx) in changes:
+        p += bytes([i, r, g, b, fx])
+    return p
+
+
+def test_a_cells_update_renders_only_the_cells_it_changes():
+    n = 127
+    s = Scene(n, PowerLimiter(n, budget_ma=400))
+    s.set(payload([(0, 0, 0, SOLID)] * 40 + [(0, 0, 200, SOLID)] + [(0, 0, 0, SOLID)] * 86))
+    out = bytearray(3 * n)
+    assert s.start(0) and s.todo == n  # a new scene: every cell
+    s.render_some(out, n)
+    changes = [(40, (0, 0, 0, SOLID)), (99, (200, 0, 0, SOLID))]
+    assert Scene.check_cells(cells_update(255, changes), n) == 0
+    s.update(cells_update(255, changes))
+    assert s.start(20) and s.todo == 2 and sorted(s.order[:2]) == [40, 99]
+    assert s.render_some(out, 20)
+    assert out[3 * 40:3 * 41] == bytearray(3) and out[3 * 99:3 * 100] == bytearray([0, 200, 0])
+    # the same as the whole scene, rendered whole
+    whole = Scene(n, PowerLimiter(n, budget_ma=400))
+    whole.set(payload([(0, 0, 0, SOLID)] * 99 + [(200, 0, 0, SOLID)] + [(0, 0, 0, SOLID)] * 27))
+    ref = bytearray(3 * n)
+    whole.render(0, ref)
+    assert out == ref
+    assert not s.start(40)  # nothing changed since
+
+
+def test_a_cells_update_that_moves_the_power_limit_or_an_effect_renders_the_board():
+    n = 10
+    s = Scene(n, PowerLimiter(n, budget_ma=100))
+    s.set(payload([(0, 0, 0, SOLID)] * n))
+    out = bytearray(3 * n)
+    s.render(0, out)
+    s.update(cells_update(255, [(i, (255, 255, 255, SOLID)) for i in range(5)]))
+    assert s.level < 255  # 5 white cells are over 100 mA: every cell dims
+    assert s.start(20) and s.todo == n
+    s.render_some(out, n)
+    s.update(cells_update(255, [(7, (0, 0, 0, PULSE))]))
+    assert s.start(40) and s.todo == n and s.n_anim == 1
+    s.render_some(out, n)
+    # a white cell moves (the same power): the changed cells, then the pulsing one
+    s.update(cells_update(255, [(0, (0, 0, 0, SOLID)), (8, (255, 255, 255, SOLID))]))
+    assert s.start(60) and s.todo == 3
+    assert list(s.order[:3]) == [0, 8, 7]
+
+
+def test_bad_cells_updates_are_refused():
+    assert Scene.check_cells(b"", 10) == 2
+    assert Scene.check_cells(bytes([255, 1, 0, 0]), 10) == 2  # not whole entries
+    assert Scene.check_cells(bytes([255, 10, 0, 0, 0, 0]), 10) == 3  # no cell 10
+    assert Scene.check_cells(bytes([255, 3, 0, 0, 0, 4]), 10) == 3  # no effect 4
+    assert Scene.check_cells(bytes([255]), 10) == 0  # the brightness alone

@@ -86,7 +86,7 @@ class Table:
     def faults(self):
         """What went wrong on this board's link so far (all zero on a clean line)."""
         link, dev = self.rig.board.link, self.rig.sim.device
-        return {"rejected commands": len(link.errors), "bad frames to the host":
+        return {"rejected commands": link.rejected, "bad frames to the host":
                 link.protocol_errors + link.decoder.errors, "bad frames to the board":
                 dev.dec.errors, "board errors": dev.errors,
                 "reconnects": self.rig.board.reconnects}

@@ -1,6 +1,7 @@
 """A Mosquitto broker of the test's own on 127.0.0.1: a free port, a generated config with a
 password file and an ACL per room (each seat's user writes only its seat's topics, a
-spectator reads only), optionally TLS with a self-signed CA; started, restarted and stopped
+spectator reads only; the ACL and the limits are docs/remote.md's, from
+`remote.broker_config`), optionally TLS with a self-signed CA; started, restarted and stopped
 by the test.  No test uses any other broker."""
 
 import shutil
@@ -8,6 +9,8 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+
+from knockboard.remote.broker_config import LIMITS, acl
 
 START_TRIES = 100           # x 0.05 s: the broker listens within 5 s or the test fails
 PASSWORD = "pw-{user}-k7"
@@ -38,25 +41,21 @@ class Broker:
         self.tls = tls
         self.proc = None
         self.users = {}
-        acl = []
+        grants = {}                  # room -> {user: seats}, as docs/remote.md's ACL
         for room, homes in rooms.items():
             if isinstance(homes, int):
                 homes = [[seat] for seat in range(1, homes + 1)]
-            for seats in homes:
-                user = f"{room}-{seats[0]}"
-                self.users[user] = password(user)
-                acl += [f"user {user}", f"topic read knockboard/{room}/#"]
-                acl += [f"topic write knockboard/{room}/seat/{seat}/#" for seat in seats] + [""]
-            self.users[f"{room}-watch"] = password(f"{room}-watch")
-            acl += [f"user {room}-watch", f"topic read knockboard/{room}/#", ""]
-        (self.folder / "acl").write_text("\n".join(acl))
+            grants[room] = {f"{room}-{seats[0]}": seats for seats in homes}
+            grants[room][f"{room}-watch"] = []
+            self.users.update((user, password(user)) for user in grants[room])
+        (self.folder / "acl").write_text(acl(grants))
         passwd = self.folder / "passwd"
         passwd.write_text("".join(f"{u}:{p}\n" for u, p in self.users.items()))
         subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True,
                        capture_output=True)
         lines = [f"listener {self.port} 127.0.0.1", "allow_anonymous false",
                  f"password_file {passwd}", f"acl_file {self.folder / 'acl'}",
-                 "persistence false", "user root", "set_tcp_nodelay true",
+                 "persistence false", "user root", *LIMITS,
                  f"log_dest file {self.folder / 'mosquitto.log'}",
                  "log_type error", "log_type warning", "log_type notice"]
         if tls:

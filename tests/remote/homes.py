@@ -33,7 +33,7 @@ def scripted(seed):
 class Home:
     def __init__(self, broker, room, game, options, seats, *, user=None, keys=None,
                  actions=(), physical=False, reveal_timeout=120.0, ca_file=None, log=None,
-                 port=None, keepalive=KEEPALIVE_S):
+                 port=None, keepalive=KEEPALIVE_S, away_timeout=1800.0, journal=None):
         """`seats`: this home's 1-based seats; its broker user is `ROOM-<first seat>`."""
         self.lines = []
         self.log = log or self.lines.append
@@ -46,7 +46,8 @@ class Home:
         self.keys = keys or MemoryKeys(hashlib.sha256(f"{room}/{seats}".encode()).digest())
         self.game = RemoteGame(room, game, options, local, self.keys, send=self.room.publish,
                                physical_dice=physical, actions=actions, log=self.log,
-                               reveal_timeout=reveal_timeout)
+                               reveal_timeout=reveal_timeout, away_timeout=away_timeout,
+                               journal=journal)
         self.link = RemoteLink(self.game, self.room)
 
     def start(self):

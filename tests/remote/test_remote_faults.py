@@ -80,7 +80,7 @@ def test_a_homes_network_cut_for_a_while_loses_nothing(make_broker):
         proxy.cut()
         _both_wait(homes, "seat 2's line cut")
         # the broker told home 1 that seat 2's host went away (its last will)
-        run_until([h.step for h in homes], lambda: homes[0].game.online.get(1) is False,
+        run_until([h.step for h in homes], lambda: homes[0].game.presence.get(1) is False,
                   "seat 2 offline for home 1", 10)
         record = list(homes[0].game.record)
         _run_for(homes, CUT_S)               # a while longer: its reconnections are refused
@@ -103,7 +103,7 @@ def test_a_homes_line_gone_silent_is_noticed_by_keepalive_and_loses_nothing(make
         _both_wait(homes, "seat 2's line silent")
         # no close reached either end: the broker gave seat 2 up by keep-alive and published
         # its last will, and home 2 gave up its connection when its ping went unanswered
-        run_until([h.step for h in homes], lambda: homes[0].game.online.get(1) is False,
+        run_until([h.step for h in homes], lambda: homes[0].game.presence.get(1) is False,
                   "seat 2 offline for home 1", 10)
         run_until([h.step for h in homes], lambda: not homes[1].room.connected,
                   "home 2 disconnected", 10)

@@ -74,6 +74,96 @@ def test_a_held_key_arrives_once_after_debounce(emulated):
                       P.KeyEvent(pressed=False, control=True, index=0)]
 
 
+DEBOUNCE_MS = 8  # the firmware's default (board.json debounce_ms)
+
+
+def bounce_train(rng, start_us, length_us, closed_first):
+    """A contact moving: it reads `closed_first` from start_us, flips at random moments
+    20-900 us apart for length_us, and ends in that same position. [us, down] pairs."""
+    out, t, level = [], start_us, closed_first
+    while True:
+        out.append([t, level])
+        t += rng.randint(20, 900)
+        if t >= start_us + length_us:
+            break
+        level = not level
+    if level != closed_first:
+        out.append([start_us + length_us, closed_first])
+    return out
+
+
+def test_bounce_trains_up_to_the_debounce_time_give_one_press_and_one_release(emulated):
+    """On the chip: for each bounce length 0..debounce_ms (ms) a press that bounces that
+    long, a 30 ms hold, a release that bounces as long: one press and one release each."""
+    import random
+    eb, board = emulated
+    list(board.events(timeout=0.3))
+    rng = random.Random(32)
+    cell, at, t = 57, [], 0
+    for length_ms in range(DEBOUNCE_MS + 1):
+        at += [[us, cell, down] for us, down in bounce_train(rng, t, length_ms * 1000, True)]
+        t += length_ms * 1000 + 30_000
+        at += [[us, cell, down] for us, down in bounce_train(rng, t, length_ms * 1000, False)]
+        t += length_ms * 1000 + 30_000
+    n = len(eb.events)
+    eb.schedule(at)
+    eb.wait(lambda e: e["ev"] == "key" and e["t"] and e is eb.events[-1]
+            and len([k for k in eb.events[n:] if k["ev"] == "key"]) == len(at), 60, n)
+    events = collect(board, 1.0)
+    assert events == [P.KeyEvent(pressed=p, control=False, index=cell)
+                      for _ in range(DEBOUNCE_MS + 1) for p in (True, False)]
+
+
+def test_single_scan_glitches_on_the_columns_give_no_press(emulated):
+    eb, board = emulated
+    list(board.events(timeout=0.3))
+    cells = list(range(0, CELLS, 7))
+    n = len(eb.events)
+    for cell in cells:
+        eb.glitch(cell)
+    seen = [eb.wait(lambda e, c=c: e["ev"] == "glitch" and e["cell"] == c, 20, n)
+            for c in cells]
+    assert len(seen) == len(cells)  # every glitch was in front of a scan's reading
+    assert collect(board, 0.5) == []
+    eb.key(cells[1], True)  # the same cells still answer a real press
+    assert collect(board, 1.0) == [P.KeyEvent(pressed=True, control=False, index=cells[1])]
+    eb.key(cells[1], False)
+    assert collect(board, 1.0) == [P.KeyEvent(pressed=False, control=False, index=cells[1])]
+
+
+def shift_register_timing_ns():
+    """The row driver's minimum pulse widths and set-up times at 3.3 V: the larger of the
+    part's in pinmap.json (matrix.rows.timing_ns, the schematic's choice) and the plain
+    SN74HC595's, which a maker may fit instead (TI SCLS041, -40..85 C, interpolated between
+    2 V and 4.5 V: tw 100/20 ns, tsu 125/25 ns, SRCLK before RCLK 94/19 ns; rounded up)."""
+    with open(PINMAP) as f:
+        rows = json.load(f)["matrix"]["rows"]
+    need = {"clock_high": 60, "clock_low": 60, "latch_high": 60, "setup": 75,
+            "clock_to_latch": 75}
+    for k, v in rows.get("timing_ns", {}).items():
+        need[k] = max(need.get(k, 0), v)
+    return need
+
+
+def test_the_row_walk_meets_the_shift_register_timing_at_125_mhz(emulated):
+    """The 74HC595's clock, latch and data edges of the viper row walk, measured on the
+    emulated chip in CPU cycles (the emulator counts each instruction's) and taken at the
+    Pico's 125 MHz (8 ns a cycle), against the part's minimums."""
+    eb, board = emulated
+    eb.query("rowtiming")  # from here on
+    list(board.events(timeout=0.3))
+    got = eb.query("rowtiming")
+    assert got["clocks"] > 100 and got["latches"] > 100  # the main loop's scans
+    need = shift_register_timing_ns()
+    ns = {k: got[k] * 8 for k in ("clockHigh", "clockLow", "latchHigh", "setup",
+                                  "clockToLatch")}
+    assert ns["clockHigh"] >= need["clock_high"], ns
+    assert ns["clockLow"] >= need["clock_low"], ns
+    assert ns["latchHigh"] >= need["latch_high"], ns
+    assert ns["setup"] >= need["setup"], ns  # data before the clock rises
+    assert ns["clockToLatch"] >= need["clock_to_latch"], ns  # last clock before the latch
+
+
 def test_a_scene_comes_out_of_the_led_pin_as_the_simulator_lights_it(emulated, sim):
     eb, board = emulated
     vb, sboard = sim
@@ -95,6 +185,32 @@ def test_a_scene_comes_out_of_the_led_pin_as_the_simulator_lights_it(emulated, s
         + CELLS * power["ma_idle"]
     assert drawn <= power["led_budget_ma"]
     assert max(max(c) for c in frame["rgb"]) < 255  # the limiter had to act on this scene
+
+
+def test_the_led_budget_follows_the_supply_the_pins_report(emulated):
+    """The real image reads the jack on GP15 and VBUS on GP24 (hal_rp2.supply): plugging the
+    jack raises a full-white scene to the jack's budget, pulling it brings the next frame
+    back within USB's."""
+    eb, board = emulated
+    with open(PINMAP) as f:
+        power = json.load(f)["power"]
+
+    def drawn(frame):
+        return sum(map(sum, frame["rgb"])) * power["ma_per_channel"] / 255 + CELLS * power["ma_idle"]
+
+    try:
+        eb.supply(usb=True, jack=True)
+        n = len(eb.events)
+        board.set_scene(P.solid([(255, 255, 255)] * CELLS))
+        assert board.flush(30)
+        jack = eb.wait(lambda e: e["ev"] == "leds" and drawn(e) > power["led_budget_ma"], 30, n)
+        assert drawn(jack) <= power["jack_budget_ma"]
+        n = len(eb.events)
+        eb.supply(usb=True, jack=False)
+        usb = eb.wait(lambda e: e["ev"] == "leds", 30, n)
+        assert drawn(usb) <= power["led_budget_ma"] < drawn(jack)
+    finally:
+        eb.supply(usb=True, jack=False)
 
 
 def test_dice_sent_by_the_host_appear_in_the_oled_framebuffer(emulated, sim):

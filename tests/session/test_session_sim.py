@@ -40,7 +40,7 @@ def test_the_session_plays_on_the_simulators_virtual_board_too():
 def test_play_with_a_missing_port_is_a_clear_error(capsys):
     assert cli.main(["play", "knockabout", "--port", "/dev/no-such-board"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("knockboard: play: serial port /dev/no-such-board: cannot open")
+    assert err.startswith("knockboard play: serial port /dev/no-such-board: cannot open")
     assert "\n" not in err
 
 
@@ -50,7 +50,7 @@ def test_play_with_a_missing_port_is_a_clear_error(capsys):
     (["play", "ko", "--bots", "9"], "a seat is a number 1..4"),
     (["play", "knockoff", "--bots", "2=smart"], "unknown computer player 'smart'"),
     (["play", "knockabout", "--sim", "--port", "x"], "not allowed with"),
-    (["play", "chess"], "invalid choice"),
+    (["play", "chess"], "unknown game 'chess'"),
 ])
 def test_bad_play_arguments_exit_2_with_one_line(capsys, argv, message):
     assert cli.main(argv) == 2

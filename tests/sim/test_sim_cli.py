@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from knockboard.cli import main
 from knockboard.demo import run_demo
 from knockboard.device import protocol as P
@@ -22,11 +24,11 @@ from knockboard.store import GameStore
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def knockboard(*args, env=None):
+def knockboard(*args, env=None, preexec_fn=None):
     return subprocess.Popen([sys.executable, "-m", "knockboard.cli", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "host"),
-                                 **(env or {})})
+                                 **(env or {})}, preexec_fn=preexec_fn)
 
 
 def test_headless_sim_serves_a_board_on_a_pty_until_ctrl_c():
@@ -44,6 +46,28 @@ def test_headless_sim_serves_a_board_on_a_pty_until_ctrl_c():
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=5)
     assert proc.returncode == 0, err
+
+
+def _ignore_sigint():
+    # what a shell's background job (`cmd &`) or a service inherits
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("ending", [signal.SIGINT, signal.SIGTERM])
+def test_headless_sim_ends_cleanly_on_a_signal_even_started_with_sigint_ignored(ending):
+    proc = knockboard("sim", "--headless", "--board", "ko", preexec_fn=_ignore_sigint)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("knockboard sim: K.O. board on /dev/pts/"), line
+    finally:
+        proc.send_signal(ending)
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise AssertionError(f"the simulator did not end on {ending.name}") from None
+    assert proc.returncode == 0 and err == "", err
 
 
 def test_bad_board_is_one_line_and_exit_2(capsys):

@@ -4,8 +4,10 @@ instead of failing deep inside SQLite, time.sleep or the file system."""
 
 import argparse
 import math
+import weakref
 from pathlib import Path
 
+from .. import registry
 from ..file_checks import folder_problem, readable_problem, writable_problem
 from ..games import game_names
 from ..store.paths import db_path_problem
@@ -74,6 +76,17 @@ output_file = _path(writable_problem)
 output_folder = _path(folder_problem)
 
 
+# the arguments that name files or folders ("file", "folder"), for the shell completion
+# (cli/completion.py marks them as shtab asks, which the program need not import to run)
+PATH_ARGUMENTS: "weakref.WeakKeyDictionary[argparse.Action, str]" = weakref.WeakKeyDictionary()
+
+
+def names_file(action, kind="file"):
+    """`action` (an argument just added) names a file, or with kind="folder" a folder."""
+    PATH_ARGUMENTS[action] = kind
+    return action
+
+
 class CliError(Exception):
     """A bad command line; main() prints it as one line and exits with status 2."""
 
@@ -97,14 +110,37 @@ def _convert(value):
 BUDGET = seconds(0, 3600, zero=False)
 
 
+def _named(noun):
+    def parse(text):
+        try:
+            return registry.find_name(text, noun)
+        except KeyError as err:
+            raise argparse.ArgumentTypeError(err.args[0]) from None
+    return parse
+
+
+# the game (or board) a word names, as people write it (KNOCKabout, Knock-Off, K.O., ko); an
+# argparse error with the nearest name otherwise
+game_name = _named("game")
+board_name = _named("board")
+
+
 def add_game_argument(parser):
-    parser.add_argument("game", choices=game_names(), metavar="GAME",
-                        help="one of: " + ", ".join(game_names()))
+    # choices too: --help and the shell completion list them
+    parser.add_argument("game", type=game_name, choices=game_names(), metavar="GAME",
+                        help="one of: " + ", ".join(game_names()) + " (or as printed: "
+                             "KNOCKabout, Knock-Off, K.O.)")
+
+
+def add_board_argument(parser, names, **kwargs):
+    """--board: a board of firmware/boards.json, whose ids are the games' names."""
+    parser.add_argument("--board", type=board_name, choices=names, metavar="BOARD",
+                        **kwargs)
 
 
 def add_db_argument(parser, help="game database (default: $KNOCKBOARD_DB, else the user "
                                   "data folder)"):
-    parser.add_argument("--db", type=db_file, metavar="FILE", help=help)
+    names_file(parser.add_argument("--db", type=db_file, metavar="FILE", help=help))
 
 
 def add_position_arguments(parser):

@@ -2,7 +2,7 @@
 
 import sys
 
-from .args import CliError, output_file, positive_int
+from .args import CliError, add_board_argument, names_file, output_file, positive_int
 
 
 def cmd_ports(args):
@@ -11,7 +11,7 @@ def cmd_ports(args):
     if not ports:
         what = "serial ports" if args.all else \
             "Knockboards (Raspberry Pi Pico with MicroPython, USB 2E8A:0005)"
-        print(f"knockboard: no {what} found", file=sys.stderr)
+        print(f"knockboard ports: no {what} found", file=sys.stderr)
         return 1
     for p in ports:
         usb = f"{p.vid:04X}:{p.pid:04X}" if p.vid is not None else "-"
@@ -72,11 +72,13 @@ def add_device_commands(sub):
         description="Compiles firmware/ with mpy-cross, copies it and a board.json naming "
                     "BOARD to the Pico with mpremote, resets it and checks the version the "
                     "board then reports. Works while the old firmware runs.")
-    flash.add_argument("--board", required=True, choices=board_names(), metavar="BOARD",
+    add_board_argument(flash, board_names(), required=True,
                        help="one of: " + ", ".join(board_names()))
-    flash.add_argument("--port", help="serial port (default: the one connected Pico)")
+    names_file(flash.add_argument("--port", help="serial port (default: the one connected "
+                                                 "Pico)"))
     flash.add_argument("--budget-ma", type=positive_int, metavar="MA",
-                       help="LED current budget in mA (default 400, for USB power)")
+                       help="cap on the LED current budget in mA (the firmware picks its budget "
+                            "from the supply it finds; this can only lower it)")
     flash.add_argument("--no-verify", action="store_true",
                        help="do not wait for the board to report its version")
     flash.add_argument("--dry-run", action="store_true",
@@ -89,10 +91,12 @@ def add_device_commands(sub):
                     "compiled firmware and a board.json naming BOARD. Copied to the Pico's "
                     "RPI-RP2 drive (hold BOOTSEL while plugging it in), it installs "
                     "everything; it replaces every file on the board.")
-    uf2.add_argument("--board", required=True, choices=board_names(), metavar="BOARD",
-                     help="one of: " + ", ".join(board_names()))
-    uf2.add_argument("-o", "--output", type=output_file, metavar="FILE",
-                     help="where to write it (default knockboard-BOARD-VERSION.uf2)")
+    add_board_argument(uf2, board_names(), required=True,
+                       help="one of: " + ", ".join(board_names()))
+    names_file(uf2.add_argument("-o", "--output", type=output_file, metavar="FILE",
+                                help="where to write it (default "
+                                     "knockboard-BOARD-VERSION.uf2)"))
     uf2.add_argument("--budget-ma", type=positive_int, metavar="MA",
-                     help="LED current budget in mA (default 400, for USB power)")
+                     help="cap on the LED current budget in mA (the firmware picks its budget "
+                            "from the supply it finds; this can only lower it)")
     uf2.set_defaults(func=cmd_uf2)

@@ -5,44 +5,144 @@ import sys
 
 from .. import __version__
 from ..games import GameError
+from ..store import StoreError
 from .analyze import add_analysis_commands
 from .arena import add_arena_command
+from ..suggest import did_you_mean
+from .boardtest import add_boardtest_command
 from .args import CliError, parse_options
+from .commands import EXAMPLES, GROUPS
+from .completion import add_completion_command
 from .demo import add_demo_command
 from .device import add_device_commands
 from .play import PlayCommandError, add_play_command
 from .records import RecordsCommandError, add_record_commands
 from .sim import add_sim_command
 
+DESCRIPTION = "Knockboard: a smart board for dice-driven knock games."
+OVERVIEW_EXAMPLES = ("knockboard demo", "knockboard play knockabout --sim",
+                     "knockboard play --help")
+
 
 class _Parser(argparse.ArgumentParser):
+    examples: tuple = ()
+
     # argparse prints usage + error and exits 2 itself; keep that but as a single line so
     # every bad input of this command reads the same way.
     def error(self, message):
         raise CliError(f"{self.prog}: {message}")
 
+    def format_help(self):
+        return self._body() + _examples_text(self.examples)
+
+    def _body(self):
+        return super().format_help()
+
+
+class _TopParser(_Parser):
+    """`knockboard` itself: its help lists the subcommands in GROUPS, by what they are for."""
+
+    summaries: dict = {}             # subcommand -> its one-line help
+
+    def _body(self):
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups)
+        formatter.add_text(self.description)
+        for title, names in GROUPS:
+            formatter.start_section(title)
+            formatter.add_arguments([argparse.Action([], dest=n, metavar=n,
+                                                     help=self.summaries[n])
+                                     for n in names if n in self.summaries])
+            formatter.end_section()
+        formatter.start_section("options")
+        formatter.add_arguments(self._optionals._group_actions)
+        formatter.end_section()
+        return formatter.format_help()
+
+
+def _keeping_summaries(add_parser, summaries):
+    """`add_parser` that also notes each subcommand's one-line help in `summaries`, for the
+    grouped list of `knockboard` alone."""
+    def add(name, **kwargs):
+        summaries[name] = kwargs.get("help", "")
+        return add_parser(name, **kwargs)
+    return add
+
+
+def _examples_text(examples):
+    if not examples:
+        return ""
+    return f"\nexample{'s' if len(examples) > 1 else ''}:\n" + \
+        "".join(f"  {line}\n" for line in examples)
+
+
+def version_text():
+    from ..device.protocol import PROTO_VERSION
+    from ..resources import firmware_version
+    return (f"knockboard {__version__} (firmware {firmware_version()}, serial protocol "
+            f"{PROTO_VERSION})")
+
 
 def build_parser():
-    parser = _Parser(prog="knockboard",
-                     description="Knockboard: a smart board for dice-driven knock games.")
-    parser.add_argument("--version", action="version", version=f"knockboard {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _TopParser(prog="knockboard", description=DESCRIPTION)
+    parser.examples = OVERVIEW_EXAMPLES
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="the program's, the firmware's and the serial protocol's "
+                             "versions")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_Parser)
+    parser.summaries = {}
+    sub.add_parser = _keeping_summaries(sub.add_parser, parser.summaries)
 
-    add_analysis_commands(sub)
+    add_play_command(sub, parse_options)
     add_demo_command(sub)
-    add_arena_command(sub)
-    add_device_commands(sub)
     add_sim_command(sub)
     add_record_commands(sub)
-    add_play_command(sub, parse_options)
+    add_device_commands(sub)
+    add_boardtest_command(sub)
+    add_analysis_commands(sub)
+    add_arena_command(sub)
+    add_completion_command(sub, parser)
+    for name, sub_parser in sub.choices.items():
+        sub_parser.examples = EXAMPLES.get(name, ())
     parser.subcommands = sub.choices
     return parser
+
+
+def _command_typed(parser, argv):
+    """The subcommand argv names (None for `--help`, `--version`); CliError with a
+    suggestion for a word that is no subcommand."""
+    word = next((w for w in argv if not w.startswith("-")), None)
+    if word is None or word in parser.subcommands:
+        return word
+    raise CliError(f"knockboard: unknown command {word!r}"
+                   f"{did_you_mean(word, parser.subcommands)} (`knockboard` alone lists "
+                   "the commands)")
+
+
+def _one_line(err, command):
+    """The error as the one line shown: labelled with the command typed (`knockboard
+    resume: ...`), however the code that raised it began its message."""
+    text = str(err)
+    if text.startswith("knockboard"):
+        return text                  # the parser's own: its prog names the command
+    if command is None:
+        return f"knockboard: {text}"
+    if text.startswith((f"{command}:", f"{command} ")):
+        return f"knockboard {text}"
+    return f"knockboard {command}: {text}"
 
 
 def main(argv=None):
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        # asking for nothing is asking what there is: the overview, exit status 0
+        print(parser.format_help(), end="")
+        return 0
+    command = None
     try:
+        command = _command_typed(parser, argv)
         args, rest = parser.parse_known_args(argv)
         if rest:
             # Positional MOVEs may follow options (`analyze G --position P M1 M2`), which
@@ -51,9 +151,8 @@ def main(argv=None):
             args = sub.parse_intermixed_args(argv[argv.index(args.command) + 1:])
             args.command = sub.prog.split()[-1]
         return args.func(args)
-    except (CliError, GameError, RecordsCommandError, PlayCommandError) as err:
-        print(f"knockboard: {err}" if not str(err).startswith("knockboard") else str(err),
-              file=sys.stderr)
+    except (CliError, GameError, RecordsCommandError, PlayCommandError, StoreError) as err:
+        print(_one_line(err, command), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -65,6 +164,5 @@ def main(argv=None):
         # the last line only: a file or device that failed after its arguments were checked
         # (removed, filled up, unplugged) is the user's world, not a bug to show as one
         where = f"{err.filename}: " if err.filename else ""
-        print(f"knockboard: {where}{err.strerror or err}", file=sys.stderr)
+        print(_one_line(f"{where}{err.strerror or err}", command), file=sys.stderr)
         return 2
-

@@ -5,8 +5,8 @@ import sys
 import threading
 
 from ..games import GameError, get_game
-from .args import (add_db_argument, add_game_argument, game_id, input_file, positive_int,
-                   seed, seconds)
+from .args import (add_db_argument, add_game_argument, game_id, input_file, names_file,
+                   positive_int, seed, seconds)
 from .records import open_store, replayed, stored_record
 
 
@@ -27,12 +27,13 @@ def add_play_command(sub, parse_options):
         "play", help="play a game on the board (or on the simulator)",
         description="Play GAME on a Knockboard: the board lights the legal moves, shows "
                     "knock chains and dice, and runs the computer players; MENU on the "
-                    "board starts new games, changes seats, undoes moves. See "
-                    "docs/playing.md.")
+                    "board starts new games, changes seats, undoes moves. Without a board, "
+                    "--sim plays on the simulator's window.")
     add_game_argument(play)
     where = play.add_mutually_exclusive_group()
-    where.add_argument("--port", help="the board's serial port (a pty of the simulator "
-                                      "too); default: the one connected board")
+    names_file(where.add_argument("--port", help="the board's serial port (a pty of the "
+                                                 "simulator too); default: the one "
+                                                 "connected board"))
     where.add_argument("--sim", action="store_true",
                        help="play on the simulator, started in this process")
     play.add_argument("--players", type=positive_int, metavar="N",
@@ -84,26 +85,30 @@ def add_play_command(sub, parse_options):
 
 
 def _add_remote_arguments(parser):
-    remote = parser.add_argument_group("remote play (docs/remote.md)")
+    remote = parser.add_argument_group("remote play (boards in other homes, through an MQTT "
+                                        "broker)")
     remote.add_argument("--remote", metavar="URL",
                         help="play with boards in other homes through the room "
                              "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
     remote.add_argument("--seat", metavar="N",
                         help="the seats played at this board: 1, or 2,3 (with --remote)")
-    remote.add_argument("--password-file", type=input_file, metavar="FILE",
-                        help="the broker password on the first line (else "
-                             "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)")
-    remote.add_argument("--ca-file", type=input_file, metavar="FILE",
-                        help="the CA certificate of an mqtts:// broker (default: the "
-                             "system's)")
+    names_file(remote.add_argument("--password-file", type=input_file, metavar="FILE",
+                                   help="the broker password on the first line (else "
+                                        "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
+    names_file(remote.add_argument("--ca-file", type=input_file, metavar="FILE",
+                                   help="the CA certificate of an mqtts:// broker (default: "
+                                        "the system's)"))
     remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
                         help="a seat online that keeps back its dice reveal this long "
                              "forfeits (default 120)")
+    remote.add_argument("--away-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
+                        help="a seat away (offline, or saying so) while the game waits "
+                             "for its dice forfeits after this long (default 1800)")
 
 
 # a withheld reveal: from a second (tests) to a day
 REVEAL_TIMEOUT = seconds(1, 86400)
-REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout")
+REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout", "away_timeout")
 
 
 def _remote_seats(args, players):
@@ -121,12 +126,13 @@ def _remote_seats(args, players):
     return seats
 
 
-def _remote_link(args, setup, store, out, actions=(), fresh=True):
-    """The room this board plays in (--remote), its seats marked in `setup`, or None."""
+def _remote_link(args, setup, store, out, actions=(), fresh=True, game_id=lambda: None):
+    """The room this board plays in (--remote), its seats marked in `setup`, or None;
+    `game_id()`: the saved game's id once it has one (a stopped remote game is ended)."""
     if getattr(args, "remote", None) is None:      # (the demo has no remote arguments)
         if any(getattr(args, name, None) for name in REMOTE_ONLY):
-            raise PlayCommandError("--seat, --password-file, --ca-file and --reveal-timeout "
-                                   "go with --remote")
+            raise PlayCommandError("--seat, --password-file, --ca-file, --reveal-timeout and "
+                                   "--away-timeout go with --remote")
         return None
     from ..remote import AddressError, parse_address
     from ..session.seats import HUMAN, REMOTE
@@ -142,21 +148,29 @@ def _remote_link(args, setup, store, out, actions=(), fresh=True):
             raise PlayCommandError(f"--bots: seat {seat + 1} is played at another board")
         if seat not in seats:
             setup.seats[seat] = REMOTE
-    return _open_room(args, address, seats, setup, store, out, actions, fresh)
+    return _open_room(args, address, seats, setup, store, out, actions, fresh, game_id)
 
 
-def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
+def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True,
+               game_id=lambda: None):
     """Ask for the password (if no file or environment gives it) and join the room."""
     from ..remote import AddressError, MemoryKeys, RoomError, RoomKeys, read_password
+    from ..remote.journal import StoreJournal
     from ..remote.link import open_link
+    if store is not None and not fresh and store.room_stop(address.room):
+        raise PlayCommandError(f"resume: the game in room {address.room} stopped: "
+                               f"{store.room_stop(address.room)}; nothing to resume")
     try:
         password = read_password(address, args.password_file)
         keys = MemoryKeys() if store is None else \
             RoomKeys(str(store.path) + ".rooms", address.room, fresh=fresh)
+        journal = None if store is None else \
+            StoreJournal(store, address.room, fresh=fresh, game_id=game_id)
         return open_link(address, password, seats, setup.game, setup.options, keys,
                          physical_dice=setup.physical_dice, ca_file=args.ca_file,
-                         actions=actions,
+                         actions=actions, journal=journal,
                          reveal_timeout=args.reveal_timeout,
+                         away_timeout=args.away_timeout,
                          log=lambda line: print(line, file=out, flush=True))
     except (AddressError, RoomError, OSError, ValueError) as err:
         raise PlayCommandError(f"--remote: {err}") from None
@@ -164,8 +178,8 @@ def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True):
 
 def _add_board_arguments(parser):
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--port", help="the board's serial port (default: the one "
-                                      "connected board)")
+    names_file(where.add_argument("--port", help="the board's serial port (default: the "
+                                                 "one connected board)"))
     where.add_argument("--sim", action="store_true", help="use the simulator instead")
 
 
@@ -226,16 +240,32 @@ def play_setup(setup, args, out, pace=None):
     def session(board):
         return Session(board, setup, out=out, saver=saver, pace=pace, remote=link)
     try:
-        link = _remote_link(args, setup, store, out)
+        link = _remote_link(args, setup, store, out,
+                            game_id=lambda: saver.game_id if saver else None)
         return _run_on_board(args, setup.game, setup.seed, session, out,
                              view=_view_path(args, store))
     finally:
         if link is not None:
             link.close()
-        if saver and saver.game_id:
+        if saver and _saved_at_last(saver, out) and saver.game_id:
             print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
         if store:
             store.close()
+
+
+def _saved_at_last(saver, out):
+    """A save still failing when the session ends is tried once more; if it fails again the
+    person is told, in one line, that the end of the game is not in the database."""
+    if saver.error is not None:
+        try:
+            saver.retry()
+        except Exception:               # saver.error says why
+            pass
+    if saver.error is None:
+        return True
+    print(f"knockboard: NOT SAVED: the last actions of this game are not in the database "
+          f"({saver.error})", file=out)
+    return False
 
 
 def cmd_resume(args, out=None):
@@ -245,7 +275,8 @@ def cmd_resume(args, out=None):
     with open_store(args, reading=wanted) as store:
         game_id = args.id if args.id is not None else store.last_unfinished()
         if game_id is None:
-            raise PlayCommandError(f"resume: no unfinished game in {store.path}")
+            raise PlayCommandError(f"resume: no unfinished game in {store.path}"
+                                   f"{_last_stop(store)}")
         record = stored_record(store, game_id)
         if record.status != "playing":
             raise PlayCommandError(f"resume: game {game_id} is {record.status} "
@@ -255,7 +286,7 @@ def cmd_resume(args, out=None):
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed)
         saver = RecordSaver(store, game_id)
-        link = _resumed_link(args, setup, store, record, out)
+        link = _resumed_link(args, setup, store, record, out, game_id)
 
         def session(board):
             # said once the board answers: a resume refused for want of a board prints
@@ -270,9 +301,20 @@ def cmd_resume(args, out=None):
         finally:
             if link is not None:
                 link.close()
+            _saved_at_last(saver, out)
 
 
-def _resumed_link(args, setup, store, record, out):
+def _last_stop(store):
+    """The game played last, if it was stopped (a remote game's forfeit or cheat), in words
+    that follow "no unfinished game"."""
+    newest = store.newest()
+    record = None if newest is None else store.get(newest)
+    if record is None or record.status != "abandoned" or not record.result:
+        return ""
+    return f" (game {newest}, the last, stopped: {record.result})"
+
+
+def _resumed_link(args, setup, store, record, out, game_id):
     """A remote game resumed: the same seats at this board as when it was played here, the
     room's secret from the file beside the database; None for a game played at one board."""
     from ..session.seats import REMOTE
@@ -290,7 +332,8 @@ def _resumed_link(args, setup, store, record, out):
         raise PlayCommandError(f"--seat {args.seat}: this board played seat "
                                f"{','.join(str(s + 1) for s in here)} in this game")
     args.seat = args.seat or ",".join(str(s + 1) for s in here)
-    return _remote_link(args, setup, store, out, actions=record.actions, fresh=False)
+    return _remote_link(args, setup, store, out, actions=record.actions, fresh=False,
+                        game_id=lambda: game_id)
 
 
 def cmd_replay(args, out=None):
@@ -360,44 +403,41 @@ def sim_available():
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
+# how to play where the simulator's window cannot open
+NO_WINDOW_WAYS = ("without one, play on a board (--port; `knockboard ports` finds it) or "
+                  "serve the simulator with `knockboard sim --headless` and give --port the "
+                  "port it prints; `knockboard demo --terminal` shows a game in the terminal")
+
+
 def _play_on_sim(game, seed, make_runner, out, view=None):
-    """The simulator in this process: its window when one can open, else headless behind a
-    pseudo-terminal (then presses come from a script on that port's VirtualBoard)."""
+    """The simulator in this process, in its window. Where no window can open it is
+    refused: a board that nothing can press would wait for ever."""
     if not sim_available():
-        raise PlayCommandError("play --sim: the simulator (knockboard.sim) is not part of "
-                               "this installation; connect a board with --port")
-    from ..sim import SimError, start_pty
-    window = None
-    if importlib.util.find_spec("knockboard.sim.window") is not None:
-        from ..sim.window import display_problem, run_window
-        if display_problem() is None:
-            window = run_window
-    if window is not None:
-        return _play_in_window(window, game, seed, make_runner, out, view)
-    try:
-        port = start_pty(game, seed=seed)
-    except SimError as err:
-        raise PlayCommandError(f"play --sim: {err}") from None
-    print(f"knockboard play: simulated {port.board.name} board on {port.path} (no window "
-          "here: scripts press its cells through knockboard.sim)", file=out, flush=True)
-    try:
-        _run_on_port(port.path, make_runner)
-    finally:
-        port.close()
-    return 0
+        raise PlayCommandError("--sim: the simulator (knockboard.sim) is not part of this "
+                               "installation; connect a board with --port")
+    from ..sim.window import display_problem, run_window
+    problem = display_problem()
+    if problem is not None:
+        raise PlayCommandError(f"--sim shows its board in a window, which cannot open here: "
+                               f"{problem}; " + NO_WINDOW_WAYS)
+    return _play_in_window(run_window, game, seed, make_runner, out, view)
 
 
 def _run_on_port(path, make_runner, stop=None):
     from ..device import Board, BoardError
+    from ..device.board import BoardNotFound
     from ..session import SessionError
     try:
         board = Board.open(path)
+    except BoardNotFound as err:
+        raise PlayCommandError(f"{err}; without a board, --sim plays on the simulator") \
+            from None
     except BoardError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        raise PlayCommandError(str(err)) from None
     try:
         make_runner(board).run(until=stop)
     except SessionError as err:
-        raise PlayCommandError(f"play: {err}") from None
+        raise PlayCommandError(str(err)) from None
     finally:
         board.close()
 
@@ -454,7 +494,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         for follower in followers:
             follower.close()
         for session in sessions:
-            session.finish("play --sim")
+            session.finish("--sim")
     return 0
 
 
@@ -502,5 +542,5 @@ def _run_beside_view(path, make_runner, view, out):
         root.mainloop()
     finally:
         follower.close()
-        session.finish("play --view")
+        session.finish("--view")
     return 0

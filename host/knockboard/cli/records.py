@@ -6,7 +6,7 @@ from pathlib import Path
 from ..gameview.sheet import score_sheet, sheet_line
 from ..store import GameRecord, GameStore, RecordError, StoreError, default_db_path
 from ..store.record_json import read_record_file
-from .args import add_db_argument, game_id, input_file, output_file, output_folder
+from .args import add_db_argument, game_id, input_file, names_file, output_file, output_folder
 
 
 class RecordsCommandError(Exception):
@@ -20,9 +20,17 @@ def open_store(args, reading=None):
     if reading and not path.exists():
         raise RecordsCommandError(f"no {reading} in {path}: no games saved there yet")
     try:
-        return GameStore(path)
+        store = GameStore(path, create=not reading)
     except StoreError as err:
         raise RecordsCommandError(str(err)) from None
+    try:
+        # before anything is read or written: a damaged page may cut a game short without
+        # an SQLite error, and writing into a damaged file may spoil what is left
+        store.check()
+    except StoreError as err:
+        store.close()
+        raise RecordsCommandError(str(err)) from None
+    return store
 
 
 def _player_names(players):
@@ -34,7 +42,7 @@ def cmd_history(args, out=None):
     out = out or sys.stdout
     rows = []
     if default_db_path(args.db).exists():
-        with open_store(args) as store:
+        with open_store(args, reading="games") as store:
             rows = store.summaries()
     if not rows:
         print(f"no games saved yet in {default_db_path(args.db)}", file=out)
@@ -117,6 +125,12 @@ def cmd_import(args, out=None):
         raise RecordsCommandError(f"{args.file}: {err}") from None
     with open_store(args) as store:
         try:
+            same = None if args.again else store.find(record)
+            if same is not None:
+                print(f"{args.file} is game {same} already ({record.game}, "
+                      f"{len(record.actions)} actions): nothing imported; --again adds a "
+                      "copy", file=out)
+                return 0
             gid = store.new_game(record)
         except StoreError as err:
             raise RecordsCommandError(str(err)) from None
@@ -137,12 +151,15 @@ def add_record_commands(sub):
     export = with_db(sub.add_parser("export", help="a saved game as a JSON record"))
     export.add_argument("id", type=game_id, metavar="ID")
     target = export.add_mutually_exclusive_group()
-    target.add_argument("-o", "--output", type=output_file, metavar="FILE",
-                        help="write here, not to stdout")
-    target.add_argument("--svg", type=output_folder, metavar="DIR",
-                        help="write the position before the first move and after each one "
-                             "as pictures, DIR/000.svg, 001.svg, ...")
+    names_file(target.add_argument("-o", "--output", type=output_file, metavar="FILE",
+                                   help="write here, not to stdout"))
+    names_file(target.add_argument("--svg", type=output_folder, metavar="DIR",
+                                   help="write the position before the first move and after "
+                                        "each one as pictures, DIR/000.svg, 001.svg, ..."),
+               "folder")
     export.set_defaults(func=cmd_export)
     imp = with_db(sub.add_parser("import", help="add a JSON game record to the database"))
-    imp.add_argument("file", type=input_file, metavar="FILE")
+    names_file(imp.add_argument("file", type=input_file, metavar="FILE"))
+    imp.add_argument("--again", action="store_true",
+                     help="import it even if the same game is in the database already")
     imp.set_defaults(func=cmd_import)

@@ -2,10 +2,32 @@
 or (--rp2040) the board's real firmware image on an emulated RP2040 behind a serial port."""
 
 import os
+import signal
 import tempfile
 import time
+from contextlib import contextmanager
 
-from .args import CliError, seed
+from .args import CliError, add_board_argument, seed
+
+# what ends a simulator serving a port: Ctrl-C, and a service manager's or a script's stop
+ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def ended_by_signals():
+    """SIGINT and SIGTERM end what runs inside (as KeyboardInterrupt) whatever handling this
+    process inherited: a background job of a shell or a script starts with SIGINT ignored,
+    and Python's default leaves SIGTERM to kill the process without closing anything."""
+    previous = {sig: signal.signal(sig, _stop) for sig in ENDING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def cmd_sim(args):
@@ -17,10 +39,12 @@ def cmd_sim(args):
             port = start_pty(args.board, seed=args.seed)
         except SimError as err:
             raise CliError(f"sim: {err}") from None
-        print(f"knockboard sim: {port.board.name} board on {port.path} "
-              f"(host: knockboard play ... --port {port.path}); Ctrl-C ends it", flush=True)
         try:
-            port.wait()
+            # before the port is announced: whoever reads it may stop us at once
+            with ended_by_signals():
+                print(f"knockboard sim: {port.board.name} board on {port.path} (host: "
+                      f"knockboard play ... --port {port.path}); Ctrl-C ends it", flush=True)
+                port.wait()
         except KeyboardInterrupt:
             pass
         finally:
@@ -46,7 +70,11 @@ def sim_rp2040(args):
         node()
     except EmulatorMissing as err:
         raise CliError(f"sim: {err}") from None
-    return _serve_emulated(args.board)
+    try:
+        with ended_by_signals():
+            return _serve_emulated(args.board)
+    except KeyboardInterrupt:
+        return 0
 
 
 def _serve_emulated(board):
@@ -67,11 +95,8 @@ def _serve_emulated(board):
                 raise CliError(f"sim: the emulated RP2040 did not come up: {why}") from None
             print(f"knockboard sim: {cfg.name} board, its UF2 on an emulated RP2040, on {path} "
                   f"(host: knockboard play ... --port {path}); Ctrl-C ends it", flush=True)
-            try:
-                while eb.proc.poll() is None:
-                    time.sleep(0.2)
-            except KeyboardInterrupt:
-                return 0
+            while eb.proc.poll() is None:
+                time.sleep(0.2)
             raise CliError("sim: the emulator stopped: " + " ".join(eb.stderr().split())[-300:])
 
 
@@ -82,8 +107,8 @@ def add_sim_command(sub):
         description="Runs the firmware's own core modules on a virtual board drawn in a "
                     "window (click cells, OK/BACK/MENU) and prints the serial port a host "
                     "connects to: knockboard play ... --port <that path>.")
-    sim.add_argument("--board", default="knockabout", choices=board_ids(), metavar="BOARD",
-                     help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
+    add_board_argument(sim, board_ids(), default="knockabout",
+                       help="one of: " + ", ".join(board_ids()) + " (default knockabout)")
     sim.add_argument("--seed", type=seed, default=None,
                      help="the firmware's random seed (standalone dice, boot id)")
     sim.add_argument("--headless", action="store_true",

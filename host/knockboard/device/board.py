@@ -26,6 +26,10 @@ class BoardError(Exception):
     """A clear, one-line reason why the board cannot be used."""
 
 
+class BoardNotFound(BoardError):
+    """No port was given and no Knockboard is connected."""
+
+
 class Board:
     def __init__(self, opener: Callable[[], Transport], *,
                  clock: Callable[[], float] = time.monotonic,
@@ -56,7 +60,7 @@ class Board:
         try:
             found = find_board()
         except PortNotFound as err:
-            raise BoardError(str(err)) from None
+            raise BoardNotFound(str(err)) from None
         serial_number = found.serial_number
 
         def opener() -> Transport:

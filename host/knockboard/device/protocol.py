@@ -16,7 +16,7 @@ FLAG, ESC, CTRL_C = 0x7E, 0x7D, 0x03
 MAX_BODY = 1200
 
 H_HELLO, H_HEARTBEAT, H_ACK = 0x01, 0x02, 0x03
-H_SCENE, H_DISPLAY, H_SOUND, H_RESYNC, H_MAINT = 0x10, 0x11, 0x12, 0x13, 0x1F
+H_SCENE, H_DISPLAY, H_SOUND, H_RESYNC, H_CELLS, H_MAINT = 0x10, 0x11, 0x12, 0x13, 0x14, 0x1F
 D_INFO, D_HEARTBEAT, D_ACK, D_ERROR, D_EVENTS, D_STATE = 0x81, 0x82, 0x83, 0x84, 0x90, 0x91
 
 ERROR_NAMES = {1: "unknown frame type", 2: "bad length", 3: "bad value",
@@ -30,7 +30,8 @@ CONTROLS = ("OK", "BACK", "MENU")
 DICE_KINDS = (4, 6, 8)
 MAX_DICE, MAX_LINES, MAX_CHARS = 4, 3, 16
 
-CAP_NAMES = ("oled", "buzzer", "effects", "roll-animation", "standalone-dice")
+CAP_NAMES = ("oled", "buzzer", "effects", "roll-animation", "standalone-dice", "cells")
+CAP_CELLS = 1 << CAP_NAMES.index("cells")
 
 
 class ProtocolError(ValueError):
@@ -87,7 +88,7 @@ class Decoder:
         out = []
         for b in data:
             if b == FLAG:
-                if self._sync and self._buf:
+                if self._sync and (self._buf or self._bad):  # spoilt counts, even empty
                     body = bytes(self._buf)
                     if self._bad or self._esc or len(body) < 4 or crc16(body) != 0:
                         self.errors += 1
@@ -163,6 +164,22 @@ class Scene:
         for c in self.cells:
             out += bytes((c.r, c.g, c.b, c.effect | c.phase << 4))
         return bytes(out)
+
+
+def cells_payload(old: bytes, new: bytes) -> Union[bytes, None]:
+    """The CELLS payload that turns a board showing SCENE payload `old` into `new` (the
+    brightness, then index, r, g, b, fx of each cell that differs), or None when it would
+    not be shorter than `new` itself or the cell counts differ."""
+    if len(old) != len(new) or old[1:3] != new[1:3]:
+        return None
+    out = bytearray(new[:1])
+    for i in range(3, len(new), 4):
+        if new[i:i + 4] != old[i:i + 4]:
+            out.append((i - 3) >> 2)
+            out += new[i:i + 4]
+            if len(out) >= len(new):
+                return None
+    return bytes(out)
 
 
 @dataclass(frozen=True)
@@ -248,6 +265,7 @@ class KeyState:
     cells: frozenset[int]
     controls: frozenset[int]
     overflow: bool = False
+    count: int = field(default=0, compare=False)    # the cell count the STATE was sent for
 
 
 @dataclass(frozen=True)
@@ -324,8 +342,28 @@ def parse_device(frame: Frame) -> DeviceMessage:
         bitmap = p[3:3 + nb]
         down = frozenset(i for i in range(cells) if bitmap[i >> 3] >> (i & 7) & 1)
         ctl = p[3 + nb]
-        return KeyState(down, frozenset(i for i in range(8) if ctl >> i & 1), bool(flags & 1))
+        return KeyState(down, frozenset(i for i in range(8) if ctl >> i & 1), bool(flags & 1),
+                        cells)
     raise ProtocolError(f"unknown device frame type 0x{t:02x}")
+
+
+def check_against(msg: DeviceMessage, info: Info) -> None:
+    """ProtocolError if a decoded EVENTS or STATE does not fit the board INFO announced: a
+    key the board does not have, a STATE of another cell count."""
+    if isinstance(msg, Events):
+        for e in msg.events:
+            have = info.controls if e.control else info.cells
+            if e.index >= have:
+                kind = "control" if e.control else "cell"
+                raise ProtocolError(f"EVENTS: {kind} {e.index}, but the board announced "
+                                    f"{have} {kind}s")
+    elif isinstance(msg, KeyState):
+        if msg.count != info.cells:
+            raise ProtocolError(f"STATE: {msg.count} cells, but the board announced "
+                                f"{info.cells}")
+        if msg.controls and max(msg.controls) >= info.controls:
+            raise ProtocolError(f"STATE: control {max(msg.controls)} held, but the board "
+                                f"announced {info.controls} controls")
 
 
 def events_payload(events: Iterable[KeyEvent]) -> bytes:

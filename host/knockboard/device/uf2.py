@@ -10,10 +10,11 @@ import struct
 import tempfile
 from typing import Iterator, Optional
 
+from .. import resources
 from .flash import FlashError, build_board_files, firmware_version
 
-IMAGE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.dirname(os.path.abspath(__file__))))), "rp2040-image")
+# rp2040-image/, wherever this installation keeps it (knockboard.resources)
+IMAGE_DIR = str(resources.image_dir())
 IMAGE = os.path.join(IMAGE_DIR, "micropython-v1.27.0-RPI_PICO.bin")
 
 FLASH_BASE = 0x10000000  # XIP address of flash offset 0
@@ -43,8 +44,8 @@ def new_filesystem():
     try:
         from littlefs import LittleFS
     except ImportError:
-        raise FlashError("littlefs-python is not installed: python3 -m pip install -e "
-                         "'.[device]'") from None
+        raise FlashError("littlefs-python, a dependency of Knockboard, is not installed: "
+                         "python3 -m pip install 'littlefs-python==0.19.0'") from None
     return LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=FS_PROG,
                     read_size=FS_READ, lookahead_size=FS_LOOKAHEAD,
                     disk_version=FS_DISK_VERSION)

@@ -60,16 +60,24 @@ class Game(ABC):
             self.options[key] = default
         for key, value in options.items():
             if key not in self.OPTIONS:
-                known = ", ".join(sorted(self.OPTIONS)) or "none"
-                raise OptionError(f"unknown option {key!r} for {self.name} (known: {known})")
+                raise OptionError(self._no_such_option(key))
             allowed = self.OPTIONS[key][1]
             if callable(allowed):
                 value = allowed(value)
             elif value not in allowed:
                 raise OptionError(
-                    f"option {key}={value!r} not allowed for {self.name} "
+                    f"option {key}={value!r} not allowed for {self.title or self.name} "
                     f"(choose from {', '.join(map(str, allowed))})")
             self.options[key] = value
+
+    def _no_such_option(self, key: str) -> str:
+        """The refusal of an option this game lacks, in the game's terms: a fixed number of
+        players is said as such, not as an unknown key."""
+        title = self.title or self.name
+        if key == "players":            # a game without the option has a fixed count
+            return f"{title} is always {self.num_players} players"
+        known = ", ".join(sorted(self.OPTIONS)) or "none"
+        return f"{title} has no option {key!r} (its options: {known})"
 
     @property
     @abstractmethod

@@ -12,12 +12,18 @@ import time
 
 from ..games import CHANCE, GameError, get_game
 from . import dice
-from .messages import ACT, COMMIT, HELLO, ONLINE, REVEAL, Message
+from .journal import MemoryJournal
+from .messages import ACT, COMMIT, HELLO, ONLINE, REVEAL, Message, short
+from .refusals import RefusalLog
 
 # how far ahead of our record a message may be (later ones are refused: a seat cannot be
 # that far ahead when each roll needs every seat)
 WINDOW = 256
 DEFAULT_REVEAL_TIMEOUT_S = 120.0
+# a seat that is away (its last will, or its own word) while the game waits for its dice
+# forfeits after this long: saying "offline" must not let a seat hold the game for ever
+DEFAULT_AWAY_TIMEOUT_S = 30 * 60.0
+HELLO_RESEND_S = 1.0     # a peer's hellos asking us to resend are answered at most this often
 HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
                          # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
@@ -30,10 +36,12 @@ class RemoteRefusal(Exception):
 class RemoteGame:
     def __init__(self, room, game, options, local_seats, keys, *, send, physical_dice=False,
                  actions=(), log=print, clock=time.monotonic,
-                 reveal_timeout=DEFAULT_REVEAL_TIMEOUT_S):
+                 reveal_timeout=DEFAULT_REVEAL_TIMEOUT_S, away_timeout=DEFAULT_AWAY_TIMEOUT_S,
+                 journal=None):
         """`local_seats`: the 0-based seats played at this home (none: a spectator, which
         follows and checks the game); `send(message, retain=True)` publishes; `actions`: the
-        record so far (a resumed game, from our own store)."""
+        record so far (a resumed game, from our own store); `journal`: where the dice
+        commitments and a stop are saved (journal.py; default: in memory)."""
         self.room, self.game_name = room, game
         self.game = get_game(game, **options)
         # the engine's own reading (defaults filled in): `--players 2` and nothing agree
@@ -45,7 +53,9 @@ class RemoteGame:
                              f"{game} has seats 1..{self.players}")
         self.keys, self.send, self.log, self.clock = keys, send, log, clock
         self.physical = physical_dice
-        self.reveal_timeout = reveal_timeout
+        self.reveal_timeout, self.away_timeout = reveal_timeout, away_timeout
+        self.journal = journal or MemoryJournal()
+        self.refusals = RefusalLog(log, clock)
         self.state = self.game.new_initial_state()
         self.record, self.actors = [], []     # entries; per entry its seat, CHANCE
         self.rollers = {}                     # ply -> seat that entered physical dice
@@ -53,12 +63,18 @@ class RemoteGame:
             actor = self.state.current_player()
             self._apply(text, actor, self.roller() if actor == CHANCE and physical_dice
                         else None)
-        self.pending = []                     # messages for later (plies, reveals)
-        self.commits, self.reveals = {}, {}   # of the roll at the current ply, by seat
-        self.peers = {}                       # seat -> its hello
-        self.online = {}                      # seat -> connected (its host's last word)
-        self.withheld = {}                    # seat -> seconds online without revealing
-        self.stopped = None                   # why the game cannot go on, or None
+        # messages for later (plies, reveals): ply -> {(seat, kind): message}, one each, so
+        # a flood of them costs at most WINDOW plies x seats x kinds
+        self.pending = {}
+        # the roll at the current ply, by seat; commitments saved before a restart count
+        self.commits = {} if physical_dice else self.journal.commitments(len(self.record))
+        self.reveals = {}
+        self.peers = {}                       # seat -> its hello (on its own topic)
+        self.presence = {}                    # seat -> connected (its topic's last word)
+        self.withheld = {}                    # (seat, online) -> seconds its dice are owed
+        self._asks = {}                       # seat -> the ply its hello asks us to resend from
+        self._answered = {}                   # seat -> when we last resent for its hello
+        self.stopped = self.journal.stop()    # why the game cannot go on, or None
         self.refused = 0
         self.duplicates = 0
         self._last_tick = clock()
@@ -69,10 +85,7 @@ class RemoteGame:
     @property
     def joined(self):
         """Every seat's home has said hello with the same set-up."""
-        seats = set(self.local)
-        for hello in self.peers.values():
-            seats.update(s - 1 for s in hello["seats"])
-        return len(seats) == self.players
+        return len(self.local | set(self.peers)) == self.players
 
     def roller(self, state=None):
         """The seat whose home enters physical dice: the seat whose turn it is, the first
@@ -123,26 +136,63 @@ class RemoteGame:
                                     seats=seats), retain=True)
 
     def receive(self, message):
-        self._handle(message)
-        self._progress()
+        try:
+            self._handle(message)
+            self._progress()
+        except Exception as err:          # noqa: BLE001 - no message may end the home
+            self._refuse(message, f"it raised {type(err).__name__}: {err}")
 
-    def tick(self):
-        """Time passes: a seat online that keeps back its reveal is timed out; our hello is
-        repeated while we wait."""
+    def refuse_unread(self, topic_name, why):
+        """A message that could not even be read (messages.decode): one rate-limited line."""
+        self.refused += 1
+        self.refusals(f"remote: refused a message on {short(topic_name, 80)}: {why}")
+
+    def tick(self, connected=True):
+        """Time passes: a seat that keeps back its dice is timed out; our hello is repeated
+        while we wait.  While this home is not `connected` to the broker, what it knows of
+        the others is stale (they may be waiting for us): nobody is timed out, and the
+        deadlines start again once it is back."""
         now = self.clock()
         elapsed, self._last_tick = now - self._last_tick, now
+        self.refusals.flush()
+        self._answer_hellos()
         waiting = self.waits_for_others()
         quiet = now - max(self._last_hello or 0.0, self._last_entry)
         if waiting and self._last_hello is not None and quiet > HELLO_REPEAT_S:
             self.hello()
-        if self.stopped or not self.state.is_chance_node() or len(self.commits) < self.players:
+        if not connected:
+            self.withheld = {}
+        if self.stopped or not connected or not self.state.is_chance_node() or self.physical:
             return
         for seat in range(self.players):
-            if seat not in self.reveals and self.online.get(seat, False):
-                self.withheld[seat] = self.withheld.get(seat, 0.0) + elapsed
-                if self.withheld[seat] >= self.reveal_timeout:
-                    self._stop(f"seat {seat + 1} withheld its dice reveal for "
-                               f"{self.reveal_timeout:g} s: seat {seat + 1} forfeits")
+            owed = self._owed(seat)
+            if owed is None:
+                continue
+            online = self.is_online(seat)
+            key = (seat, online)
+            self.withheld[key] = self.withheld.get(key, 0.0) + elapsed
+            limit = self.reveal_timeout if online else self.away_timeout
+            if self.withheld[key] >= limit:
+                away = "" if online else " while away (by its last will or its own word)"
+                self._stop(f"seat {seat + 1} withheld its dice {owed} for {limit:g} s"
+                           f"{away}: seat {seat + 1} forfeits")
+
+    def _owed(self, seat):
+        """What another seat owes to the roll at this ply: its commitment, its reveal once
+        every seat has committed, or None."""
+        if seat in self.local or seat in self.reveals:
+            return None
+        if seat not in self.commits:
+            return "commitment"
+        return "reveal" if len(self.commits) == self.players else None
+
+    def is_online(self, seat):
+        """The seat's host is connected, by its own presence topic or that of a seat its own
+        hello names as played at its home (the broker's ACL lets only the seat's user write
+        those): no seat can speak for a seat of another home."""
+        hello = self.peers.get(seat)
+        speakers = {seat} | ({s - 1 for s in hello["seats"]} if hello else set())
+        return any(self.presence.get(s, False) for s in speakers)
 
     # --- messages ---------------------------------------------------------------------------
     def _handle(self, m):
@@ -150,10 +200,7 @@ class RemoteGame:
         if not 0 <= seat < self.players:
             return self._refuse(m, f"there is no seat {m.seat} in this game")
         if m.kind == ONLINE:
-            for s in m["seats"]:
-                if 0 < s <= self.players and s - 1 not in self.local:
-                    self.online[s - 1] = m["online"]
-            return None
+            return self._presence(m)
         if m.kind == HELLO:
             return self._hello(m)
         if self.stopped:
@@ -168,11 +215,36 @@ class RemoteGame:
             return self._refuse(m, f"bad sequence number {m.ply}: the record has {ply} "
                                    "entries")
         if m.ply > ply or (m.kind == REVEAL and seat not in self.commits and m.ply == ply):
-            self.pending.append(m)
-            return None
+            return self._wait(m)
         if m.ply < ply:
             return self._past(m)
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
+
+    def _wait(self, m):
+        """Keep `m` until the record gets to its ply: one message per seat, kind and ply."""
+        slot = self.pending.setdefault(m.ply, {})
+        known = slot.get((m.seat, m.kind))
+        if known is None:
+            slot[(m.seat, m.kind)] = m
+        elif known.body == m.body:
+            self.duplicates += 1
+        else:
+            self._refuse(m, f"a second, different {m.kind} for ply {m.ply}, while the "
+                            "first waits")
+
+    def _presence(self, m):
+        """A seat's host says whether it is connected (or the broker does, by its last
+        will); it may speak only for its own seat and the seats of its own home."""
+        seat = m.seat - 1
+        if seat in self.local:
+            return None
+        self.presence[seat] = m["online"]
+        for s in m["seats"]:
+            hello = self.peers.get(s - 1)
+            if s != m.seat and (not 0 < s <= self.players
+                                or hello is not None and m.seat not in hello["seats"]):
+                return self._refuse(m, f"seat {m.seat} cannot speak for seat {s}")
+        return None
 
     def _hello(self, m):
         if m.seat - 1 in self.local:
@@ -185,15 +257,34 @@ class RemoteGame:
                             f"players and {theirs[3]} dice; this one {ours[0]} {ours[1]} "
                             f"with {ours[2]} and {ours[3]} dice")
             return self._stop(f"seat {m.seat}'s home set up another game")
+        if m.seat not in m["seats"] or max(m["seats"]) > self.players:
+            return self._refuse(m, f"seats {m['seats']} for seat {m.seat}'s home in a game "
+                                   f"of seats 1..{self.players}")
         clash = {s - 1 for s in m["seats"]} & self.local
         if clash:
             return self._refuse(m, f"seat {min(clash) + 1} is played at this home")
         self.peers[m.seat - 1] = m.body
         if m.ply <= len(self.record):
-            self._resend_from(m.ply)
+            asked = self._asks.get(m.seat - 1, m.ply)
+            self._asks[m.seat - 1] = min(asked, m.ply)
+            self._answer_hellos()
         elif self._last_hello is None or self.clock() - self._last_hello > HELLO_ANSWER_S:
             self._send_hello()            # it is further on: our hello makes it resend
         return None
+
+    def _answer_hellos(self):
+        """Resend what the peers' hellos ask for, at most once in HELLO_RESEND_S per peer (a
+        hello costs its peer little and may ask for the whole game): one resend from the
+        earliest ply asked serves every peer that is due."""
+        now = self.clock()
+        due = [s for s in self._asks
+               if now - self._answered.get(s, -HELLO_RESEND_S) >= HELLO_RESEND_S]
+        if not due:
+            return
+        ply = min(self._asks.pop(s) for s in due)
+        for s in due:
+            self._answered[s] = now
+        self._resend_from(min(ply, len(self.record)))
 
     def _sent_here(self, m):
         """`m`, on one of our own seats' topics, is what this home sent (or would send): a
@@ -212,7 +303,26 @@ class RemoteGame:
         if m.kind == ACT and (self.record[m.ply] != m["action"] or author != m.seat - 1):
             by = "the dice" if author is None else f"seat {author + 1}"
             return self._refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by {by}")
+        if m.kind != ACT:
+            why = self._past_dice(m)
+            if why:
+                return self._refuse(m, why)
         self.duplicates += 1              # delivered again: applied once already
+        return None
+
+    def _past_dice(self, m):
+        """Why a commitment or reveal for a roll already settled is not a re-delivery of
+        what was used (checked against the commitments this home saved), or None."""
+        if self.actors[m.ply] != CHANCE or self.physical:
+            return f"no electronic roll at ply {m.ply}"
+        saved = self.journal.commitments(m.ply).get(m.seat - 1)
+        if saved is None:
+            return None                   # settled before this home saved commitments
+        if m.kind == COMMIT and m["hash"] != saved:
+            return "a second, different commitment for a roll already made"
+        if m.kind == REVEAL and not dice.verify(self.room, m.ply, m.seat,
+                                                bytes.fromhex(m["nonce"]), saved):
+            return "a reveal that does not match the commitment the roll used"
         return None
 
     def _act(self, m, seat):
@@ -233,13 +343,13 @@ class RemoteGame:
     def _commit(self, m, seat):
         if not self.state.is_chance_node() or self.physical:
             return self._refuse(m, f"no electronic roll at ply {m.ply}")
-        known = self.commits.get(seat)
+        known = self.commits.get(seat)        # saved before a restart, or this run
         if known is None:
-            self.commits[seat] = m["hash"]
+            self._commitment(m.ply, seat, m["hash"])
         elif known != m["hash"]:
             self._refuse(m, "a second, different commitment")
-            return self._stop(f"seat {m.seat} changed its dice commitment: seat "
-                              f"{m.seat} cheated")
+            return self._stop(f"seat {m.seat} changed its dice commitment for ply {m.ply}: "
+                              f"seat {m.seat} cheated")
         else:
             self.duplicates += 1
         return None
@@ -248,8 +358,7 @@ class RemoteGame:
         if not self.state.is_chance_node() or self.physical:
             return self._refuse(m, f"no electronic roll at ply {m.ply}")
         if len(self.commits) < self.players:
-            self.pending.append(m)        # not opened before every seat has committed
-            return None
+            return self._wait(m)          # not opened before every seat has committed
         nonce = bytes.fromhex(m["nonce"])
         if not dice.verify(self.room, m.ply, m.seat, nonce, self.commits[seat]):
             self._refuse(m, "bad reveal: it does not match the seat's commitment")
@@ -266,26 +375,25 @@ class RemoteGame:
         messages that were waiting for this ply, until nothing changes."""
         while not self.stopped:
             ply = len(self.record)
-            ready = [m for m in self.pending if m.ply <= ply]
-            self.pending = [m for m in self.pending if m.ply > ply]
-            for m in ready:
-                self._handle(m)
+            for p in sorted(p for p in self.pending if p <= ply):
+                for m in self.pending.pop(p).values():
+                    self._handle(m)
             if len(self.record) != ply:
                 continue
             if self.state.is_chance_node() and not self.physical:
                 self._roll(ply)
                 if len(self.record) != ply:
                     continue
-            if not any(m.ply <= len(self.record) and (m.kind != REVEAL or
-                                                      len(self.commits) == self.players)
-                       for m in self.pending):
+            waiting = self.pending.get(ply, {})
+            if not any(kind != REVEAL or len(self.commits) == self.players
+                       for _, kind in waiting):
                 return
 
     def _roll(self, ply):
         for seat in sorted(self.local):
             if seat not in self.commits:
-                self.commits[seat] = dice.commitment(self.room, ply, seat + 1,
-                                                     self.keys.nonce(ply, seat + 1))
+                self._commitment(ply, seat, dice.commitment(self.room, ply, seat + 1,
+                                                            self.keys.nonce(ply, seat + 1)))
                 self.send(self._message(seat, COMMIT, ply, hash=self.commits[seat]))
         if len(self.commits) < self.players:
             return
@@ -297,6 +405,12 @@ class RemoteGame:
             action = dice.outcome(self.state.chance_outcomes(),
                                   [self.reveals[s] for s in range(self.players)])
             self._apply(self.state.action_to_string(action), CHANCE)
+
+    def _commitment(self, ply, seat, commitment):
+        """A seat's commitment for this roll: saved (journal.py) before anything is revealed
+        against it, so a restarted home cannot be made to reveal against another."""
+        self.journal.save_commitment(ply, seat, commitment)
+        self.commits[seat] = commitment
 
     def _apply(self, text, actor, seat=None):
         """Play the entry `text` on our engine (GameError if illegal: nothing changes)."""
@@ -341,9 +455,18 @@ class RemoteGame:
 
     def _refuse(self, m, why):
         self.refused += 1
-        self.log(f"remote: refused seat {m.seat}'s {m.kind} for ply {m.ply}: {why}")
+        self.refusals(f"remote: refused seat {m.seat}'s {m.kind} for ply {m.ply}: {why}")
 
-    def _stop(self, why):
+    def fail(self, why):
+        """This home could not go on (an error of its own, not a peer's message): stopped
+        here, not saved, so that `resume` may try again."""
+        self._stop(f"this home failed: {why[:160]}", save=False)
+
+    def _stop(self, why, save=True):
+        """The game cannot go on: said once, and saved (journal.py), so that `resume`
+        reports it instead of playing on."""
         if not self.stopped:
             self.stopped = why
             self.log(f"remote: game stopped: {why}")
+            if save:
+                self.journal.save_stop(why)

@@ -10,7 +10,13 @@ class RemoteLink:
         self.game, self.room = game, room
 
     def pump(self):
-        self.room.pump(self.game)
+        """What arrived, handed to the game.  Each message is guarded on its own (room.py,
+        game.py); should anything else still raise, the game stops saying what, rather
+        than the session ending in a traceback."""
+        try:
+            self.room.pump(self.game)
+        except Exception as err:          # noqa: BLE001 - a remote game never ends a session
+            self.game.fail(f"{type(err).__name__}: {err}")
 
     def status(self):
         """<= 16 characters: why this board waits."""
@@ -60,18 +66,20 @@ CONNECT_POLL_S = 0.05
 
 
 def open_link(address, password, seats, game, options, keys, *, physical_dice=False,
-              actions=(), ca_file=None, log=print, reveal_timeout=None,
-              wait=CONNECT_WAIT_S):
+              actions=(), ca_file=None, log=print, reveal_timeout=None, away_timeout=None,
+              journal=None, wait=CONNECT_WAIT_S):
     """Connect this home (0-based `seats`) to the room at `address` and make its game;
-    RoomError in one line if the broker cannot be reached or refuses us within `wait`."""
+    RoomError in one line if the broker cannot be reached or refuses us within `wait`.
+    `journal`: where the game's dice commitments and a stop are saved (journal.py)."""
     import time
 
-    from .game import DEFAULT_REVEAL_TIMEOUT_S, RemoteGame
+    from .game import DEFAULT_AWAY_TIMEOUT_S, DEFAULT_REVEAL_TIMEOUT_S, RemoteGame
     from .room import Room, RoomError
     room = Room(address, password, seats, ca_file=ca_file, log=log)
     game = RemoteGame(address.room, game, options, seats, keys, send=room.publish,
                       physical_dice=physical_dice, actions=actions, log=log,
-                      reveal_timeout=reveal_timeout or DEFAULT_REVEAL_TIMEOUT_S)
+                      reveal_timeout=reveal_timeout or DEFAULT_REVEAL_TIMEOUT_S,
+                      away_timeout=away_timeout or DEFAULT_AWAY_TIMEOUT_S, journal=journal)
     room.start()
     for _ in range(int(wait / CONNECT_POLL_S) + 1):
         if room.connected or room.error:

@@ -17,6 +17,14 @@ from dataclasses import dataclass, field
 VERSION = 1
 MAX_BYTES = 4096
 MAX_PLY = 1_000_000
+# what a message may hold, checked before or while it is parsed, so that no payload a peer
+# can send costs more than reading 4 KB once: our messages nest two deep (a hello's options),
+# have at most 16 keys an object, and no string or number longer than these
+MAX_DEPTH = 2
+MAX_KEYS = 16
+MAX_STRING = 256
+MAX_DIGITS = 20
+MAX_TOPIC = 128           # longer topic names are not ours (and are cut in log lines)
 PREFIX = "knockboard"
 
 ACT, COMMIT, REVEAL, HELLO, ONLINE = "act", "commit", "reveal", "hello", "online"
@@ -46,6 +54,76 @@ class MessageError(ValueError):
     """A message that is not one of ours, or not well formed."""
 
 
+def _nesting(text):
+    """How deep the arrays and objects of the JSON `text` nest (brackets inside strings do
+    not count); scanned before parsing, since the parser recurses once a level."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_DEPTH:
+                break
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _object(pairs):
+    if len(pairs) > MAX_KEYS:
+        raise MessageError(f"an object with {len(pairs)} keys (at most {MAX_KEYS})")
+    data = {}
+    for key, value in pairs:
+        if key in data:
+            raise MessageError(f"the key {key[:32]!r} twice")
+        if len(key) > MAX_STRING or (isinstance(value, str) and len(value) > MAX_STRING):
+            raise MessageError(f"a string longer than {MAX_STRING} characters")
+        data[key] = value
+    return data
+
+
+def _integer(text):
+    if len(text) > MAX_DIGITS:
+        raise MessageError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _no_fraction(text):
+    raise MessageError(f"a number with a fraction or exponent {text[:MAX_DIGITS]!r}")
+
+
+def _parse(payload):
+    """The JSON object in `payload`, read within the bounds above; MessageError if not."""
+    if len(payload) > MAX_BYTES:
+        raise MessageError(f"{len(payload)} bytes (at most {MAX_BYTES})")
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MessageError("not UTF-8 JSON") from None
+    if _nesting(text) > MAX_DEPTH:
+        raise MessageError(f"nested more than {MAX_DEPTH} deep")
+    try:
+        data = json.loads(text, object_pairs_hook=_object, parse_int=_integer,
+                          parse_float=_no_fraction, parse_constant=_no_fraction)
+    except MessageError:
+        raise
+    except ValueError:
+        raise MessageError("not UTF-8 JSON") from None
+    if not isinstance(data, dict):
+        raise MessageError("not a JSON object")
+    return data
+
+
 @dataclass(frozen=True)
 class Message:
     room: str
@@ -66,6 +144,12 @@ class Message:
         return self.body[key]
 
 
+def short(value, limit=40):
+    """`value` for a log line: its repr, cut to `limit` characters (a peer chooses it)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def topic(room, seat, kind, ply=0):
     base = f"{PREFIX}/{room}/seat/{seat}"
     if kind in (HELLO, ONLINE):
@@ -80,6 +164,8 @@ def room_filter(room):
 def seat_of_topic(room, name):
     """(seat, the kinds that topic carries, its ply or None) for a seat's topic `name` in
     `room`; None for any other topic."""
+    if len(name) > MAX_TOPIC:
+        return None
     parts = name.split("/")
     if len(parts) not in (5, 6) or parts[:3] != [PREFIX, room, "seat"] \
             or not parts[3].isdigit() or len(parts[3]) > 1:
@@ -100,36 +186,30 @@ def decode(topic_name, payload, room):
     topic; a message claiming another seat than its topic is forged)."""
     where = seat_of_topic(room, topic_name)
     if where is None:
-        raise MessageError(f"topic {topic_name!r} is not a seat's topic in room {room!r}")
-    if len(payload) > MAX_BYTES:
-        raise MessageError(f"{len(payload)} bytes (at most {MAX_BYTES})")
-    try:
-        data = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise MessageError("not UTF-8 JSON") from None
-    if not isinstance(data, dict):
-        raise MessageError("not a JSON object")
+        raise MessageError(f"topic {short(topic_name)} is not a seat's topic in room "
+                           f"{room!r}")
+    data = _parse(payload)
     if data.get("v") != VERSION:
-        raise MessageError(f"version {data.get('v')!r} (this program reads {VERSION})")
+        raise MessageError(f"version {short(data.get('v'))} (this program reads {VERSION})")
     kind = data.get("kind")
     if kind not in _FIELDS:
-        raise MessageError(f"unknown kind {kind!r}")
+        raise MessageError(f"unknown kind {short(kind)}")
     expected = {"v", "room", "seat", "kind", "ply"} | set(_FIELDS[kind])
     if set(data) != expected:
-        wrong = sorted(set(data) ^ expected)
-        raise MessageError(f"{kind}: fields {', '.join(wrong)} missing or unknown")
+        wrong = sorted(set(data) ^ expected)[:4]
+        raise MessageError(f"{kind}: fields {short(', '.join(wrong))} missing or unknown")
     if data["room"] != room:
-        raise MessageError(f"room {data['room']!r}, not {room!r}")
+        raise MessageError(f"room {short(data['room'])}, not {room!r}")
     seat, ply = data["seat"], data["ply"]
     if type(seat) is not int or seat != where[0]:
-        raise MessageError(f"seat {seat!r} on seat {where[0]}'s topic (forged seat)")
+        raise MessageError(f"seat {short(seat)} on seat {where[0]}'s topic (forged seat)")
     if kind not in where[1]:
-        raise MessageError(f"a {kind} message on the wrong topic {topic_name!r}")
+        raise MessageError(f"a {kind} message on the wrong topic {short(topic_name)}")
     if type(ply) is not int or not 0 <= ply <= MAX_PLY:
-        raise MessageError(f"bad sequence number {ply!r}")
+        raise MessageError(f"bad sequence number {short(ply)}")
     if where[2] is not None and ply != where[2]:
         raise MessageError(f"sequence number {ply} on the topic of ply {where[2]}")
     for name, check in _FIELDS[kind].items():
         if not check(data[name]):
-            raise MessageError(f"{kind}: bad {name} {str(data[name])[:40]!r}")
+            raise MessageError(f"{kind}: bad {name} {short(data[name])}")
     return Message(room, seat, kind, ply, {k: data[k] for k in _FIELDS[kind]})

@@ -29,6 +29,10 @@ KEEPALIVE_S = 10
 # the broker forgets a room's retained messages this long after they were sent (MQTT 5
 # message expiry), so finished games do not pile up on it
 RETAIN_S = 7 * 24 * 3600
+# messages that arrived and wait for `pump`: beyond this many (a flood; a whole long game's
+# retained messages are about 4,000) more are dropped and counted; a message of the game
+# that is dropped is sent again when our hello says what we lack
+INBOX_MAX = 8192
 
 
 _EXPIRY = Properties(PacketTypes.PUBLISH)
@@ -55,7 +59,9 @@ class Room:
         certificate for mqtts:// (default: the system's); `keepalive`: seconds (above)."""
         self.address, self.seats, self.log = address, sorted(seats), log
         self.keepalive = keepalive
-        self.inbox = queue.Queue()
+        self.inbox = queue.Queue(INBOX_MAX)
+        self.dropped = 0               # messages not queued: the inbox was full
+        self._dropped_said = 0
         self.connected = False
         self.error = None              # the broker's refusal, once it has said it
         self.denied = []               # publications the broker refused (ACL)
@@ -118,11 +124,17 @@ class Room:
             try:
                 message = decode(name, payload, self.address.room)
             except MessageError as err:
-                game.refused += 1
-                self.log(f"remote: refused a message on {name}: {err}")
+                game.refuse_unread(name, err)
+                continue
+            except Exception as err:      # noqa: BLE001 - no payload may end the home
+                game.refuse_unread(name, f"unreadable ({type(err).__name__})")
                 continue
             game.receive(message)
-        game.tick()
+        if self.dropped != self._dropped_said:
+            game.refuse_unread(self.address.room, f"{self.dropped - self._dropped_said} "
+                               f"messages dropped: more than {INBOX_MAX} waiting")
+            self._dropped_said = self.dropped
+        game.tick(self.connected)
 
     def _online(self, online):
         return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
@@ -150,7 +162,14 @@ class Room:
         self.connected = False
 
     def _on_message(self, client, userdata, message):
-        self.inbox.put((message.topic, message.payload))
+        try:
+            name = message.topic
+        except UnicodeDecodeError:         # not a topic name MQTT allows
+            name = "(a topic name that is not UTF-8)"
+        try:
+            self.inbox.put_nowait((name, message.payload))
+        except queue.Full:
+            self.dropped += 1
 
     def _on_publish(self, client, userdata, mid, reason_code, properties):
         name = self._pending_publishes.pop(mid, None)

@@ -3,7 +3,8 @@ it, BACK leaves.
 
 Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo,
 new game, the game (among those the connected board can play), the number of players, each
-seat (person or computer), the dice (electronic or physical), edit mode.  Game, players and
+seat (person or computer), the dice (electronic or physical), edit mode, the board test
+(`testing.py`).  Game, players and
 seats take effect at "New game"; a seat changed during a game also changes who plays it now.
 
 Each entry is a Command: its label and the action OK runs.  An action that changes a
@@ -19,6 +20,7 @@ from ..layouts import get_layout
 from .adapters import get_ui
 from .modes import Mode
 from .seats import BOTS, HUMAN
+from .testing import BoardTestMode
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
 if TYPE_CHECKING:
@@ -69,6 +71,7 @@ class MenuMode(Mode):
         out.append(Command(_toggle_dice,
                            "Dice: " + ("physical" if setup.physical_dice else "screen")))
         out.append(Command(_edit, "Edit board"))
+        out.append(Command(_board_test, "Board test"))
         return out
 
     def current(self) -> Command:
@@ -150,6 +153,12 @@ def _edit(session: Session) -> None:
         session.refuse("remote: no edit")   # the other homes play on from the record
         return
     session.open_edit("press a cell", back=menu.back)
+
+
+def _board_test(session: Session) -> None:
+    menu = session.menu
+    assert menu is not None
+    session.current = BoardTestMode(session, back=menu.back)
 
 
 def _next_game(session: Session) -> None:

@@ -43,6 +43,9 @@ class Mode:
     def press(self, cell: int) -> None:
         self.s.illegal(cell, self.refusal)
 
+    def release(self, cell: int) -> None:
+        """A cell's key let go: only the board test looks at releases."""
+
     def control(self, key: int) -> None:
         if key == MENU_KEY:
             self.s.open_menu()

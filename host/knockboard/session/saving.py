@@ -1,6 +1,11 @@
 """Keeps a session's game in the store: after every change the stored actions are brought
 in line with the record (append what is new, cut what an undo took back), one committed
-row per action, so a killed host loses at most the action being entered."""
+row per action, so a killed host loses at most the action being entered.
+
+A save that fails (the database locked by another program, the disk full) is not lost: the
+store is still behind the record, and the next sync (the session retries every second, and
+at every action) writes what is missing. A write waits at most SAVE_WAIT for another
+program's lock, so a locked database costs the board that much per action, not a stall."""
 
 from __future__ import annotations
 
@@ -12,15 +17,37 @@ if TYPE_CHECKING:
     from ..store import GameRecord, GameStore
 
 
+SAVE_WAIT = 0.1     # seconds a save waits for another program's lock before giving up
+
+
 class RecordSaver:
     def __init__(self, store: GameStore, game_id: Optional[int] = None) -> None:
         self.store = store
+        store.set_timeout(SAVE_WAIT)
+        self.error: Optional[str] = None    # why the last sync failed; None: all saved
+        self._last: Optional[tuple[GameRecord, State]] = None   # for retry()
         self.game_id = game_id          # a resumed game's id; None: the next sync makes one
         self._record: Optional[GameRecord] = None
         self._saved: list[str] = []     # the actions the store holds for `game_id`
         self._finished = False          # the store has the game as finished
 
     def sync(self, record: GameRecord, state: State) -> None:
+        """Bring the store in line with `record`; the store's error if it cannot (then
+        `error` says why until a later sync or retry() succeeds)."""
+        self._last = (record, state)
+        try:
+            self._sync(record, state)
+        except Exception as err:
+            self.error = str(err)
+            raise
+        self.error = None
+
+    def retry(self) -> None:
+        """Sync the record last given again (it may have grown since): after a failure."""
+        if self._last is not None:
+            self.sync(*self._last)
+
+    def _sync(self, record: GameRecord, state: State) -> None:
         if record is not self._record:
             self._adopt(record)
         game_id = self.game_id

@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from .types import BoardLike, Option, View
 
 FLASH_S = 0.6       # an illegal press blinks red this long
+MESSAGE_S = 2.0     # a short message on the OLED's last line
+SAVE_RETRY_S = 1.0  # a save that failed is tried again this often until it lands
 
 
 class SessionError(Exception):
@@ -88,6 +90,7 @@ class Session:
         # (game, the engine's view) as last shown: the simulator's window draws the pieces
         # from it (read from another thread, so one object replaced whole)
         self.shown_position: Optional[tuple] = None
+        self.save_retry = 0.0       # when step() tries again a save that failed
         self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
@@ -176,11 +179,20 @@ class Session:
         self.record.follow(self.state)
         if self.saver is None:
             return
+        behind = self.saver.error
         try:
             self.saver.sync(self.record, self.state)
         except Exception as err:                # the game goes on; the players are told
-            self.term.log(f"NOT SAVED: {err}")
-            self.message = ("NOT SAVED", self.clock() + MESSAGE_S)
+            if str(err) != behind:              # once per problem, not at every retry
+                self.term.log(f"NOT SAVED: {err}")
+            # shown until a retry (step(), every SAVE_RETRY_S) or the next action lands
+            self.message = ("NOT SAVED", self.clock() + SAVE_RETRY_S + MESSAGE_S)
+            self.save_retry = self.clock() + SAVE_RETRY_S
+            return
+        if behind is not None:
+            self.term.log("saved: the store holds the game again")
+            if self.message and self.message[0] == "NOT SAVED":
+                self.message = ("saved", self.clock() + MESSAGE_S)
 
     @property
     def humans(self) -> set[int]:
@@ -426,6 +438,9 @@ class Session:
                 self.undo()
         if self.current.tick(now):
             self.dirty = True
+        if self.saver is not None and self.saver.error is not None and now >= self.save_retry:
+            self.save()
+            self.dirty = True
         expired = any(x and now >= x[1] for x in (self.flash, self.message))
         if self.dirty or expired:
             self.render()
@@ -453,6 +468,8 @@ class Session:
                 self._control(message.index, message.pressed)
             elif message.pressed:
                 self._press(message.index)
+            else:
+                self.current.release(message.index)
         elif isinstance(message, KeyState):
             if BACK_KEY not in message.controls:
                 self.back_down = None           # the full key state says BACK is up

@@ -11,12 +11,12 @@ the simulator holds its own references, nothing else sees the names.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import sys
 import threading
 from types import SimpleNamespace
 
+from .. import resources
 from ..device.flash import FIRMWARE_DIR
 
 SHIM_DIR = os.path.join(FIRMWARE_DIR, "shim")
@@ -28,7 +28,7 @@ _core: SimpleNamespace | None = None
 
 
 class FirmwareMissing(RuntimeError):
-    """firmware/ is not next to the host package (a wheel install has no firmware)."""
+    """The installation's firmware/ lacks the modules the simulator runs."""
 
 
 def _module_names() -> set[str]:
@@ -49,8 +49,7 @@ def load() -> SimpleNamespace:
             return _core
         if not os.path.isfile(os.path.join(FIRMWARE_DIR, "app.py")):
             raise FirmwareMissing(f"the simulator runs the firmware in {FIRMWARE_DIR}, which "
-                                  "is missing: install Knockboard from its repository "
-                                  "(python3 -m pip install -e .)")
+                                  "is missing: reinstall Knockboard")
         names = _module_names()
         saved = {n: sys.modules.pop(n) for n in names if n in sys.modules}
         saved_path = list(sys.path)
@@ -66,14 +65,8 @@ def load() -> SimpleNamespace:
         return _core
 
 
-def _read_json(name: str):
-    with open(os.path.join(FIRMWARE_DIR, name)) as f:
-        return json.load(f)
-
-
-def board_ids() -> list[str]:
-    """The boards the firmware knows (firmware/boards.json), sorted."""
-    return sorted(_read_json("boards.json"))
+_read_json = resources.firmware_json
+board_ids = resources.board_names
 
 
 def make_config(board_id: str = "knockabout", **local):

@@ -23,6 +23,13 @@ class SimHal:
         self.tone_hz = 0
         self.fed = 0
         self.released = False
+        # the supply the firmware reads (firmware/supply.py bits: 1 USB VBUS, 2 the 5 V
+        # jack): a simulated board hangs on a USB cable
+        self.supply_bits = 1
+        # wiring faults a test injects between the switches/LEDs and the firmware (an
+        # object with keys(rows, cfg) -> rows read and leds(grb) -> grb shown, such as
+        # knockboard.sim.faults.Faults); None: the board as designed
+        self.faults = None
 
     # -- time and serial --
     def ticks_ms(self):
@@ -51,8 +58,9 @@ class SimHal:
 
     # -- keys: the simulated switches, and the scan the firmware runs over them --
     def scan(self, raw):
-        for i in range(len(self.keys)):
-            raw[i] = self.keys[i]
+        keys = self.keys if self.faults is None else self.faults.keys(self.keys, self.cfg)
+        for i in range(len(keys)):
+            raw[i] = keys[i]
 
     def press(self, cell, down=True):
         r, c = divmod(cell, self.cfg.cols)
@@ -68,9 +76,19 @@ class SimHal:
         else:
             self.keys[r] &= ~(1 << i)
 
+    def supply(self):
+        return self.supply_bits
+
+    def plug(self, usb=True, jack=False):
+        """Connects or removes the simulated supplies."""
+        self.supply_bits = (1 if usb else 0) | (2 if jack else 0)
+
     # -- outputs --
+    def leds_ready(self):
+        return True  # the simulated chain takes a frame at once
+
     def show_leds(self, grb):
-        self.leds[:] = grb
+        self.leds[:] = grb if self.faults is None else self.faults.leds(grb)
         self.led_writes += 1
 
     def show_display(self, buf):

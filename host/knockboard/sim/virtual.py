@@ -91,6 +91,7 @@ class VirtualBoard:
         self.running = False      # False: the firmware loop does not run (stopped, hung, off)
         self.boots = 0
         self._sounds: list = []
+        self.faults: Any = None   # wiring faults (sim.faults.Faults), kept through power cycles
         self.power_on()
 
     # ---- power ---------------------------------------------------------------------------
@@ -107,6 +108,7 @@ class VirtualBoard:
             keys = list(self.hal.keys)
             self.hal = SimHal(self.config, t0=self.clock.ms)
             self.hal.keys[:] = keys
+            self.hal.faults = self.faults
             self.device = _boot(self.hal, self.config, self._rng)
             self._log_sounds(self.device)
             self.running = True
@@ -135,6 +137,13 @@ class VirtualBoard:
         if self.device.stop:
             return "stopped"
         return "host" if self.device.mode == firmware.load().app.HOST else "waiting"
+
+    def inject(self, faults) -> None:
+        """Build faults into the board (a `sim.faults.Faults`; None: as designed): the
+        firmware reads its keys and shows its LEDs through them from now on."""
+        with self.lock:
+            self.faults = faults
+            self.hal.faults = faults
 
     # ---- time ----------------------------------------------------------------------------
 

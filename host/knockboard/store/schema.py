@@ -47,6 +47,22 @@ MIGRATIONS = [
     """
     SELECT 1;
     """,
+    # 3 -> 4: a remote game's dice commitments, saved before this home reveals, and why it
+    # stopped (docs/remote.md: dice that stay fair across restarts), per room
+    """
+    CREATE TABLE room_commitments (
+        room TEXT NOT NULL,
+        ply INTEGER NOT NULL,
+        seat INTEGER NOT NULL,            -- 0-based
+        hash TEXT NOT NULL,               -- hex SHA-256 commitment
+        PRIMARY KEY (room, ply, seat)
+    );
+    CREATE TABLE room_stops (
+        room TEXT PRIMARY KEY,
+        reason TEXT NOT NULL,
+        stopped TEXT NOT NULL             -- ISO 8601, UTC
+    );
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

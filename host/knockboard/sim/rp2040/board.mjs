@@ -5,11 +5,16 @@
 //
 //   node board.mjs --uf2 FILE --rom FILE --pinmap FILE --rows R --cols C --cells N
 //                  [--hold CONTROL]... [--free-run] [--max-ms MS] [--cpu-mhz MHZ]
+//                  [--clock-us US] [--trace]
 //
 // stdin and stdout carry JSON lines. In: {"op":"cdc","hex":..} (bytes from the USB host),
 // {"op":"key","cell":i,"down":b}, {"op":"control","index":i,"down":b}, {"op":"oled"},
-// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}. Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
-// (one decoded WS2812 frame), {"ev":"tone",..}, {"ev":"oled",..}, {"ev":"reset",..},
+// {"op":"keys","at":[[us,cell,down],..]} (key changes scheduled in emulated time),
+// {"op":"glitch","cell":i,"reads":n}, {"op":"rowtiming"}, {"op":"supply","usb":b,"jack":b},
+// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}, {"op":"fault","what":"swap-cols","a":i,"b":j}.
+// Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
+// (one decoded WS2812 frame), {"ev":"key",..} (a key changed), {"ev":"glitch",..},
+// {"ev":"rowtiming",..}, {"ev":"supply",..}, {"ev":"tone",..}, {"ev":"oled",..}, {"ev":"reset",..},
 // {"ev":"stats",..}, {"ev":"fault",..}, {"ev":"error",..}. Times are emulated nanoseconds since power-up.
 import fs from 'fs';
 import readline from 'readline';
@@ -31,6 +36,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i += 2) {
     const k = argv[i].replace(/^--/, '');
     if (k === 'free-run') { a.freeRun = true; i -= 1; continue; }
+    if (k === 'trace') { a.trace = true; i -= 1; continue; }
     if (k === 'hold') a.hold.push(argv[i + 1]);
     else a[k] = argv[i + 1];
   }
@@ -75,7 +81,9 @@ for (const name of args.hold) controlsHeld.add(controlNames.indexOf(name));
 // outside a real chip can do that: it stands for any hardware wait the firmware could be
 // stuck in. "oled-bus": the SSD1306 stops answering with the bus held (a START it never
 // completes, like a device holding SCL low); it is not reset with the chip.
-const faults = { ledSm: false, oledBus: false };
+// A badly built cell board (a board test's case): "swap-cols", two column lines crossed
+// between the keys and the Pico.
+const faults = { ledSm: false, oledBus: false, swapCols: null };
 
 let mcu, sim, cdc, clock;
 let hostQueue = [];                // bytes from the host not yet taken by the CDC
@@ -91,23 +99,102 @@ function refreshColumns() {
   // A held key joins its row (driven low through the diode) to its column.
   let low = 0;
   for (const cell of held) {
-    const r = Math.floor(cell / COLS), c = cell % COLS;
+    const r = Math.floor(cell / COLS), wired = cell % COLS, sw = faults.swapCols;
+    const c = sw && wired === sw[0] ? sw[1] : sw && wired === sw[1] ? sw[0] : wired;
     if (r < ROWS && !((shift.out >> r) & 1)) low |= 1 << c;
   }
+  for (const g of glitches) if (g.showing) low |= 1 << (g.cell % COLS);
   for (let c = 0; c < m.cols.count; c++) mcu.gpio[m.cols.first + c].setInputValue(!((low >> c) & 1));
   const ctl = pinmap.controls;
   controlNames.forEach((n, i) => mcu.gpio[ctl[n]].setInputValue(!controlsHeld.has(i)));
 }
+// The row walk's edges as the 74HC595 sees them, in CPU cycles (the emulator counts each
+// instruction's; at 125 MHz a cycle is 8 ns): the shortest clock high and low, latch high,
+// data set-up before a clock rise and clock rise before a latch rise since the last query;
+// and the walks (scans): how many, the sum and the longest of the gaps between them, in ns.
+const edges = { clk: [0, 0], lat: [0, 0], data: 0, clkRise: 0, walk: 0 };
+let rowTiming = null;
+function resetRowTiming() {
+  rowTiming = { clockHigh: Infinity, clockLow: Infinity, latchHigh: Infinity, setup: Infinity,
+    clockToLatch: Infinity, clocks: 0, latches: 0, walks: 0, walkGapSum: 0, walkGapMax: 0 };
+}
+resetRowTiming();
+function cyclesSince(t) { return Math.round((now() - t) / CYCLE_NS); }
 function wireMatrix() {
   const d = mcu.gpio[m.rows.data], clk = mcu.gpio[m.rows.clock], lat = mcu.gpio[m.rows.latch];
   const mask = (1 << shift.chain) - 1;
+  const least = (k, v) => { if (v < rowTiming[k]) rowTiming[k] = v; };
+  d.addListener((state, old) => {
+    if (state === old) return;
+    // a walk begins by clocking a low bit in: the interval between walks is the scan's
+    if (!state) {
+      if (edges.walk) { const gap = now() - edges.walk; rowTiming.walkGapSum += gap; rowTiming.walks += 1;
+        if (gap > rowTiming.walkGapMax) rowTiming.walkGapMax = gap; }
+      edges.walk = now();
+    }
+    edges.data = now();
+  });
   clk.addListener((state, old) => {
-    if (state === 1 && old !== 1) shift.sr = ((shift.sr << 1) | (d.outputValue ? 1 : 0)) & mask;
+    if (state === old) return;
+    if (state === 1) {
+      shift.sr = ((shift.sr << 1) | (d.outputValue ? 1 : 0)) & mask;
+      if (edges.clk[0]) least('clockLow', cyclesSince(edges.clk[0]));
+      least('setup', cyclesSince(edges.data));
+      rowTiming.clocks += 1;
+      edges.clkRise = now();
+    } else if (edges.clkRise) least('clockHigh', cyclesSince(edges.clkRise));
+    edges.clk[state] = now();
   });
   lat.addListener((state, old) => {
-    if (state === 1 && old !== 1) { shift.out = shift.sr; refreshColumns(); }
+    if (state === old) return;
+    if (state === 1) {
+      shift.out = shift.sr;
+      glitchesSeen();
+      refreshColumns();
+      if (edges.clkRise) least('clockToLatch', cyclesSince(edges.clkRise));
+      rowTiming.latches += 1;
+      edges.lat[1] = now();
+    } else if (edges.lat[1]) least('latchHigh', cyclesSince(edges.lat[1]));
   });
   refreshColumns();
+}
+
+// ---- the supply the firmware senses (firmware/supply.py): VBUS on GP24, the jack on GP15 ----
+const power = { usb: true, jack: false };
+function wireSupply() {
+  const s = pinmap.supply || {};
+  if (s.vbus_sense !== undefined) mcu.gpio[s.vbus_sense].setInputValue(power.usb);
+  if (s.jack_sense !== undefined) mcu.gpio[s.jack_sense].setInputValue(power.jack);
+}
+
+// Interference on a column: a glitch makes a cell read closed at the next `reads` times
+// its row is selected (one latch each), and at no other time: the shortest disturbance a
+// scan can see. {"ev":"glitch"} reports each one once a scan has been shown it.
+let glitches = [];
+function glitchesSeen() {
+  for (const g of glitches) {
+    if (g.reads > 0 && !((shift.out >> Math.floor(g.cell / COLS)) & 1)) {
+      g.reads -= 1; g.showing = true;
+      if (!g.reads) send({ ev: 'glitch', t: now(), cell: g.cell });
+    } else g.showing = false;
+  }
+  glitches = glitches.filter((g) => g.reads > 0 || g.showing);
+}
+
+// Key changes scheduled in emulated time ({"op":"keys","at":[[us, cell, down], ...]}, us
+// after the op arrives): a contact's bounce train, made at the chip's own pace.
+let scheduled = [];
+function setKey(cell, down) {
+  if (down) held.add(cell); else held.delete(cell);
+  refreshColumns();
+  send({ ev: 'key', t: now(), cell, down });
+}
+function runSchedule() {
+  if (!scheduled.length || scheduled[0].t > now()) return;
+  while (scheduled.length && scheduled[0].t <= now()) {
+    const { cell, down } = scheduled.shift();
+    setKey(cell, down);
+  }
 }
 
 // ---- WS2812 chain, decoded from the data pin's waveform ----
@@ -236,11 +323,11 @@ function boot() {
   // The chip resets here; rp2040js would re-arm the watchdog's alarm at a delta of zero
   // and spin in clock.tick for ever, so the alarm is stopped before the reboot.
   watchdog.onWatchdogTrigger = () => { pendingReset = watchdog.reason; watchdog.alarm.enable = false; };
-  wireMatrix(); wireLeds(); wireOled();
+  wireMatrix(); wireLeds(); wireOled(); wireSupply();
   cdc = new USBCDC(mcu.usbCtrl);
   pendingRead = null;
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now(), boot: boots });
-  cdc.onSerialData = (bytes) => send({ ev: 'cdc', hex: Buffer.from(bytes).toString('hex') });
+  cdc.onSerialData = (bytes) => send({ ev: 'cdc', t: now(), hex: Buffer.from(bytes).toString('hex') });
   // rp2040js's CDC answers every OUT buffer the device arms at once, with zero bytes when
   // the host has nothing to send: an interrupt storm that takes most of the CPU. A real
   // host sends an OUT packet only when it has data, so the read waits for some here.
@@ -269,11 +356,16 @@ function feedHost() {
   // The CDC accepts what its endpoint buffer holds; the rest waits like in a USB host.
   let n = 0;
   while (cdc.initialized && n < hostQueue.length && !cdc.txFIFO.full) cdc.sendSerialByte(hostQueue[n++]);
-  if (n) hostQueue = hostQueue.slice(n);
+  if (n) { hostQueue = hostQueue.slice(n); if (args.trace) send({ ev: 'host-bytes', t: now(), n }); }
   cdc.answerPendingRead();
 }
 
 const wallStart = process.hrtime.bigint();
+// Emulated time run before the host's input is looked at again. --clock-us N: a host whose
+// clock is the emulated one (benchmarks at 125 MHz, slower than real time) gets a
+// {"ev":"clock"} every N emulated us and its bytes within N us.
+const CLOCK_NS = args['clock-us'] ? +args['clock-us'] * 1000 : 0;
+const TURN_NS = CLOCK_NS || 20e6;
 const CHUNK_NS = 10000;  // housekeeping (LED reset gaps, buzzer, USB) every 10 emulated us
 let lastSample = 0;
 const counters = { idleCycles: 0 };
@@ -281,7 +373,7 @@ function run() {
   const wallNs = Number(process.hrtime.bigint() - wallStart);
   // In real time the emulated clock never runs ahead of the wall clock (the host's timeouts
   // are real seconds); --free-run lets it go as fast as it can (benchmarks, watchdog).
-  const until = Math.min(args.freeRun ? Infinity : wallNs, now() + 20e6, maxNs);
+  const until = Math.min(args.freeRun ? Infinity : wallNs, now() + TURN_NS, maxNs);
   const core = mcu.core;
   while (now() < until && !pendingReset) {
     const chunkEnd = Math.min(clock.nanos + CHUNK_NS, until - elapsedBefore);
@@ -297,6 +389,7 @@ function run() {
         cycles = core.executeInstruction();
       }
       clock.tick(cycles * CYCLE_NS);
+      if (scheduled.length) runSchedule();
       // each PIO step is stamped with its own time within the instruction just run
       if (div0 && !faults.ledSm) { pioAcc[0] += cycles * CYCLE_NS; while (pioAcc[0] >= div0) { pioAcc[0] -= div0; pioNow = now() - pioAcc[0]; stepMachines(pio0, sm0); } }
       if (div1) { pioAcc[1] += cycles * CYCLE_NS; while (pioAcc[1] >= div1) { pioAcc[1] -= div1; pioNow = now() - pioAcc[1]; stepMachines(pio1, sm1); } }
@@ -310,6 +403,7 @@ function run() {
     elapsedBefore = now(); pendingReset = 0; lastSample = 0;
     boot();
   }
+  if (CLOCK_NS) send({ ev: 'clock', t: now() });
   if (now() >= maxNs) { send({ ev: 'end', t: now(), idleCycles: counters.idleCycles, wallMs: Number(process.hrtime.bigint() - wallStart) / 1e6 }); process.exit(0); }
   setImmediate(run);
 }
@@ -318,11 +412,19 @@ const rl = readline.createInterface({ input: process.stdin });
 rl.on('line', (line) => {
   const msg = JSON.parse(line);
   if (msg.op === 'cdc') hostQueue.push(...Buffer.from(msg.hex, 'hex'));
-  else if (msg.op === 'key') { if (msg.down) held.add(msg.cell); else held.delete(msg.cell); refreshColumns(); }
+  else if (msg.op === 'key') setKey(msg.cell, msg.down);
+  else if (msg.op === 'keys') {
+    const t0 = now();
+    for (const [us, cell, down] of msg.at) scheduled.push({ t: t0 + us * 1000, cell, down });
+    scheduled.sort((a, b) => a.t - b.t);
+  } else if (msg.op === 'glitch') glitches.push({ cell: msg.cell, reads: msg.reads ?? 1, showing: false });
+  else if (msg.op === 'rowtiming') { send({ ev: 'rowtiming', t: now(), cycleNs: CYCLE_NS, ...rowTiming }); resetRowTiming(); }
   else if (msg.op === 'control') { if (msg.down) controlsHeld.add(msg.index); else controlsHeld.delete(msg.index); refreshColumns(); }
   else if (msg.op === 'oled') send({ ev: 'oled', t: now(), on: oled.on, writes: oled.writes, ram: Buffer.from(oled.ram).toString('hex') });
   else if (msg.op === 'fault' && msg.what === 'led-sm') { faults.ledSm = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'fault' && msg.what === 'oled-bus') { faults.oledBus = true; send({ ev: 'fault', t: now(), what: msg.what }); }
+  else if (msg.op === 'supply') { power.usb = msg.usb; power.jack = msg.jack; wireSupply(); send({ ev: 'supply', t: now(), ...power }); }
+  else if (msg.op === 'fault' && msg.what === 'swap-cols') { faults.swapCols = [msg.a, msg.b]; refreshColumns(); send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'stats') send({ ev: 'stats', t: now(), boots, ledFrames: led.frames });
   else send({ ev: 'error', message: `unknown op ${msg.op}` });
 });

@@ -13,14 +13,13 @@ import threading
 import time
 from typing import Callable, Optional
 
-from ...device.flash import FIRMWARE_DIR
-from ...device.uf2 import IMAGE_DIR
+from ... import resources
 from ..pty import close_fds, open_raw_pty
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BOARD_MJS = os.path.join(HERE, "board.mjs")
-BOOT_ROM = os.path.join(IMAGE_DIR, "bootrom-rp2040-b1.bin")
-PINMAP = os.path.join(FIRMWARE_DIR, "pinmap.json")
+BOOT_ROM = str(resources.image_dir() / "bootrom-rp2040-b1.bin")
+PINMAP = str(resources.firmware_dir() / "pinmap.json")
 # The emulator runs some 20-30 million instructions a wall-clock second: at 32 MHz the CPU
 # about keeps pace with real time, so the host's real-second timeouts see a board that
 # answers in time (they hold down to a third of real time).
@@ -58,7 +57,8 @@ def node() -> str:
 class EmulatedBoard:
     def __init__(self, uf2: str, rows: int, cols: int, cells: int, *, cpu_mhz: int = 125,
                  free_run: bool = False, hold: tuple[str, ...] = (),
-                 max_ms: Optional[int] = None):
+                 max_ms: Optional[int] = None, clock_us: Optional[int] = None,
+                 trace: bool = False):
         cmd = [node(), BOARD_MJS, "--uf2", uf2, "--rom", BOOT_ROM, "--pinmap", PINMAP,
                "--rows", str(rows), "--cols", str(cols), "--cells", str(cells),
                "--cpu-mhz", str(cpu_mhz)]
@@ -68,6 +68,12 @@ class EmulatedBoard:
             cmd.append("--free-run")
         if max_ms is not None:
             cmd += ["--max-ms", str(max_ms)]
+        if clock_us is not None:
+            cmd += ["--clock-us", str(clock_us)]
+        if trace:  # {"ev": "host-bytes"} and {"ev": "cdc-out"} events, with their times
+            cmd.append("--trace")
+        self.trace = trace
+        self.now_ns = 0  # the emulated time of the latest event
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=HERE)
         self.events: list[dict] = []
@@ -86,8 +92,14 @@ class EmulatedBoard:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             msg = json.loads(line)
+            self.now_ns = msg.get("t", self.now_ns)
+            if msg.get("ev") == "clock":
+                continue
             if msg.get("ev") == "cdc":
                 data = bytes.fromhex(msg["hex"])
+                if self.trace:
+                    with self._cond:
+                        self.events.append({"ev": "cdc-out", "t": msg["t"], "n": len(data)})
                 if self.on_serial is not None:
                     self.on_serial(data)
                 with self._cond:
@@ -137,6 +149,11 @@ class EmulatedBoard:
                                          f"{bytes(self.serial[start:])[-300:]!r}")
                 self._cond.wait(left)
 
+    def clock(self) -> float:
+        """The emulated time in seconds (to within clock_us): a host's clock that runs at
+        the emulated chip's pace."""
+        return self.now_ns / 1e9
+
     def stderr(self) -> str:
         if self.proc.poll() is None:
             return ""
@@ -152,11 +169,27 @@ class EmulatedBoard:
     def control(self, index: int, down: bool) -> None:
         self._send(op="control", index=index, down=down)
 
-    def fault(self, what: str, timeout: float = 30) -> dict:
-        """Injects a fault (board.mjs: "led-sm" or "oled-bus"); its event, with the
-        emulated time it took effect."""
+    def schedule(self, at: list) -> None:
+        """Key changes at emulated times: [[us after now, cell, down], ...] (a bounce)."""
+        self._send(op="keys", at=at)
+
+    def glitch(self, cell: int, reads: int = 1) -> None:
+        """The cell reads closed at the next `reads` scans of its row only ({"ev":
+        "glitch"} once they have seen it)."""
+        self._send(op="glitch", cell=cell, reads=reads)
+
+    def supply(self, usb: bool = True, jack: bool = False, timeout: float = 30) -> dict:
+        """Plugs or pulls USB VBUS and the 5 V jack as the firmware senses them (GP24,
+        GP15); its event, with the emulated time it took effect."""
         n = len(self.events)
-        self._send(op="fault", what=what)
+        self._send(op="supply", usb=usb, jack=jack)
+        return self.wait(lambda e: e["ev"] == "supply", timeout, n)
+
+    def fault(self, what: str, timeout: float = 30, **detail: int) -> dict:
+        """Injects a fault (board.mjs: "led-sm", "oled-bus", or "swap-cols" with the column
+        lines a and b); its event, with the emulated time it took effect."""
+        n = len(self.events)
+        self._send(op="fault", what=what, **detail)
         return self.wait(lambda e: e["ev"] == "fault", timeout, n)
 
     def query(self, what: str, timeout: float = 30) -> dict:

@@ -1,0 +1,38 @@
+"""`knockboard completion SHELL`: the shell's completion script, generated from the parser
+itself by shtab, so it knows every subcommand, option and choice (games, boards) as they
+are."""
+
+import sys
+
+SHELLS = ("bash", "zsh", "fish")
+INSTALL = {
+    "bash": "~/.local/share/bash-completion/completions/knockboard",
+    "zsh": "a folder on $fpath, as _knockboard",
+    "fish": "~/.config/fish/completions/knockboard.fish",
+}
+
+
+def add_completion_command(sub, top):
+    completion = sub.add_parser(
+        "completion", help="the shell completion script for bash, zsh or fish",
+        description="Print the completion script for SHELL on stdout. Save it where the "
+                    "shell looks: " + "; ".join(f"{shell}: {where}"
+                                                for shell, where in INSTALL.items()) + ".")
+    completion.add_argument("shell", choices=SHELLS, metavar="SHELL",
+                            help="one of: " + ", ".join(SHELLS))
+    completion.set_defaults(func=lambda args: cmd_completion(args, top))
+
+
+def cmd_completion(args, parser):
+    import shtab
+    _complete_paths(shtab)
+    sys.stdout.write(shtab.complete(parser, shell=args.shell))
+    return 0
+
+
+def _complete_paths(shtab):
+    """Arguments that name files complete file names (and --svg folders), as shtab marks
+    them (`args.names_file`); the rest complete their choices or nothing."""
+    from .args import PATH_ARGUMENTS
+    for action, kind in PATH_ARGUMENTS.items():
+        action.complete = shtab.DIRECTORY if kind == "folder" else shtab.FILE

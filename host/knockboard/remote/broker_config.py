@@ -1,0 +1,49 @@
+"""The Mosquitto configuration remote play needs, written once: `docs/remote.md` shows what
+`documented()` makes, and the tests' broker (`tests/remote/broker.py`) runs what `acl` and
+`LIMITS` make, so the documented configuration is the tested one.
+
+Each seat's user may write exactly the topics its home sends (`messages.topic`): its acts,
+commitments and reveals, its hello and its presence; everyone in the room reads it all; a
+spectator writes nothing.  The broker refuses a packet larger than a message can be, so it
+never forwards the megabyte payloads a hostile seat might send."""
+
+from .messages import ACT, COMMIT, HELLO, MAX_BYTES, ONLINE, PREFIX, REVEAL
+
+# a message is at most MAX_BYTES; its topic (at most 128 bytes: messages.MAX_TOPIC), the
+# MQTT header and the message expiry property take less than 1 KB more
+MAX_PACKET_BYTES = MAX_BYTES + 1024
+
+# the settings both the documented broker and the tests' broker use
+LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true"]
+
+
+def seat_topics(room, seat):
+    """The topics seat `seat` (1-based) writes in `room`."""
+    base = f"{PREFIX}/{room}/seat/{seat}"
+    return [f"{base}/+/{kind}" for kind in (ACT, COMMIT, REVEAL)] + \
+        [f"{base}/{kind}" for kind in (HELLO, ONLINE)]
+
+
+def acl(rooms):
+    """The ACL file's text: `rooms` maps room -> {user: its home's 1-based seats, or [] for a
+    spectator}."""
+    lines = []
+    for room, users in rooms.items():
+        for user, seats in users.items():
+            lines += [f"user {user}", f"topic read {PREFIX}/{room}/#"]
+            lines += [f"topic write {name}" for seat in seats for name in seat_topics(room, seat)]
+            lines.append("")
+    return "\n".join(lines)
+
+
+EXAMPLE_ROOMS = {"smith-jones-1": {"ann": [1], "bob": [2], "grandma": []}}
+
+
+def documented():
+    """(the configuration file, the ACL file) of the self-hosted broker in docs/remote.md."""
+    conf = ["listener 8883", "allow_anonymous false",
+            "password_file /etc/mosquitto/knockboard.passwd",
+            "acl_file /etc/mosquitto/knockboard.acl",
+            "cafile /etc/mosquitto/certs/ca.crt", "certfile /etc/mosquitto/certs/server.crt",
+            "keyfile /etc/mosquitto/certs/server.key", *LIMITS, "persistence true"]
+    return "\n".join(conf) + "\n", acl(EXAMPLE_ROOMS)

@@ -1,0 +1,50 @@
+"""What a remote game must not forget over a restart of its host: every seat's dice
+commitment, saved before this home reveals its own nonce (a resumed home then refuses a
+commitment changed after the reveals were public, and names who changed it), and why the
+game stopped (a forfeit, a cheat), so `resume` reports the stop instead of playing on.
+
+`MemoryJournal` keeps them for a home that will not be resumed (`--no-save`, tests);
+`StoreJournal` keeps them in the game database (`store.GameStore`, per room)."""
+
+
+class MemoryJournal:
+    def __init__(self):
+        self._commitments = {}      # ply -> {0-based seat: hex commitment}
+        self._stop = None
+
+    def commitments(self, ply):
+        """{seat: commitment} saved for the roll at `ply`."""
+        return dict(self._commitments.get(ply, {}))
+
+    def save_commitment(self, ply, seat, commitment):
+        self._commitments.setdefault(ply, {})[seat] = commitment
+
+    def save_stop(self, reason):
+        self._stop = reason
+
+    def stop(self):
+        return self._stop
+
+
+class StoreJournal:
+    def __init__(self, store, room, fresh, game_id=lambda: None):
+        """`fresh`: a new game in `room` (what an earlier game there saved is forgotten);
+        `game_id()`: the saved game's id once there is one (a stop also ends it there)."""
+        self.store, self.room, self.game_id = store, room, game_id
+        if fresh:
+            store.forget_room(room)
+
+    def commitments(self, ply):
+        return self.store.room_commitments(self.room, ply)
+
+    def save_commitment(self, ply, seat, commitment):
+        self.store.save_room_commitment(self.room, ply, seat, commitment)
+
+    def save_stop(self, reason):
+        self.store.save_room_stop(self.room, reason)
+        game_id = self.game_id()
+        if game_id is not None:
+            self.store.finish(game_id, reason, status="abandoned")
+
+    def stop(self):
+        return self.store.room_stop(self.room)

@@ -1,0 +1,81 @@
+"""A hostile seat for the remote tests: a second program with seat N's own broker user (as
+the documented ACL gives it), publishing whatever it likes on that seat's topics, and
+noting what the broker answers each publication."""
+
+import threading
+import uuid
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from knockboard.remote import dice
+from knockboard.remote.messages import PREFIX, Message
+
+from broker import password
+
+WAIT_S = 5.0
+
+
+class Attacker:
+    def __init__(self, broker, room, seat, protocol=mqtt.MQTTv5):
+        self.room, self.seat = room, seat
+        user = f"{room}-{seat}"
+        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=protocol,
+                                  client_id=f"hostile-{room}-{uuid.uuid4().hex[:8]}")
+        self.client.username_pw_set(user, password(user))
+        self.up = threading.Event()
+        self.disconnects = 0
+        self.answers = {}                # mid -> the broker's reason code (MQTT 5), for
+        self._asked = set()              # the publications whose answer is waited for
+        self.client.on_connect = lambda c, u, f, rc, p: self.up.set()
+        self.client.on_disconnect = self._gone
+        self.client.on_publish = self._answered
+        self.client.connect("127.0.0.1", broker.port, 10)
+        self.client.loop_start()
+        assert self.up.wait(WAIT_S), "the attacker could not connect"
+
+    def _answered(self, client, userdata, mid, reason_code, properties):
+        if mid in self._asked:
+            self.answers[mid] = reason_code
+
+    def _gone(self, *args):
+        self.disconnects += 1
+        self.up.clear()
+
+    def send(self, tail, payload, retain=True, wait=WAIT_S):
+        """Publish `payload` (bytes) on knockboard/ROOM/TAIL (QoS 1); the broker's answer
+        within `wait` seconds, or None if it gave none (it dropped the connection)."""
+        if not wait:                     # a flood: nobody waits for the answers
+            self.client.publish(f"{PREFIX}/{self.room}/{tail}", payload, qos=1, retain=retain)
+            return None
+        info = self.client.publish(f"{PREFIX}/{self.room}/{tail}", payload, qos=1,
+                                   retain=retain)
+        self._asked.add(info.mid)
+        try:
+            info.wait_for_publish(wait)
+        except (RuntimeError, ValueError):
+            return None
+        finally:
+            self._asked.discard(info.mid)
+        return self.answers.pop(info.mid, None)
+
+    def message(self, kind, ply, retain=True, wait=WAIT_S, **body):
+        """A well-formed message of its own seat."""
+        m = Message(self.room, self.seat, kind, ply, body)
+        return self.send(m.topic().split("/", 2)[2], m.encode(), retain, wait)
+
+    def close(self):
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+def steering_nonce(outcomes, others, want, seat):
+    """A nonce for `seat` (1-based) that, with the other seats' revealed nonces `others`
+    (in seat order, None for `seat`), makes the roll of `outcomes` come out as `want`: what
+    a seat that sees the others' reveals first would look for."""
+    for i in range(10_000):
+        nonce = i.to_bytes(32, "big")
+        reveals = [nonce if s == seat - 1 else n for s, n in enumerate(others)]
+        if dice.outcome(outcomes, reveals) == want:
+            return nonce
+    raise AssertionError("no nonce steers the roll")
