@@ -57,8 +57,12 @@ class AutoPlayer:
             else:
                 vb.ok()
         if s.interaction is it and it.choice is not None:
-            while it.current() is MENU_ENTRY or it.current().action != option.action:
+            for _ in range(len(it.options) + 2):   # MENU steps round the choices once
+                if it.current() is not MENU_ENTRY and it.current().action == option.action:
+                    break
                 vb.control(MENU)
+            else:
+                raise AssertionError(f"MENU never reached {option.label} among {it.choice}")
             if option.kind == PASS and not it.forced:
                 vb.control(OK, hold=HOLD_S + 0.1)     # a pass among moves: OK held
             else:
