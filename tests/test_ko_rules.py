@@ -1,9 +1,11 @@
 """K.O. rules (RULES.md section 3): set-up, roll-off, the sheet's examples, every ruling,
 path rules, knock-outs, frozen pieces, skipped seats, the end and the scores."""
 
+import random
+
 import pytest
 
-from knockboard.games import CHANCE, TERMINAL, IllegalMoveError, get_game
+from knockboard.games import CHANCE, TERMINAL, GameError, IllegalMoveError, get_game
 
 from ko_helpers import POINTS, STARTS, expected_moves, quick_start, state_of
 
@@ -120,17 +122,17 @@ def test_sheet_1_and_5_piece_1_moves_5_and_piece_5_moves_1():
     colors = quick_start(4)
     assert state.moves_left() is None
     state.apply_text("roll 5 1")
-    assert state.to_position().startswith("R/G/Y/B turn:R:1>5,5>1 ")
+    assert state.to_position().startswith("R/G/Y/B turn:R:1>5,5>1:q1 ")
     assert state.moves_left() == ((1, 5), (5, 1))
     # R5 on b2: its neighbors a1 b1 c1 a2 a3 hold red pieces; b3 c2 c3 are free
     assert {m for m in moves(state) if m.startswith("R5")} == {"R5-b3", "R5-c2", "R5-c3"}
     assert moves(state) == expected_moves(4, colors, "R1", 5) | {"R5-b3", "R5-c2", "R5-c3"}
     state.apply_text("R5-c3")
     colors["R"][4] = "c3"
-    assert state.to_position().startswith("R/G/Y/B turn:R:1>5 ")
+    assert state.to_position().startswith("R/G/Y/B turn:R:1>5:q1 ")
     assert moves(state) == expected_moves(4, colors, "R1", 5)
     state.apply_text("R1-e5")
-    assert state.to_position() == ("R/G/Y/B turn:G:roll R=e5,b1,c1,a2,c3,a3 "
+    assert state.to_position() == ("R/G/Y/B turn:G:roll:q1 R=e5,b1,c1,a2,c3,a3 "
                                    "G=a9,b9,c9,a8,b8,a7 Y=i9,h9,g9,i8,h8,i7 B=i1,h1,g1,i2,h2,i3")
 
 
@@ -156,18 +158,18 @@ def test_sheet_5_and_5_piece_5_moves_5_and_any_other_piece_moves_5():
     state = start4()
     colors = quick_start(4)
     state.apply_text("roll 5 5")
-    assert state.to_position().startswith("R/G/Y/B turn:R:5>5,*>5 ")
+    assert state.to_position().startswith("R/G/Y/B turn:R:5>5,*>5:q1 ")
     assert state.moves_left() == ((5, 5), (0, 5))
     assert pieces_moving(state) == {"R1", "R2", "R3", "R4", "R5", "R6"}
     state.apply_text("R5-f6")          # b2 c3 d4 e5 f6: the long diagonal
     colors["R"][4] = "f6"
-    assert state.to_position().startswith("R/G/Y/B turn:R:*>5 ")
+    assert state.to_position().startswith("R/G/Y/B turn:R:*>5:q1 ")
     expected = set()
     for piece in ("R1", "R2", "R3", "R4", "R6"):
         expected |= expected_moves(4, colors, piece, 5)
     assert moves(state) == expected
     state.apply_text("R2-b6")
-    assert state.to_position().startswith("R/G/Y/B turn:G:roll ")
+    assert state.to_position().startswith("R/G/Y/B turn:G:roll:q1 ")
 
 
 def test_sheet_3_and_3_the_other_piece_may_go_first():
@@ -176,7 +178,7 @@ def test_sheet_3_and_3_the_other_piece_may_go_first():
     state.apply_text("roll 3 3")
     state.apply_text("R1-a4")            # the "any other piece" move
     colors["R"][0] = "a4"
-    assert state.to_position().startswith("R/G/Y/B turn:R:3>3 ")
+    assert state.to_position().startswith("R/G/Y/B turn:R:3>3:q1 ")
     assert moves(state) == expected_moves(4, colors, "R3", 3)
 
 
@@ -191,7 +193,7 @@ def test_sheet_a_piece_already_out_that_move_is_lost():
     state.apply_text("R3-c6")             # c1 c2 c3 c4 c5 c6
     assert state.legal_action_strings() == ["pass"]
     state.apply_text("pass")
-    assert state.to_position().startswith("R/G/Y/B turn:G:roll ")
+    assert state.to_position().startswith("R/G/Y/B turn:G:roll:q1 ")
 
 
 def test_sheet_a_double_whose_piece_is_out_any_other_piece_still_moves():
@@ -208,7 +210,7 @@ def test_sheet_a_double_whose_piece_is_out_any_other_piece_still_moves():
     assert state.legal_action_strings() == ["pass"]
     state.apply_text("pass")
     assert state.current_player() == CHANCE
-    assert state.to_position().startswith("R/G/Y/B turn:G:roll ")
+    assert state.to_position().startswith("R/G/Y/B turn:G:roll:q1 ")
 
 
 # --- two players --------------------------------------------------------------------------
@@ -403,7 +405,7 @@ def test_seat_with_every_piece_out_is_skipped_four_players():
     state.apply_text("G1-c7")     # a9 b8 c7 over G5
     assert moves(state) == {"G2-a9"}     # b9's neighbors: a9 (just left), c9 G3, b8 G5
     state.apply_text("G2-a9")
-    assert state.to_position().startswith("R/G/Y/B turn:B:roll ")
+    assert state.to_position().startswith("R/G/Y/B turn:B:roll:q1 ")
 
 
 def test_turns_go_clockwise_red_green_yellow_blue():
@@ -460,3 +462,59 @@ def test_scores_in_a_two_player_game_add_both_colors():
     assert state.returns() == [3 + 2 + 1, 1 + 2 + 3]
     assert state.result() == ("Red+Blue and Green+Yellow share first place with 6 points "
                               "(Red+Blue 6, Green+Yellow 6)")
+
+
+# --- KO-3: the game ends after full rounds without a knock-out --------------------------------
+
+QUIET = ("RB/GY turn:RB:roll:q{} R=a1,b1,c1,a2,b2,a3 B=i1,h1,g1,i2,h2,i3 "
+         "G=a9,b9,c9,a8,b8,a7 Y=i9,h9,g9,i8,h8,i7")
+
+
+def play_turn_without_knockout(state, throw="roll 1 2"):
+    state.apply_text(throw)
+    seat = state.current_player()
+    while not state.is_terminal() and state.current_player() == seat:
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        assert not any("x" in t for t in texts)
+        state.apply_text(texts[0])
+
+
+def test_ko3_the_last_of_twenty_quiet_rounds_ends_the_game_scored_as_usual():
+    game = get_game("ko", players=2)
+    assert game.options["quiet_rounds"] == 20
+    state = game.from_position(QUIET.format(38))      # 2 seats: 40 turns make 20 rounds
+    play_turn_without_knockout(state)
+    assert not state.is_terminal() and ":roll:q39 " in state.to_position()
+    play_turn_without_knockout(state)
+    assert state.is_terminal() and state.to_position().split()[1] == "end:quiet"
+    assert state.returns() == [float(p) for p in state.points()] == [24.0, 24.0]
+    assert state.result().startswith("Red+Blue and Green+Yellow share first place")
+    position = state.to_position()
+    assert game.from_position(position).to_position() == position
+    state.undo()                                      # and back into the turn
+    assert not state.is_terminal() and ":q40 " in state.to_position()
+
+
+def test_ko3_a_knockout_starts_the_count_again_and_the_option_0_keeps_the_sheets_reading():
+    game = get_game("ko", players=2, quick_start=True)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not any("x" in t for t in map(state.action_to_string, state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()))   # on to a throw that can knock
+    fields = state.to_position().split()
+    fields[1] = fields[1].split(":q")[0] + ":q30"          # long without a knock-out
+    state = game.from_position(" ".join(fields))
+    state.apply_text(next(t for t in map(state.action_to_string, state.legal_actions())
+                          if "x" in t))
+    assert ":q" not in state.to_position().split()[1]      # counted from here again
+    endless = get_game("ko", players=2, quiet_rounds=0)
+    state = endless.from_position(QUIET.format(500))
+    play_turn_without_knockout(state)
+    assert not state.is_terminal() and ":q501 " in state.to_position()
+    for bad, why in ((QUIET.format(40), "reach the limit of 40"),
+                     (QUIET.format("0"), "is not q<n>"),
+                     (QUIET.replace("turn:RB:roll:q{}", "end:quiet"), "no limit")):
+        with pytest.raises(GameError, match=why):
+            (game if "end" not in bad else endless).from_position(bad)
+    with pytest.raises(GameError, match="quiet_rounds"):
+        get_game("ko", quiet_rounds="x")

@@ -10,8 +10,9 @@ from games_played import GAMES, played
 
 from knockboard.cli import main
 from knockboard.gameview.export import export_svg, positions
-from knockboard.gameview.picture import Picture, token_for
-from knockboard.gameview.summary import summary_lines
+from knockboard.gameview.picture import LAST_MOVE, Picture, token_for
+from knockboard.gameview.sheet import last_move, score_sheet, sheet_line
+from knockboard.gameview.summary import LAST_MARK, summary_lines
 from knockboard.session.adapters import get_ui
 from knockboard.store import GameStore
 
@@ -79,7 +80,7 @@ def test_the_text_says_whose_turn_and_lists_the_moves(name, options):
     assert f"moves ({len(record.actions)}):" in lines
     who = state.current_player()
     if who >= 0:
-        assert f"{state.game.player_name(who)} to move" in lines
+        assert f"{get_ui(state.game).seat_name(who)} to move" in lines
 
 
 @pytest.mark.parametrize("name,options", GAMES)
@@ -105,8 +106,21 @@ def test_export_svg_writes_a_picture_a_step_with_the_pieces(tmp_path, name, opti
         fill = token_for(ui, view, piece).fill
         assert any(abs(cx - x) < 0.2 and abs(cy - y) < 0.2 and f == fill
                    for cx, cy, f in ellipses), (space, piece)
-    texts = [t.text for t in root.iter(SVG + "text")]
-    assert f"{len(record.actions):4}. {record.actions[-1]}" in texts
+    texts = [t.text or "" for t in root.iter(SVG + "text")]
+    sheet = score_sheet(record)
+    assert sheet_line(len(sheet), sheet[-1]) + (LAST_MARK if sheet[-1].is_move else "") \
+        in texts                                   # the entry with who made it
+    assert sum(t.endswith(LAST_MARK) for t in texts) == 1
+    # the last move ringed on the board: where it left and where it ended
+    spaces = last_move(sheet)                      # () when it was a pass
+    assert len(spaces) in (1, 2) or next(e for e in reversed(sheet) if e.is_move).text \
+        in ("pass", "end")
+    rings = [(float(e.get("cx")), float(e.get("cy"))) for e in root.iter(SVG + "ellipse")
+             if e.get("stroke") == LAST_MOVE]
+    assert len(rings) == len(spaces)
+    for space, (cx, cy) in zip(spaces, rings):
+        x, y = picture.view_px.centre(picture.layout.cell(space))
+        assert abs(cx - x) < 0.2 and abs(cy - y) < 0.2
 
 
 def test_export_svg_refuses_a_file_where_the_folder_should_be(tmp_path, capsys):

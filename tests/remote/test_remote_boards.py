@@ -64,3 +64,40 @@ def test_a_spectator_joining_mid_game_gets_the_whole_game_from_the_retained_room
     finally:
         for h in homes + ([spectator] if spectator else []):
             h.close()
+
+
+def test_a_remote_games_menu_offers_a_hint_and_leaving_and_says_why_not_undo_or_edit(
+        make_broker):
+    broker = make_broker({"menu": [[1], [2]]})
+    boards = [BoardHome(broker, "menu", "knockabout", {"first": "white"}, [seat], 3).start()
+              for seat in (1, 2)]
+    with closing(boards):
+        home = boards[0]
+        run_until([h.session.step for h in boards],
+                  lambda: home.session.interaction is not None, "White to choose")
+        vb, session = home.vb, home.session
+        vb.menu()
+        labels = []
+        for _ in range(6):
+            labels.append(vb.oled()[0][1][2:])
+            vb.menu()
+        assert labels[:5] == ["Back to game", "Hint", "Undo", "Edit board", "Leave game"]
+        assert labels[5] == "Back to game"       # nothing of the room's: game, seats, dice
+        for entry, why in (("Undo", "remote: no undo"), ("Edit board", "remote: no edit")):
+            vb.menu()
+            while vb.oled()[0][1] != "> " + entry:
+                vb.menu()
+            vb.ok()
+            assert why in vb.text() and vb.sounds[-1] == "error"
+            assert session.record.actions == home.game.record
+            if session.menu is None:
+                vb.menu()
+        while vb.oled()[0][1] != "> Hint":
+            vb.menu()
+        vb.ok()
+        assert session.hint and vb.oled()[0][-1].startswith("hint: ")
+        vb.menu()
+        while vb.oled()[0][1] != "> Leave game":
+            vb.menu()
+        vb.ok()
+        assert not session.running and "Left the game" in home.out.getvalue()

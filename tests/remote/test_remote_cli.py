@@ -21,6 +21,9 @@ def _board_runner(other, until):
     def run(args, game, seed, make_runner, out, view=None):
         vb = VirtualBoard(game)
         vb.session = make_runner(vb.board)
+        # the session runs on the board's simulated time, as in the other session tests: a
+        # held OK (a pass among moves) lasts as long for the session as for the board
+        vb.session.clock = vb.clock
         player = AutoPlayer(vb, 3, aggressive=True)
 
         def step():

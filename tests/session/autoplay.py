@@ -6,8 +6,9 @@ import random
 
 from knockboard.games import sample_chance
 from knockboard.session.interaction import MENU_ENTRY
+from knockboard.session.types import HOLD_S, PASS
 
-from board_driver import MENU
+from board_driver import MENU, OK
 
 
 class AutoPlayer:
@@ -56,9 +57,16 @@ class AutoPlayer:
             else:
                 vb.ok()
         if s.interaction is it and it.choice is not None:
-            while it.current() is MENU_ENTRY or it.current().action != option.action:
+            for _ in range(len(it.options) + 2):   # MENU steps round the choices once
+                if it.current() is not MENU_ENTRY and it.current().action == option.action:
+                    break
                 vb.control(MENU)
-            vb.ok()
+            else:
+                raise AssertionError(f"MENU never reached {option.label} among {it.choice}")
+            if option.kind == PASS and not it.forced:
+                vb.control(OK, hold=HOLD_S + 0.1)     # a pass among moves: OK held
+            else:
+                vb.ok()
         return True
 
     def play(self, max_acts=20000):

@@ -39,14 +39,18 @@ def test_a_selected_die_blinks_and_lights_exactly_its_six_direction_targets():
 def test_illegal_presses_flash_red_buzz_and_change_nothing():
     vb, session = knockabout()
     before = snapshot(session)
-    for space in ("A1", "D6", "G7"):          # empty gutter, Black's die, empty main cell
+    reasons = {"A1": "A1: no piece", "G7": "G7: no piece",      # empty gutter and cell
+               "D6": session.ui.view(session.state).pieces["D6"].name + ": not yours"}
+    for space, reason in reasons.items():
         vb.sounds.clear()
         vb.press_space(space)
         assert vb.cell(vb.space(space)) == (255, 0, 0, "blink")
-        assert vb.sounds == ["error"] and "not legal" in vb.text()
+        assert vb.sounds == ["error"] and vb.oled()[0][-1] == reason
         assert snapshot(session) == before and session.interaction.selected is None
     vb.run(1.0)
     assert vb.cell(vb.space("G7"))[:3] == (0, 0, 0)     # the flash is over
+    vb.run(1.1)
+    assert vb.oled()[0][-1] != reasons["G7"]             # and so are the words
 
 
 def test_pressing_elsewhere_or_back_cancels_and_another_die_is_selected_instead():
@@ -124,8 +128,13 @@ def test_undo_across_a_chance_step_shows_the_way_back_and_redo_restores_the_dice
     texts = []
     while session.animation is not None:
         texts.append(vb.oled()[0][0])
+        step = session.animation.step
+        if step.kind == "move":                 # the words say what the LEDs ask
+            assert vb.cell(vb.space(step.src))[3] == "blink"
+            assert vb.cell(vb.space(step.dst))[3] == "pulse"
+            assert texts[-1].endswith(f"{step.src}>{step.dst}")
         vb.ok()
-    assert texts == ["F8 back to 1", "back B4 F7>F8", "back W8 F3>F5"]
+    assert texts == ["F8 back to 1", "back B4 F8>F7", "back W8 F5>F3"]
     # the same move again gets the same reroll: undo is no way to roll again
     vb.press_space("F3")
     vb.press_space("F4")
@@ -206,7 +215,7 @@ def test_redo_is_forgotten_once_a_computer_plays_where_the_undo_went_back():
     mover = session.state.current_player()
     vb.menu()
     for _ in range(30):
-        if vb.oled()[0][1].startswith(f"> Seat {mover + 1}"):
+        if vb.oled()[0][1].startswith(f"> {session.ui.seat_name(mover)}:"):
             break
         vb.menu()
     vb.ok()                                    # that seat: a computer player

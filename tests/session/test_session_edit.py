@@ -145,7 +145,7 @@ def test_dodgeball_a_ball_too_few_is_refused_by_the_engine_and_nothing_changes()
 def test_ko_a_piece_moved_one_knocked_out_and_one_put_back():
     vb, s = start("ko", {"players": 2, "quick_start": 1})
     before = s.state.to_position()
-    assert before.startswith("RB/GY turn:RB:1>4,4>1 R=a1,b1,c1,a2,b2,a3 B=i1,h1,g1,i2,h2,i3")
+    assert before.startswith("RB/GY turn:RB:1>4,4>1:q1 R=a1,b1,c1,a2,b2,a3 B=i1,h1,g1,i2,h2,i3")
     edit(vb)
     tap(vb, "a1", "e5")                          # R1 to e5
     tap(vb, "b9")
@@ -159,7 +159,7 @@ def test_ko_a_piece_moved_one_knocked_out_and_one_put_back():
     vb.menu()
     vb.ok()
     vb.ok()
-    expected = ("RB/GY turn:RB:1>4,4>1 R=e5,b1,c1,a2,b2,a3 B=i1,h1,g1,-,h2,i3 "
+    expected = ("RB/GY turn:RB:1>4,4>1:q1 R=e5,b1,c1,a2,b2,a3 B=i1,h1,g1,-,h2,i3 "
                 "G=a9,e9,c9,a8,b8,a7 Y=i9,h9,g9,i8,h8,i7")
     assert_goes_on_from(s, expected)
     assert any(o.path[:1] == (vb.space("e5"),) for o in s.interaction.options)
@@ -191,9 +191,9 @@ def test_knockoff_pawns_out_of_home_moved_sent_home_and_the_turn_changed():
     assert vb.sounds[-1] == "error" and "not a platform" in vb.text()
     vb.back()
     tap(vb, "H3", "3e")                          # P2's pawn out of its home
-    vb.run(0.7)                                  # (the refusal's message goes out)
+    vb.run(2.1)                                  # (the refusal's message goes out)
     tap(vb, "4a")                                # an empty platform: P1 or P2 from home
-    assert vb.oled()[0][1:] == ["> P1", "OK=put MENU 1/2"]
+    assert vb.oled()[0][1:] == ["> R", "OK=put MENU 1/2"]
     vb.menu()
     vb.ok()
     vb.menu()
@@ -202,7 +202,7 @@ def test_knockoff_pawns_out_of_home_moved_sent_home_and_the_turn_changed():
     assert vb.cell(vb.space("H1"))[:3] == (255, 0, 0) and vb.text().startswith("Edit: changed")
     vb.ok()
     assert_goes_on_from(s, "1a/3e,4a P2 dice 46")
-    assert s.ui.prompt(s.state) == "P2 to move"
+    assert s.ui.prompt(s.state) == "Green to move"
 
 
 def test_knockoff_three_pawns_on_top_is_refused_the_game_would_have_ended():
@@ -267,7 +267,7 @@ def test_edit_mode_only_shows_the_position_while_a_die_is_to_be_rolled():
     vb.menu()
     assert vb.sounds == ["error"] and "not now: dice" in vb.text()
     vb.press_space("H1")
-    assert vb.oled()[0][1] == "H1: P1x4" and vb.sounds[-1] == "click"
+    assert vb.oled()[0][1] == "H1: Rx4" and vb.sounds[-1] == "click"
     vb.ok()
     assert s.mode == "dice" and s.state.to_position() == before and not s.record.actions
 

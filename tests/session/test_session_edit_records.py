@@ -141,7 +141,7 @@ def test_export_import_and_show_keep_the_edit(tmp_path, capsys, uninterrupted):
     assert cli.main(["show", "1", "--db", other]) == 0
     shown = capsys.readouterr().out
     edit_ply = next(i for i, a in enumerate(uninterrupted) if a.startswith("edit "))
-    assert f"{edit_ply + 1:4}. {uninterrupted[edit_ply]}" in shown
+    assert f"{edit_ply + 1:4}. edit     {uninterrupted[edit_ply][5:]}" in shown
     with GameStore(other) as store:
         again = store.get(1)
     assert again.actions == uninterrupted

@@ -1,7 +1,7 @@
 """What each game asks of the players on the board (the issue's per-game list)."""
 
 
-from board_driver import VirtualBoard
+from board_driver import OK, VirtualBoard
 
 QUICK_ROLLOFF = ["roll 3", "roll 4", "roll 5", "roll 6", "roll 6", "roll 6"]
 
@@ -155,7 +155,11 @@ def test_knockoff_pass_is_offered_by_ok_and_a_double_rolls_again():
     vb.back()                                   # cancelled: nothing played
     assert session.record.actions[-1] == "roll 3-3"
     vb.ok()
+    assert vb.oled()[0][1:] == ["> pass", "hold OK MENU 1/1"]
+    vb.ok()                                     # a short OK does not give the turn away
+    assert session.record.actions[-1] == "roll 3-3" and vb.oled()[0][2] == "hold OK to pass"
     vb.ok()
+    vb.control(OK, hold=1.2)                    # OK held: the deliberate pass
     assert session.record.actions[-1] == "pass"
     # P1 rolled a double: P1 rolls again (the entry waits for P1's dice)
     assert session.mode == "dice" and session.state.to_position().endswith("P1 roll")
@@ -169,7 +173,7 @@ def test_knockoff_a_landing_knocks_the_pawn_home_shown_as_a_step():
     assert vb.cell(vb.space("2a"))[3] == "blink"           # a landing that knocks
     vb.press_space("2a")
     assert session.record.actions[-1] == "H1-2a"
-    assert [s.text for s in session.animation.steps] == ["P1 2a>home"]
+    assert [s.text for s in session.animation.steps] == ["Red 2a>home"]
     assert vb.cell(vb.space("H1"))[3] == "pulse"           # where the knocked pawn goes
     vb.press_space("2a")
     vb.press_space("H1")

@@ -22,9 +22,9 @@ def test_a_new_game_with_players_and_computer_seats_is_started_from_the_menu():
     assert menu_go(vb, "Players") == "Players: 2"
     vb.ok()
     assert vb.oled()[0][1] == "> Players: 3"
-    assert menu_go(vb, "Seat 3") == "Seat 3: person"
+    assert menu_go(vb, "Yellow:") == "Yellow: person"
     vb.ok()
-    assert vb.oled()[0][1] == "> Seat 3: greedy"
+    assert vb.oled()[0][1] == "> Yellow: greedy"
     assert session.game.num_players == 2       # nothing changes before "New game"
     menu_go(vb, "New game")
     vb.ok()
@@ -48,7 +48,7 @@ def test_back_leaves_the_menu_and_a_seat_made_a_computer_plays_at_once():
     vb = VirtualBoard("knockabout")
     session = vb.start("knockabout", seed=2, options={"first": "white"})
     vb.menu()
-    menu_go(vb, "Seat 1")
+    menu_go(vb, "White:")
     vb.ok()                                    # White becomes a computer player
     vb.back()
     assert session.mode == "playing"
@@ -59,7 +59,7 @@ def test_physical_dice_are_entered_with_menu_and_ok():
     vb = VirtualBoard("knockoff")
     session = vb.start("knockoff", seed=3, physical_dice=True)
     assert session.mode == "dice"
-    assert vb.oled()[0] == ["P1 d6", "value: 1", "MENU=+1 OK=set"]
+    assert vb.oled()[0] == ["Red d6", "value: 1", "MENU=+1 OK=set"]
     for _ in range(3):
         vb.menu()
     assert vb.oled()[0][1] == "value: 4"
@@ -92,7 +92,7 @@ def test_a_hint_asked_after_making_the_movers_seat_a_computer_is_refused_not_a_c
         vb.ok()
     assert session.interaction is not None and session.state.current_player() == 0
     vb.menu()
-    menu_go(vb, "Seat 1")
+    menu_go(vb, "Red:")
     vb.ok()                                # P1, to move, becomes a computer player
     menu_go(vb, "Hint")
     vb.ok()

@@ -8,7 +8,7 @@ from knockboard.session import GameRecord, SeatError, parse_bots
 from knockboard.store import GameStore
 from knockboard.session.animation import ADVANCED, PROGRESS, WRONG, Animation
 from knockboard.session.dice_entry import DiceEntry
-from knockboard.session.interaction import (CHANGED, IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU,
+from knockboard.session.interaction import (CANCELLED, CHANGED, IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU,
                                             PLAY, Interaction)
 from knockboard.session.types import Option, Step
 
@@ -52,7 +52,7 @@ def test_another_piece_is_selected_instead_and_a_non_target_cancels():
     it = Interaction(MOVES)
     it.press(5)
     assert it.press(8).kind == CHANGED and it.selected == 8
-    assert it.press(1).kind == CHANGED and it.selected is None
+    assert it.press(1).kind == CANCELLED and it.selected is None
     it.press(5)
     assert it.press(5).kind == CHANGED and it.selected is None
 

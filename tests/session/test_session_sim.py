@@ -22,7 +22,7 @@ def test_the_session_plays_on_the_simulators_virtual_board_too():
             session.step(0.01)
 
     run(1.0)
-    assert vb.oled().lines[0] == "P1 to move"
+    assert vb.oled().lines[0] == "Red to move"
     home = vb.cell("H1")
     assert home.effect == "pulse" and home.rgb == (255, 0, 0)
     vb.tap("H1")

@@ -149,22 +149,24 @@ def test_demo_opens_the_window_where_there_is_a_display(display, monkeypatch, tm
     monkeypatch.setenv("DISPLAY", display)
     real_run_window, seen = sim_window.run_window, {}
 
-    def run_window(board, *, seed=None, out=sys.stdout, on_ready=None):
+    def run_window(board, *, seed=None, out=sys.stdout, on_ready=None, **kw):
         def ready(port, window):
             on_ready(port, window)          # the demo's session starts on the port
 
             def look():
                 seen["lit"] = len(port.board.lit())
                 seen["lines"] = port.board.oled().lines
+                seen["pieces"] = len(window.canvas.find_withtag("piece"))
                 window.close()
             window.root.after(2500, look)
-        return real_run_window(board, seed=seed, out=out, on_ready=ready)
+        return real_run_window(board, seed=seed, out=out, on_ready=ready, **kw)
     monkeypatch.setattr(sim_window, "run_window", run_window)
     db = tmp_path / "games.db"
     assert main(["demo", "--seed", "5", "--delay", "0.05", "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("knockboard sim: KNOCKabout board on /dev/pts/")
     assert seen["lit"] >= 9 and seen["lines"], seen
+    assert seen["pieces"] >= 18 * 2, seen       # the dice drawn on their cells (disc, face)
     assert out.rstrip().endswith(f"knockboard: saved as game 1 in {db}")
     stored = GameStore(db).get(1)
     assert [p.get("bot") for p in stored.players] == [DEFAULT_BOT, DEFAULT_BOT]

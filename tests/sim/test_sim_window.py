@@ -132,3 +132,83 @@ def test_unplugging_darkens_the_board(shown):
                for c in shown.vb.layout.cells)
     w.toggle_power()
     assert shown.vb.mode == "waiting"
+
+
+def test_a_click_shorter_than_the_debounce_is_still_one_press(shown):
+    # a touchpad tap: button up at once; the window keeps it down for the firmware's
+    # debounce (read from the firmware's own config) and two scans, then lets go
+    window = shown.window
+    assert window.min_hold_ms == shown.vb.config.debounce_ms + 2
+    canvas = window.canvas
+    cell = shown.vb.layout.cell("e5")
+    x, y = (round(v) for v in window.view.sample_point(cell))
+    canvas.event_generate("<Motion>", x=x, y=y, warp=True)
+    shown.root.update()
+    canvas.event_generate("<ButtonPress-1>", x=x, y=y)
+    canvas.event_generate("<ButtonRelease-1>", x=x, y=y)
+    shown.root.update()
+    assert shown.vb.is_down("e5")              # still held: the firmware must see it
+    end = time.monotonic() + 1.0
+    while shown.vb.is_down("e5") and time.monotonic() < end:
+        shown.root.update()
+        time.sleep(0.002)
+    assert not shown.vb.is_down("e5")
+    assert key_events(shown.host, seconds=5.0) == [(cell.index, True, False),
+                                                   (cell.index, False, False)]
+    button = window.control_buttons["OK"]
+    button.event_generate("<ButtonPress-1>")
+    button.event_generate("<ButtonRelease-1>")
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        shown.root.update()
+        time.sleep(0.005)
+    assert key_events(shown.host, seconds=5.0) == [(0, True, True), (0, False, True)]
+
+
+@pytest.mark.parametrize("shown", ["knockabout"], indirect=True)
+def test_the_pieces_stand_on_their_cells_readable_on_any_led_colour(shown):
+    from knockboard.games import get_game
+    from knockboard.gameview.picture import PIECE_SCALE, Picture, token_for
+    from knockboard.session.adapters import get_ui
+
+    game = get_game("knockabout")
+    state = game.analysis_start()
+    shown.window.show_pieces(lambda: (game, state.view()))
+    view = state.view()
+    spaces = sorted(view.pieces)
+    colours = [(255, 255, 255), (0, 90, 255), (0, 255, 0), (255, 0, 0)]
+    lit = {shown.vb.layout.cell(s).index: colours[k % 4] for k, s in enumerate(spaces)}
+    shown.host.set_scene(P.Scene(tuple(P.Cell(*lit[i]) if i in lit else P.OFF
+                                       for i in range(shown.vb.cells)), 255))
+    shown.settle()
+    image = shown.grab(shown.window.canvas)
+    ui = get_ui(game)
+    picture = Picture(ui, shown.window.fit_px)
+    for space in spaces:
+        piece = view.pieces[space]
+        token = token_for(ui, view, piece)
+        x, y = picture.sample_point(space)            # the die's face, off its label
+        assert image.getpixel((round(x), round(y)))[:3] == rgb(token.fill), space
+        cx, cy = picture.piece_centre(space)          # its face number, in the die's ink
+        r = PIECE_SCALE * picture.view_px.radius(shown.vb.layout.cell(space))
+        box = [image.getpixel((round(cx + dx), round(cy + dy)))[:3]
+               for dx in range(-round(r / 2), round(r / 2))
+               for dy in range(-round(r / 3), round(r / 2))]
+        assert sum(px == rgb(token.ink) for px in box) >= 4, space   # even a thin "1"
+        # the LED's light still shows round the piece
+        edge = cx + 0.85 * picture.view_px.radius(shown.vb.layout.cell(space))
+        index = shown.vb.layout.cell(space).index
+        assert any(shown.vb.led(index))                 # lit (dimmed by the power limit)
+        assert image.getpixel((round(edge), round(cy)))[:3] == \
+            look.led_on_screen(shown.vb.led(index)), space
+    # a click on a piece presses its cell
+    cell = shown.vb.layout.cell(spaces[0])
+    x, y = (round(v) for v in picture.piece_centre(spaces[0]))
+    canvas = shown.window.canvas
+    canvas.event_generate("<Motion>", x=x, y=y, warp=True)
+    shown.root.update()
+    canvas.event_generate("<ButtonPress-1>", x=x, y=y)
+    shown.root.update()
+    assert shown.vb.is_down(cell.index)
+    canvas.event_generate("<ButtonRelease-1>", x=x, y=y)
+    shown.root.update()

@@ -239,13 +239,21 @@ def test_the_game_view_follows_a_game_played_in_the_window(xdotool, tmp_path):
             desk.ok()
         record = desk.wait_for(lambda r: len(r.actions) >= 20, "twenty actions")
         state = record.replay()
-        picture = Picture(get_ui(state.game))
+
+        def geometry(window):
+            shell = dict(line.split("=") for line in
+                         desk.xdo("getwindowgeometry", "--shell", window).split())
+            return int(shell["X"]), int(shell["Y"]), int(shell["WIDTH"])
+        # the two windows side by side on the 1600-pixel screen, the view made to fit
+        sim = desk.xdo("search", "--onlyvisible", "--name", "Knockboard simulator").split()
+        sim_x, _, sim_width = geometry(sim[0])
+        x, y, width = geometry(found[0])
+        assert x >= sim_x + sim_width and x + width <= 1600, (sim_x, sim_width, x, width)
+        picture = next(p for p in (Picture(get_ui(state.game), fit) for fit in range(200, 561))
+                       if p.width == width)       # the size the view chose
         wrong = None
         for _ in range(int(WAIT_S / 0.3)):     # the view looks at the store 4 times a second
-            geometry = dict(line.split("=") for line in    # it moves to stay on the screen
-                            desk.xdo("getwindowgeometry", "--shell", found[0]).split())
-            x, y = int(geometry["X"]), int(geometry["Y"])
-            desk.xdo("windowraise", found[0])  # on a small screen it overlaps the simulator
+            x, y, _ = geometry(found[0])
             now = desk.stored()
             if now.actions != record.actions:  # a step still in flight: look again
                 record, state = now, now.replay()

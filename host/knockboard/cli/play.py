@@ -12,6 +12,10 @@ from .records import open_store, replayed, stored_record
 
 # how long a closed window waits for the session thread to stop before the store is closed
 SESSION_STOP_SECONDS = 5.0
+VIEW_FIT_PX = 560         # the game view's board beside the simulator, at most ...
+VIEW_MIN_FIT_PX = 320     # ... and at least (a small screen: the view may then overlap)
+VIEW_GAP_PX = 8           # between the simulator's window and the view's
+VIEW_PLACE_MS = 500       # the view is placed again then, beside the simulator as it is
 
 
 class PlayCommandError(Exception):
@@ -471,26 +475,48 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
 
     def host(port, window):
         if view is not None:
-            import tkinter as tk
+            followers.append(_view_beside(window.root, view, out))
 
-            from ..gameview.window import follow
-            root = window.root
-            top = tk.Toplevel(root)
-            followers.append(follow(top, view, on_error=lambda text: print(text, file=out)))
-            root.update_idletasks()           # beside the simulator (kept on the screen)
-            top.geometry(f"+{root.winfo_x() + root.winfo_reqwidth() + 8}+{root.winfo_y()}")
-        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
+        def runner(board):
+            made = make_runner(board)
+            # the window draws the pieces the session shows (a Session keeps them)
+            window.show_pieces(lambda: getattr(made, "shown_position", None))
+            return made
+        session = SessionThread(lambda stop: _run_on_port(port.path, runner, stop))
         sessions.append(session)
         session.start()
 
     try:
-        run_window(game, seed=seed, out=out, on_ready=host)
+        from ..gameview.picture import PANEL_PX
+        run_window(game, seed=seed, out=out, on_ready=host,
+                   beside_px=PANEL_PX if view is not None else 0)
     finally:
         for follower in followers:
             follower.close()
         for session in sessions:
             session.finish("--sim")
     return 0
+
+
+def _view_beside(root, view, out):
+    """The game view in a window of its own right of the simulator's `root`, made small
+    enough that the two fit side by side on the screen."""
+    import tkinter as tk
+
+    from ..gameview.picture import PANEL_PX
+    from ..gameview.window import follow
+    root.update_idletasks()
+    left = root.winfo_x() + root.winfo_reqwidth() + VIEW_GAP_PX
+    # room for the simulator's panel to grow a little once the host connects
+    fit = max(VIEW_MIN_FIT_PX, min(VIEW_FIT_PX, root.winfo_screenwidth() - left - PANEL_PX
+                                   - 3 * VIEW_GAP_PX))
+    top = tk.Toplevel(root)
+    top.geometry(f"+{left}+{root.winfo_y()}")
+
+    def beside():                     # again once the simulator's window has its size
+        top.geometry(f"+{root.winfo_x() + root.winfo_width() + VIEW_GAP_PX}+{root.winfo_y()}")
+    root.after(VIEW_PLACE_MS, beside)
+    return follow(top, view, on_error=lambda text: print(text, file=out), fit_px=fit)
 
 
 def _run_beside_view(path, make_runner, view, out):

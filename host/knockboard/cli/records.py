@@ -3,6 +3,7 @@
 import sys
 from pathlib import Path
 
+from ..gameview.sheet import score_sheet, sheet_line
 from ..store import GameRecord, GameStore, RecordError, StoreError, default_db_path
 from ..store.record_json import read_record_file
 from .args import add_db_argument, game_id, input_file, names_file, output_file, output_folder
@@ -81,8 +82,8 @@ def cmd_show(args, out=None):
     print(f"started {record.started}  status {record.status}  "
           f"result {record.result or '-'}", file=out)
     print(f"final position: {state.to_position()}", file=out)
-    for ply, action in enumerate(record.actions, 1):
-        print(f"{ply:4}. {action}", file=out)
+    for ply, entry in enumerate(score_sheet(record), 1):
+        print(sheet_line(ply, entry), file=out)
     return 0
 
 

@@ -23,8 +23,8 @@ Position format and notation: `ko_position.py` and `docs/rules/ko.md`.
 from . import ko_notation, ko_position
 from .base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
 from .ko_board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
-from .ko_constants import (ABSENT, DROPPED, END, OUT, POINTS, ROLLOFF, SETUP, TO_THROW, TURN,
-                           UNPLACED)
+from .ko_constants import (ABSENT, DROPPED, END, OUT, POINTS, QUIET_ROUNDS, ROLLOFF, SETUP,
+                           TO_THROW, TURN, UNPLACED)
 from .view import KOView, Piece, frozen_map
 
 _ANY = 0          # the task "any other piece" of a double
@@ -40,6 +40,17 @@ def _flag(value):
     if key in _FALSE:
         return False
     raise OptionError(f"option quick_start={value!r} not allowed for ko (use 0 or 1)")
+
+
+def _rounds(value):
+    try:
+        rounds = int(value)
+    except (TypeError, ValueError):
+        rounds = -1
+    if rounds < 0 or str(rounds) != str(value).strip():
+        raise OptionError(f"option quiet_rounds={value!r} not allowed for ko (use a whole "
+                          "number of rounds, 0 for no limit)")
+    return rounds
 
 
 def _board_option(value):
@@ -79,6 +90,7 @@ class KOGame(Game):
     OPTIONS = {
         "players": (4, (2, 3, 4)),
         "quick_start": (False, _flag),
+        "quiet_rounds": (QUIET_ROUNDS, _rounds),
         "board": ("standard", _board_option),
     }
 
@@ -169,6 +181,7 @@ class KOState(State):
         self.setup_next = 0
         self.rolloff = None
         self.tasks = None       # during a turn: None = throw due, else ((number, steps), ...)
+        self.quiet = 0          # KO-3: turns thrown since the last knock-out (or the start)
         self._legal = None
 
     # --- helpers ------------------------------------------------------------------------
@@ -221,10 +234,25 @@ class KOState(State):
         return seat   # unreachable while a knock-out is possible
 
     def _ctl(self):
-        return (self.phase, self.cur, self.setup_next, self.rolloff, self.tasks)
+        return (self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet)
 
     def _restore(self, ctl):
-        self.phase, self.cur, self.setup_next, self.rolloff, self.tasks = ctl
+        self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet = ctl
+
+    def quiet_limit(self):
+        """KO-3: the turns without a knock-out after which the game ends: the option's
+        rounds times the seats still taking turns (0: no limit).  Only a knock-out changes
+        who takes turns, and a knock-out starts the count again."""
+        rounds = self.game.options["quiet_rounds"]
+        return rounds * sum(map(self.is_active, range(self.game.num_players)))
+
+    def _end_turn(self):
+        self.tasks = None
+        limit = self.quiet_limit()
+        if limit and self.quiet >= limit:
+            self.phase = END              # KO-3: scored as at any other end
+        else:
+            self.cur = self._next_active(self.cur)
 
     def points(self):
         """Per seat, the points of its pieces still in play (also during the game)."""
@@ -329,15 +357,16 @@ class KOState(State):
                 self.cur = game.seat_of_piece[game.setup_order[self.setup_next]]
             return ctl, piece, space, -1, -1
         if action == game.pass_action:
-            self.tasks = None
-            self.cur = self._next_active(self.cur)
+            self._end_turn()
         else:
             low, high = divmod(action - game.roll_base, 6)
             low += 1
             high += 1
             if self.phase == ROLLOFF:
                 self._rolloff_throw(low + high)
-            elif low == high:
+                return ctl, -1, -1, -1, -1
+            self.quiet += 1
+            if low == high:
                 self.tasks = ((low, low), (_ANY, low))
             else:
                 self.tasks = ((low, high), (high, low))
@@ -351,6 +380,7 @@ class KOState(State):
         if victim >= 0:
             self.pos[victim] = OUT
             self.cnt[game.seat_of_piece[victim] * 7 + victim % PIECES_PER_COLOR + 1] -= 1
+            self.quiet = 0
         self.occ[start] = -1
         self.occ[dest] = piece
         self.pos[piece] = dest
@@ -365,8 +395,7 @@ class KOState(State):
             self.phase = END
             self.tasks = None
         elif not rest:
-            self.tasks = None
-            self.cur = self._next_active(self.cur)
+            self._end_turn()
         return ctl, piece, start, dest, victim
 
     def _rolloff_throw(self, total):
@@ -456,7 +485,7 @@ class KOState(State):
             letters="".join(game.board.letters),
             placing=piece(game.setup_order[self.setup_next]) if self.phase == SETUP else None,
             rolloff=self.rolloff or (), moves=moves,
-            out=tuple(piece(p) for p in in_play if self.pos[p] == OUT))
+            out=tuple(piece(p) for p in in_play if self.pos[p] == OUT), quiet=self.quiet)
 
     def to_position(self):
         return ko_position.format_position(self)

@@ -7,6 +7,10 @@ POINTS = (0, 3, 2, 1, 1, 2, 3)
 
 SETUP, ROLLOFF, TURN, END = range(4)
 
+# KO-3: the game also ends after this many full rounds without a knock-out (option
+# quiet_rounds; 0 keeps the sheet's reading, where such a game may never end).
+QUIET_ROUNDS = 20
+
 # What `pos` holds for a piece that is not on a space.
 OUT = -1          # knocked out
 UNPLACED = -2     # not placed yet (set-up)

@@ -11,7 +11,10 @@
     turn:G:roll         a turn; the seat named must throw the dice
     turn:G:1>5,5>1      a turn after the throw: the moves left, `n>k` = piece n moves k
                         steps, `*>k` = any other piece (of a double) moves k steps
-    end                 the game is over
+    turn:G:roll:q7      ... after `:q<n>`: n turns thrown since the last knock-out (KO-3;
+                        written only when n > 0)
+    end                 the game is over: no knock-out is possible any more
+    end:quiet           the game is over by KO-3 (full rounds without a knock-out)
 - one field per color in play, in seating order (R B G Y with 2 players): the spaces of its
   pieces 1..6, `-` for a piece knocked out, `?` for one not placed yet.
 
@@ -50,11 +53,12 @@ def _phase_field(state):
         return "rolloff:" + ",".join(
             "?" if r == TO_THROW else "-" if r == DROPPED else str(r) for r in state.rolloff)
     if phase == TURN:
+        quiet = f":q{state.quiet}" if state.quiet else ""
         if state.tasks is None:
-            return f"turn:{game.seat_tokens[state.cur]}:roll"
+            return f"turn:{game.seat_tokens[state.cur]}:roll{quiet}"
         moves = ",".join(f"{n if n else '*'}>{k}" for n, k in state.tasks)
-        return f"turn:{game.seat_tokens[state.cur]}:{moves}"
-    return "end"
+        return f"turn:{game.seat_tokens[state.cur]}:{moves}{quiet}"
+    return "end:quiet" if state.knockout_possible() else "end"
 
 
 def _fail(message):
@@ -148,12 +152,18 @@ def _bad_phase(state, token, arg):
 
 
 def _end(state, token, arg):
-    if arg:
+    if arg not in ("", "quiet"):
         _bad_phase(state, token, arg)
     _no_unplaced(state, token)
-    if state.knockout_possible():
+    if arg and not state.game.options["quiet_rounds"]:
+        _fail(f"phase {token!r}: this game has no limit of rounds without a knock-out "
+              "(option quiet_rounds=0)")
+    if arg and not state.knockout_possible():
+        _fail(f"phase {token!r}, but no number is in play for two seats any more: the "
+              "game ended without knock-outs left (phase 'end')")
+    if not arg and state.knockout_possible():
         _fail("phase 'end', but some number is still in play for two seats, so a "
-              "knock-out is still possible")
+              "knock-out is still possible (a game ended by KO-3 is 'end:quiet')")
     state.phase = END
 
 
@@ -252,6 +262,7 @@ def _turn(state, token, arg):
         _fail(f"phase {token!r}: expected turn:<seat>:roll or turn:<seat>:<moves> with a "
               f"seat of {'/'.join(game.seat_tokens)}")
     seat = game.seat_tokens.index(seat_token.upper())
+    moves, quiet = _quiet(state, token, moves)
     _no_unplaced(state, token)
     if not state.knockout_possible():
         _fail(f"phase {token!r}, but no number is in play for two seats any more: the "
@@ -263,9 +274,25 @@ def _turn(state, token, arg):
                   "and would be skipped")
     else:
         tasks = _tasks(token, moves)
+    limit = state.quiet_limit()
+    if limit and (quiet > limit or quiet == limit and tasks is None):
+        _fail(f"phase {token!r}: {quiet} turns without a knock-out reach the limit of "
+              f"{limit} (KO-3), so the game would be over ('end:quiet')")
     state.phase = TURN
     state.cur = seat
     state.tasks = tasks
+    state.quiet = quiet
+
+
+def _quiet(state, token, moves):
+    """(the moves, the KO-3 count) of `roll:q7` or `1>5,5>1:q7`; the count is 0 without."""
+    moves, sep, count = moves.partition(":")
+    if not sep:
+        return moves, 0
+    if not count.startswith("q") or not count[1:].isdigit() or count[1:].startswith("0"):
+        _fail(f"phase {token!r}: {count!r} is not q<n>, the turns thrown since the last "
+              "knock-out (n > 0)")
+    return moves, int(count[1:])
 
 
 def _tasks(token, text):

@@ -109,10 +109,12 @@ class KOView(PositionView):
     dropped), "turn" (`moves`: the throw's moves left as (number, steps), number 0 for
     "any other piece", empty before the throw) or "over".  dice: the steps of the moves
     left.  scores: the points of the pieces still in play.  seat_colors: each seat's
-    colours; `letters` the board's colour letters; `out`: the pieces knocked out."""
+    colours; `letters` the board's colour letters; `out`: the pieces knocked out; `quiet`:
+    the turns thrown since the last knock-out (KO-3)."""
     seat_colors: Tuple[Tuple[int, ...], ...] = ()
     letters: str = ""
     placing: Optional[Piece] = None
     rolloff: Tuple[int, ...] = ()
     moves: Tuple[Tuple[int, int], ...] = ()
     out: Tuple[Piece, ...] = ()
+    quiet: int = 0

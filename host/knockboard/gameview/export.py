@@ -8,6 +8,7 @@ from pathlib import Path
 from ..session.adapters import get_ui
 from ..store import apply_entry
 from .picture import Picture
+from .sheet import last_move, score_sheet
 from .summary import summary_lines
 from .svg import to_svg
 
@@ -36,11 +37,12 @@ def export_svg(record, folder) -> list:
     states = positions(record)
     picture = Picture(get_ui(states[0].game))
     steps = len(record.actions)
+    sheet = score_sheet(record)
     written = []
     for step, state in enumerate(states):
-        lines = summary_lines(state, record.actions[:step], (step, steps), record.id)
+        lines = summary_lines(state, sheet[:step], (step, steps), record.id)
         path = folder / frame_name(step, steps)
-        path.write_text(to_svg(picture.shapes(state.view(), lines), picture.width,
-                               picture.height), encoding="utf-8")
+        shapes = picture.shapes(state.view(), lines, last_move(sheet[:step]))
+        path.write_text(to_svg(shapes, picture.width, picture.height), encoding="utf-8")
         written.append(path)
     return written

@@ -29,8 +29,6 @@ def ink_on(rgb) -> str:
 class Look:
     """Any game: a piece is a disc in its owner's colour; nothing else is drawn."""
 
-    score_unit = ""             # what the view's scores count, e.g. "pawns left"
-
     def token(self, ui, view, piece) -> Token:
         rgb = ui.color(piece.owner)
         return Token(rgb_hex(rgb), "", ink_on(rgb))
@@ -42,8 +40,6 @@ class Look:
 class KnockaboutLook(Look):
     """White and black dice showing their faces and sides; a ring round the die that a
     re-roll is for."""
-
-    score_unit = "in the gutter"
 
     def token(self, ui, view, piece) -> Token:
         fill, pips = KNOCKABOUT_DICE[piece.owner]
@@ -68,8 +64,6 @@ class KnockaboutLook(Look):
 class DodgeballLook(Look):
     """Pawns in their team's colour, a ball beside a pawn that carries one, loose balls on
     their squares, the starting balls on the centre line, the throw in the air."""
-
-    score_unit = "pawns left"
 
     def token(self, ui, view, piece) -> Token:
         rgb = ui.color(piece.owner)
@@ -99,8 +93,6 @@ class DodgeballLook(Look):
 class KOLook(Look):
     """Pieces in their colour with their number."""
 
-    score_unit = "points in play"
-
     def token(self, ui, view, piece) -> Token:
         rgb = ui.color(piece.color)
         return Token(rgb_hex(rgb), str(piece.number), ink_on(rgb))
@@ -108,8 +100,6 @@ class KOLook(Look):
 
 class KnockoffLook(Look):
     """Pawns in their seat's colour; a home base shows how many pawns still wait in it."""
-
-    score_unit = "on the top row"
 
     def extras(self, picture, view) -> list:
         shapes = []

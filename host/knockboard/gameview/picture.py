@@ -16,6 +16,7 @@ PIECE_SCALE = 0.78              # a piece's radius, as a share of its cell's hal
 TEXT_COLOUR = "#e6e9ef"
 BALL_FILL = "#ffe14a"           # yellow: no seat's colour in any game
 BALL_EDGE = "#5a4a00"
+LAST_MOVE = "#4ad8ff"           # the rings round the last move's from and to cells
 
 
 @dataclass(frozen=True)
@@ -125,8 +126,21 @@ class Picture:
             y += size + 10 if k == 0 else size + 6
         return shapes
 
-    def shapes(self, view, lines) -> list:
-        return self.board() + self.pieces(view) + self.panel(lines)
+    def last_move(self, spaces) -> list:
+        """Rings round the cells of the last move (`sheet.last_move`): a thin one where
+        it left, a thick one where it ended."""
+        shapes = []
+        for k, space in enumerate(spaces):
+            cell = self.layout.cell(space)
+            cx, cy = self.view_px.centre(cell)
+            r = self.view_px.radius(cell) * 0.95
+            shapes.append(Shape("oval", (cx - r, cy - r, cx + r, cy + r), outline=LAST_MOVE,
+                                width=4 if k == len(spaces) - 1 else 2))
+        return shapes
+
+    def shapes(self, view, lines, last=()) -> list:
+        """The board, the rings of the `last` move's spaces, the pieces and the text."""
+        return self.board() + self.last_move(last) + self.pieces(view) + self.panel(lines)
 
 
 def look_of(game_name: str):

@@ -4,14 +4,17 @@ scores and the last moves, from the typed view and the record's entries."""
 from __future__ import annotations
 
 from ..games import CHANCE, TERMINAL
-from .picture import look_of
+from ..session.adapters import get_ui
+from .sheet import SheetEntry, sheet_line
 
 MOVES_SHOWN = 14
+LAST_MARK = "  (last move)"     # the move ringed on the board
 
 
 def summary_lines(state, entries, step=None, game_id=None) -> list:
-    """Lines for `state`, reached by `entries` (the record's actions and edits in text);
-    `step` (k, n) says that a replay shows step k of n; `game_id` names a stored game."""
+    """Lines for `state`, reached by `entries` (the record's entries as a score sheet,
+    `sheet.SheetEntry`: who and what; plain text is shown as it is); `step` (k, n) says
+    that a replay shows step k of n; `game_id` names a stored game."""
     game = state.game
     view = state.view()
     title = game.title or game.name
@@ -19,25 +22,35 @@ def summary_lines(state, entries, step=None, game_id=None) -> list:
     if step is not None:
         lines.append(f"replay: step {step[0]} of {step[1]}")
     lines.append(f"phase: {view.phase}")
-    lines.append(_who(game, state, view))
+    ui = get_ui(game)
+    lines.append(_who(ui, state, view))
     if view.dice:
         lines.append("dice: " + " ".join(str(d) for d in view.dice))
-    unit = look_of(game.name).score_unit
+    unit = ui.SCORE_UNIT
     for seat, score in enumerate(view.scores):
         shown = int(score) if float(score).is_integer() else score
-        lines.append(f"{game.player_name(seat)}: {shown} {unit}".rstrip())
+        lines.append(f"{ui.seat_name(seat)}: {shown} {unit}".rstrip())
     lines.append("")
     lines.append(f"moves ({len(entries)}):")
     first = max(0, len(entries) - MOVES_SHOWN)
-    lines += [f"{k + 1:4}. {entries[k]}" for k in range(first, len(entries))]
+    moves = [k for k, e in enumerate(entries) if isinstance(e, SheetEntry) and e.is_move]
+    last = moves[-1] if moves else -1
+    lines += [_line(k + 1, entries[k]) + (LAST_MARK if k == last else "")
+              for k in range(first, len(entries))]
     return lines
 
 
-def _who(game, state, view) -> str:
+def _line(ply, entry) -> str:
+    if isinstance(entry, SheetEntry):
+        return sheet_line(ply, entry)
+    return f"{ply:4}. {entry}"
+
+
+def _who(ui, state, view) -> str:
     if view.to_act == TERMINAL:
         return state.result() or "game over"
     if view.to_act == CHANCE:
         if view.turn >= 0:
-            return f"{game.player_name(view.turn)} rolls"
-        return "dice to roll"
-    return f"{game.player_name(view.to_act)} to move"
+            return f"{ui.seat_name(view.turn)} rolls"
+        return "roll-off" if view.phase == "rolloff" else "dice to roll"
+    return f"{ui.seat_name(view.to_act)} to move"

@@ -16,6 +16,7 @@ from ..store import GameStore, StoreError
 from ..store.records import RecordError
 from .export import positions
 from .picture import Picture
+from .sheet import last_move, score_sheet
 from .summary import summary_lines
 
 POLL_MS = 250            # how often a followed game is looked up in the store
@@ -47,9 +48,10 @@ class GameView:
             self._key = key
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
-        lines = summary_lines(state, entries, step, record.id)
+        sheet = score_sheet(record)[:len(entries)]
+        lines = summary_lines(state, sheet, step, record.id)
         self.canvas.delete("all")
-        draw(self.canvas, self.picture.shapes(state.view(), lines))
+        draw(self.canvas, self.picture.shapes(state.view(), lines, last_move(sheet)))
         self.shown = (state, list(entries))
 
 
@@ -63,19 +65,23 @@ class GameView:
             top.geometry(f"+{max(0, top.winfo_x() - over)}+{top.winfo_y()}")
 
 
-def draw(canvas, shapes):
-    """Put `shapes` (picture.Shape) on a Tk canvas."""
+def draw(canvas, shapes, **options):
+    """Put `shapes` (picture.Shape) on a Tk canvas; `options` go to every item (the
+    simulator's pieces: tags, and state "disabled" so that clicks reach the cell below)."""
     for s in shapes:
         if s.kind == "polygon":
-            canvas.create_polygon(*s.points, fill=s.fill, outline=s.outline, width=s.width)
+            canvas.create_polygon(*s.points, fill=s.fill, outline=s.outline, width=s.width,
+                                  **options)
         elif s.kind == "oval":
-            canvas.create_oval(*s.points, fill=s.fill, outline=s.outline, width=s.width)
+            canvas.create_oval(*s.points, fill=s.fill, outline=s.outline, width=s.width,
+                               **options)
         elif s.kind == "line":
-            canvas.create_line(*s.points, fill=s.fill, width=s.width, capstyle="round")
+            canvas.create_line(*s.points, fill=s.fill, width=s.width, capstyle="round",
+                               **options)
         else:
             font = ("DejaVu Sans", -s.size, "bold" if s.bold else "normal")
             canvas.create_text(*s.points, text=s.text, fill=s.fill, font=font,
-                               anchor="center" if s.anchor == "center" else "w")
+                               anchor="center" if s.anchor == "center" else "w", **options)
 
 
 class StoreFollower:
@@ -151,16 +157,16 @@ class ReplayStepper:
         root.bind("<End>", lambda _e: self.go(len(self.record.actions)))
 
 
-def open_view(top, title=TITLE):
+def open_view(top, title=TITLE, fit_px: float = 560):
     """A GameView filling `top`, a window of its own (a Tk root or a Toplevel)."""
     top.title(title)
-    return GameView(top)
+    return GameView(top, fit_px)
 
 
-def follow(top, path, game_id=None, on_error=print) -> StoreFollower:
+def follow(top, path, game_id=None, on_error=print, fit_px: float = 560) -> StoreFollower:
     """A game view filling `top` (a window of its own) following a store, polled from Tk's
-    own loop."""
-    view = open_view(top)
+    own loop; `fit_px`: the board's size (smaller beside the simulator's window)."""
+    view = open_view(top, fit_px=fit_px)
     follower = StoreFollower(view, path, game_id, on_error)
 
     def tick():

@@ -14,11 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Optional
 
+from .types import PASS
+
 if TYPE_CHECKING:
     from ..games.base import Action
     from .types import Option
 
 PLAY, ILLEGAL, CHANGED, IGNORED, OPEN_MENU = "play", "illegal", "changed", "ignored", "menu"
+HOLD = "hold"              # OK on a pass offered among moves: played only if OK is held
+CANCELLED = "cancelled"    # a press that is no target of the selected piece: selection gone
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,7 @@ class Interaction:
             self._cancel()
             if any(o.path[:1] == (cell,) for o in self.options):
                 return self.press(cell)     # another piece of the player's: select it
-            return Result(CHANGED)
+            return Result(CANCELLED)
         path = (cell,)
         nxt = [o for o in self.options if o.path[:1] == path]
         if not nxt:
@@ -110,6 +114,9 @@ class Interaction:
             shown = self.current()
             if shown is MENU_ENTRY:
                 return Result(OPEN_MENU)
+            if shown.kind == PASS and not self.forced:
+                # the OK that confirmed a step, pressed on, must not give the turn away
+                return Result(HOLD, shown.action, shown)
             return Result(PLAY, shown.action, shown)
         if not self.prefix and self.has_oled_actions():
             self._offer([o for o in self.options if not o.path])

@@ -16,6 +16,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..games import get_game
+from ..layouts import get_layout
+from .adapters import get_ui
 from .modes import Mode
 from .seats import BOTS, HUMAN
 from .testing import BoardTestMode
@@ -23,6 +25,7 @@ from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
 if TYPE_CHECKING:
     from .session import Session
+    from .setup import Setup
     from .types import View
 
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
@@ -36,11 +39,13 @@ class Command(NamedTuple):
 class MenuMode(Mode):
     name = MENU
     holds_undo = False
+    refusal = "menu: BACK=leave"
 
     def __init__(self, session: Session, back: Mode) -> None:
         super().__init__(session)
         self.back = back          # the mode the menu was opened from
         self.index = 0
+        self.ending = False       # "End game" chosen once: OK again ends it
 
     def entries(self) -> list[Command]:
         s = self.s
@@ -48,14 +53,20 @@ class MenuMode(Mode):
         out = [Command(_resume, "Back to game")]
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
-        out += [Command(_undo, "Undo"), Command(_redo, "Redo"),
-                Command(_new_game, "New game"),
+        if s.remote is not None:
+            # what this home can do alone; undo and edit are offered to say why not
+            return out + [Command(_undo, "Undo"), Command(_edit, "Edit board"),
+                          Command(_leave, "Leave game")]
+        out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
+        if s.mode_beneath_plays():
+            out.append(Command(_end, "End: sure? OK" if self.ending else "End game (agree)"))
+        out += [Command(_new_game, "New game"),
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:
             out.append(Command(_next_players, f"Players: {setup.players}"))
-        for seat in range(setup.players):
+        for seat, name in enumerate(seat_names(setup)):
             kind = setup.seats[seat]
-            out.append(Command(partial(_next_seat, seat), f"Seat {seat + 1}: " +
+            out.append(Command(partial(_next_seat, seat), f"{name}: " +
                                ("person" if kind == HUMAN else kind)))
         out.append(Command(_toggle_dice,
                            "Dice: " + ("physical" if setup.physical_dice else "screen")))
@@ -69,6 +80,7 @@ class MenuMode(Mode):
         return entries[self.index]
 
     def next(self) -> None:
+        self.ending = False
         self.index = (self.index + 1) % len(self.entries())
 
     def control(self, key: int) -> None:
@@ -102,6 +114,21 @@ def _hint(session: Session) -> None:
         session.refuse("no move to hint")
 
 
+def _end(session: Session) -> None:
+    """Ending asks once more: a second OK on "End: sure? OK"."""
+    menu = session.menu
+    assert menu is not None
+    if not menu.ending:
+        menu.ending = True
+        return
+    session.end_by_agreement()
+
+
+def _leave(session: Session) -> None:
+    session.close_menu()
+    session.leave()
+
+
 def _undo(session: Session) -> None:
     session.close_menu()
     session.undo()
@@ -119,6 +146,12 @@ def _new_game(session: Session) -> None:
 def _edit(session: Session) -> None:
     menu = session.menu                  # the command runs from the menu
     assert menu is not None
+    if session.record.agreed:
+        session.refuse("game ended")     # the record says how it ended
+        return
+    if session.remote is not None:
+        session.refuse("remote: no edit")   # the other homes play on from the record
+        return
     session.open_edit("press a cell", back=menu.back)
 
 
@@ -150,6 +183,14 @@ def _toggle_dice(session: Session) -> None:
     setup = session.next_setup
     setup.physical_dice = not setup.physical_dice
     session.dice_changed(setup.physical_dice)
+
+
+def seat_names(setup: Setup) -> list[str]:
+    """The seats of the game set up, named as at the table ("Red", "White"); a two-colour
+    K.O. seat by its initials ("R+Y"), so that the menu's line holds its kind too."""
+    ui = get_ui(get_game(setup.game, **setup.options), get_layout(setup.game))
+    names = [ui.seat_name(seat) for seat in range(setup.players)]
+    return [n if len(n) <= 7 else "+".join(part[:1] for part in n.split("+")) for n in names]
 
 
 def players_choices(game_name: str) -> list[int]:

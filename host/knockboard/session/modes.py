@@ -14,8 +14,10 @@ from ..device.protocol import BLINK, CHASE, PULSE
 from . import scene as S
 from .animation import ADVANCED, WRONG
 from .dice_entry import DONE, OPEN_MENU as DICE_MENU
-from .interaction import IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU, PLAY
-from .types import BACK_KEY, DICE, MENU_KEY, OK_KEY, OVER, PLAYING, REMOTE, clip
+from .interaction import (CANCELLED, HOLD, IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU, PLAY,
+                          Result)
+from .types import (BACK_KEY, DICE, HOLD_S, MENU_KEY, MESSAGE_S, OK_KEY, OVER, PASS, PLAYING,
+                    REMOTE, ROLL_TITLE, clip)
 
 if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
@@ -33,12 +35,13 @@ class Mode:
     holds_undo = True         # BACK held down undoes
     back_arms_undo = True     # a BACK press here may become an undo when held
     kept_through_edit = False  # leaving edit mode without a change comes back to this mode
+    refusal = "not now"       # why a cell press does nothing in this mode
 
     def __init__(self, session: Session) -> None:
         self.s = session
 
     def press(self, cell: int) -> None:
-        self.s.illegal(cell)
+        self.s.illegal(cell, self.refusal)
 
     def release(self, cell: int) -> None:
         """A cell's key let go: only the board test looks at releases."""
@@ -81,14 +84,32 @@ class Choosing(Mode):
     def __init__(self, session: Session, interaction: Interaction) -> None:
         super().__init__(session)
         self.interaction = interaction
+        self.holding: Optional[InteractionResult] = None   # a pass waiting for OK held
 
     def press(self, cell: int) -> None:
+        self.holding = None
         self._result(self.interaction.press(cell), cell)
 
     def control(self, key: int) -> None:
         it = self.interaction
         handler = {OK_KEY: it.ok, BACK_KEY: it.back, MENU_KEY: it.menu}[key]
+        self.holding = None
         self._result(handler())
+
+    def tick(self, now: float) -> bool:
+        """A pass is played once OK has been held HOLD_S; let go sooner, it is not."""
+        held = self.holding
+        if held is None:
+            return False
+        s = self.s
+        if s.ok_down is None:
+            self.holding = None
+            s.message = ("hold OK to pass", now + MESSAGE_S)
+            s.sound("error")
+        elif now - s.ok_down >= HOLD_S:
+            self.holding = None
+            self._result(Result(PLAY, held.action, held.option))
+        return True
 
     def _result(self, result: InteractionResult, cell: Optional[int] = None) -> None:
         s = self.s
@@ -97,11 +118,23 @@ class Choosing(Mode):
             s.apply(result.action, option=result.option)
             s.advance()
         elif result.kind == ILLEGAL and cell is not None:    # only a press is illegal
-            s.illegal(cell)
+            s.illegal(cell, self._refusal(cell))
+        elif result.kind == HOLD:
+            self.holding = result
+            s.sound("click")
+        elif result.kind == CANCELLED:
+            s.message = ("no move there", s.clock() + MESSAGE_S)
+            s.sound("click")
         elif result.kind == OPEN_MENU:
             s.open_menu()
         elif result.kind != IGNORED:
             s.sound("click")
+
+    def _refusal(self, cell: int) -> str:
+        if self.interaction.forced:
+            return "answer: OK/MENU"
+        s = self.s
+        return s.ui.refusal(s.state, self.interaction.options, s.layout.space_of(cell))
 
     def resumed(self) -> Mode:
         if self.s.state.current_player() in self.s.bots:
@@ -115,8 +148,12 @@ class Choosing(Mode):
             shown = it.current()
             if shown is MENU_ENTRY:
                 return [prompt, "> menu", "OK=open MENU=nxt"]
-            return [prompt, "> " + shown.label,
-                    f"OK=play MENU {it.index + 1}/{len(it.choice)}"]
+            if self.holding is not None:
+                return [prompt, "> " + shown.label, "keep OK held..."]
+            count = f"MENU {it.index + 1}/{len(it.choice)}"
+            if shown.kind == PASS and not it.forced:
+                return [prompt, "> " + shown.label, "hold OK " + count]
+            return [prompt, "> " + shown.label, "OK=play " + count]
         if it.selected is not None:
             return [prompt, f"{s.layout.space_of(it.selected)}: to where?", "BACK=cancel"]
         extra = [o.label for o in it.options if not o.path]
@@ -136,7 +173,7 @@ class Choosing(Mode):
             for c, role in it.movable().items():
                 hl[c] = S.cell(self._rgb_at(view, c) if role == "piece" else target, PULSE)
         for c in self.s.hint:
-            hl[c] = S.cell(S.WHITE, CHASE)
+            hl[c] = S.cell(self.s.ui.HINT, CHASE)
         return hl
 
     def _choice_highlights(self, view: View, hl: dict[int, Cell],
@@ -168,7 +205,9 @@ class Showing(Mode):
     def press(self, cell: int) -> None:
         got = self.animation.press(self.s.layout.space_of(cell))
         if got == WRONG:
-            self.s.illegal(cell)
+            presses = self._step().presses()
+            wanted = presses[self.animation.pressed] if presses else None
+            self.s.illegal(cell, f"press {wanted} or OK" if wanted else "read it: OK")
             return
         self.s.sound("click")
         if got == ADVANCED:
@@ -196,6 +235,8 @@ class Showing(Mode):
     def _advanced(self) -> None:
         self.since = self.s.clock()
         if self.animation.done:
+            if self.animation.title == ROLL_TITLE:
+                self.s.rolled = []      # the roll's steps are made: its dice are spent
             self.s.current = Waiting(self.s)
             self.s.advance()
 
@@ -225,6 +266,7 @@ class Showing(Mode):
 class EnteringDice(Mode):
     """The values of real dice entered on the board (`dice_entry.py`)."""
     name = DICE
+    refusal = "dice: MENU, OK"
 
     def __init__(self, session: Session, entry: DiceEntry) -> None:
         super().__init__(session)
@@ -272,10 +314,11 @@ class AwaitingRemote(Mode):
     name = REMOTE
     holds_undo = False
     back_arms_undo = False
+    refusal = "other board's turn"
 
     def control(self, key: int) -> None:
         if key == MENU_KEY:
-            self.s.refuse("remote: no menu")
+            self.s.open_menu()
 
     def lines(self, view: View) -> list[str]:
         assert self.s.remote is not None      # the session waits in this mode only then
@@ -285,6 +328,7 @@ class AwaitingRemote(Mode):
 class Over(Mode):
     """The game is over: OK or MENU opens the menu (for a new game)."""
     name = OVER
+    refusal = "game over"
 
     def control(self, key: int) -> None:
         if key in (OK_KEY, MENU_KEY):
@@ -292,3 +336,15 @@ class Over(Mode):
 
     def lines(self, view: View) -> list[str]:
         return ["Game over", self.s.state.result() or "", "MENU=new game"]
+
+
+class Agreed(Over):
+    """The players ended the game by agreement; nothing of it is taken back (an undo is
+    refused, saying so)."""
+
+    def __init__(self, session: Session, verdict: str) -> None:
+        super().__init__(session)
+        self.verdict = verdict
+
+    def lines(self, view: View) -> list[str]:
+        return ["By agreement:", self.verdict, "MENU=new game"]

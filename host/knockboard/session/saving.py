@@ -64,10 +64,12 @@ class RecordSaver:
         for ply in range(common, len(actions)):
             self.store.append(game_id, ply, actions[ply])
             saved.append(actions[ply])
-        if state.is_terminal() and not self._finished:
-            self.store.finish(game_id, state.result())
+        # the record follows the state, or the players' agreement that ended the game
+        finished = record.status == "finished"
+        if finished and not self._finished:
+            self.store.finish(game_id, record.result)
             self._finished = True
-        elif not state.is_terminal():
+        elif not finished:
             self._finished = False
 
     def _adopt(self, record: GameRecord) -> None:

@@ -27,10 +27,10 @@ from .dice_entry import DiceEntry
 from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
-from .modes import AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
+from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
-from .types import BACK_KEY, Step, clip
+from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
 
 if TYPE_CHECKING:
     from ..device.protocol import Cell, Scene
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .types import BoardLike, Option, View
 
-HOLD_S = 1.0        # BACK held this long: undo
 FLASH_S = 0.6       # an illegal press blinks red this long
 MESSAGE_S = 2.0     # a short message on the OLED's last line
 SAVE_RETRY_S = 1.0  # a save that failed is tried again this often until it lands
@@ -83,10 +82,14 @@ class Session:
         self.message: Optional[tuple[str, float]] = None        # (text, until)
         self.back_down: Optional[float] = None      # when BACK went down, while it is held
         self.back_fired = False
+        self.ok_down: Optional[float] = None        # when OK went down, while it is held
         self._sent_scene: Optional[Scene] = None
         self._sent_display: Optional[tuple] = None
         self.dirty = True
         self.running = True
+        # (game, the engine's view) as last shown: the simulator's window draws the pieces
+        # from it (read from another thread, so one object replaced whole)
+        self.shown_position: Optional[tuple] = None
         self.save_retry = 0.0       # when step() tries again a save that failed
         self.start(setup, actions, resumed=resumed)
 
@@ -116,6 +119,8 @@ class Session:
         self.state = self.game.new_initial_state()
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                         setup.physical_dice)
+        for seat, player in enumerate(self.record.players):
+            player["name"] = self.ui.seat_name(seat)    # as the players at the table say it
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
@@ -138,7 +143,7 @@ class Session:
             self.open_edit("resumed: set up", back=self.current)
         self.save()
         self.term.log(f"New game: {self.game.title}, seats "
-                      + ", ".join(f"{self.game.player_name(i)}={k}"
+                      + ", ".join(f"{self.ui.seat_name(i)}={k}"
                                   for i, k in enumerate(setup.seats))
                       + f", seed {setup.seed}" + (", physical dice" if setup.physical_dice
                                                   else ""))
@@ -303,6 +308,7 @@ class Session:
         if actor == CHANCE:
             self._rolled(before, action, text)
         else:
+            self.rolled = []             # a roll nobody spends is stale once anyone acts
             steps = self._played(actor, text, hidden, by_bot or by_remote, steps,
                                  "remote" if by_remote else "computer")
         self.last_was_chance = actor == CHANCE
@@ -313,7 +319,7 @@ class Session:
             self.remote.game.play(text)
         self.current = Waiting(self)
         if steps:
-            title = self.game.player_name(actor) if actor != CHANCE else "dice"
+            title = self.ui.seat_name(actor) if actor != CHANCE else ROLL_TITLE
             self.current = Showing(self, Animation(steps, title))
 
     def _rolled(self, before: State, action: Action, text: str) -> None:
@@ -324,13 +330,13 @@ class Session:
         self.rolled_kind = self.ui.die_kind(before)
         self.roll_fresh = not self.setup.physical_dice
         self.sound("roll")
-        self.term.log(f"  dice: {text}")
+        self.term.log(f"  {'roll-off' if before.view().phase == 'rolloff' else 'dice'}: {text}")
 
     def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
                 steps: list[Step], by: str = "computer") -> list[Step]:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
-        who = self.game.player_name(actor)
+        who = self.ui.seat_name(actor)
         self.term.log(f"{who}: {'(secret)' if hidden else text}"
                       + (f" [{by}]" if by_bot else ""))
         if by_bot:
@@ -339,11 +345,30 @@ class Session:
             self.sound("alert")
         return steps
 
+    def leave(self) -> None:
+        """Stop playing here; the game stays where it is (saved, and in a remote game kept
+        by the room) to be resumed later."""
+        self.term.log("Left the game: `knockboard resume` goes on with it")
+        self.running = False
+
+    def end_by_agreement(self) -> None:
+        """The players stop here: the game is over, scored by what stands on the board
+        (the rules' points), and saved as ended by agreement."""
+        verdict, tally = self.ui.standing(self.state)
+        self.record.agree(f"{verdict} ({tally})")
+        self.save()
+        self.term.log(f"Game over: {self.record.result}")
+        self.current = Agreed(self, verdict)
+        self.sound("win")
+
     def undo(self) -> bool:
         """Take back the last action of a person at the board (and the computer moves and
         dice after it); the dice rolled in between are kept for when play comes back to
         them.  The board then shows where the pieces go back."""
         target = self.record.last_decision(self.humans or None)
+        if self.record.agreed:
+            self.refuse("game ended")        # the record says how it ended
+            return False
         if self.remote is not None:
             self.refuse("remote: no undo")   # the other homes have played on from it
             return False
@@ -365,14 +390,14 @@ class Session:
             steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
         self.redo_units.append(list(reversed(unit)))
         self.save()
-        self.term.log(f"Undo: back to {self.game.player_name(self.state.current_player())}"
+        self.term.log(f"Undo: back to {self.ui.seat_name(self.state.current_player())}"
                       " to move")
         self._reset_play(steps, "undo")
         self.sound("ok")
         return True
 
     def redo(self) -> bool:
-        if not self.redo_units:
+        if not self.redo_units or self.record.agreed:
             self.refuse("nothing to redo")
             return False
         steps: list[Step] = []
@@ -445,10 +470,15 @@ class Session:
                 self._press(message.index)
             else:
                 self.current.release(message.index)
-        elif isinstance(message, KeyState) and BACK_KEY not in message.controls:
-            self.back_down = None           # the full key state says BACK is up
+        elif isinstance(message, KeyState):
+            if BACK_KEY not in message.controls:
+                self.back_down = None           # the full key state says BACK is up
+            if OK_KEY not in message.controls:
+                self.ok_down = None
 
     def _control(self, key: int, pressed: bool) -> None:
+        if key == OK_KEY:
+            self.ok_down = self.clock() if pressed else None
         if key == BACK_KEY:
             if not pressed:
                 self.back_down = None
@@ -462,10 +492,8 @@ class Session:
 
     # --- changing modes ---------------------------------------------------------------------
     def open_menu(self) -> None:
-        if self.remote is not None:
-            # new games, seats, dice and edits are the room's, not one home's
-            self.refuse("remote: no menu")
-            return
+        # a remote game's menu offers what needs no other home (menu.py); new games,
+        # seats, dice and edits are the room's, not one home's
         self.current = MenuMode(self, back=self.current)
         self.sound("click")
 
@@ -477,6 +505,10 @@ class Session:
 
     def open_edit(self, info: str, back: Mode) -> None:
         self.current = Editing(self, info, back)
+
+    def mode_beneath_plays(self) -> bool:
+        """The game under the menu is still being played (not over, not ended)."""
+        return not isinstance(self._beneath(), Over) and not self.state.is_terminal()
 
     def can_hint(self) -> bool:
         """A person at the board is to choose among the interaction's options."""
@@ -498,12 +530,16 @@ class Session:
 
     # --- feedback ---------------------------------------------------------------------------
     def illegal(self, cell: int, text: str = "not legal") -> None:
+        """A refused press: the cell blinks red, the buzzer errs, the OLED and the terminal
+        say why; the words stay as long as a message (the flash is shorter)."""
         self.flash = (cell, self.clock() + FLASH_S)
-        self.message = (text, self.clock() + FLASH_S)
+        self.message = (clip(text), self.clock() + MESSAGE_S)
+        self.term.log(f"  refused {self.layout.space_of(cell)}: {text}")
         self.sound("error")
 
     def refuse(self, text: str) -> None:
-        self.message = (text, self.clock() + MESSAGE_S)
+        self.message = (clip(text), self.clock() + MESSAGE_S)
+        self.term.log(f"  refused: {text}")
         self.sound("error")
 
     def sound(self, name: str) -> None:
@@ -524,6 +560,7 @@ class Session:
         if self.message and now >= self.message[1]:
             self.message = None
         view = self.ui.view(self.state)
+        self.shown_position = (self.game, self.state.view())
         scene = self.current.scene(view)
         if scene != self._sent_scene:
             self._sent_scene = scene

@@ -15,6 +15,10 @@ OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 # the session's modes
 PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 REMOTE = "remote"      # a remote game waits for another home's board (docs/remote.md)
+MESSAGE_S = 2.0        # a short message (a refusal's reason) stays on the OLED's last line
+HOLD_S = 1.0           # BACK held this long: undo; OK held this long: pass
+PASS = "pass"          # an Option's kind: giving up the turn (or the rest of it)
+ROLL_TITLE = "dice"    # the title of the steps a roll asks for (a KNOCKabout re-roll's face)
 
 
 class BoardLike(Protocol):
@@ -59,7 +63,7 @@ class Option:
     path: tuple
     label: str           # <= 16 characters, shown on the OLED
     order: int = 0
-    kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit)
+    kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit), PASS
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,13 @@ class EditBoard:
 
 
 def _back(text: str) -> str:
-    return ("back " + text)[:16]
+    """A move's text for taking it back: its "from>to" turned round ("W6 E4>E6" becomes
+    "back W6 E6>E4"), as the LEDs then ask; "back" is dropped where the line is too short."""
+    head, _, where = text.rpartition(" ")
+    src, arrow, dst = where.partition(">")
+    if arrow:
+        text = f"{head} {dst}>{src}".strip()
+    return text if len(text) > 11 else "back " + text
 
 
 def clip(text: str, width: int = 16) -> str:

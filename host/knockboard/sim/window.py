@@ -12,9 +12,10 @@ import os
 import signal
 import sys
 import threading
+import time
 from typing import Any, Callable, Optional
 
-from . import look
+from . import firmware, look
 from .pty import PtyPort
 
 REFRESH_MS = 30
@@ -64,6 +65,7 @@ class SimWindow:
         self.close_hooks: list[Callable[[], None]] = [on_close] if on_close else []
         if fit_px is None:
             fit_px = fit_for_screen(root.winfo_screenheight())
+        self.fit_px = fit_px
         self.view = look.View(vb.layout, fit_px)
         root.title(f"Knockboard simulator: {vb.name}")
         root.configure(bg=look.BACKGROUND)
@@ -86,6 +88,15 @@ class SimWindow:
         self._held_shown: set[int] = set()
         self._mouse_cell: Optional[int] = None
         self._latched: set[int] = set()
+        # a click (a touchpad tap) is shorter than the firmware's debounce: its release is
+        # held back until the firmware has seen the press, so every click is one press
+        self.min_hold_ms = min_hold_ms(vb.config.debounce_ms)
+        self._down_at: dict[Any, float] = {}
+        # the pieces standing on the board (`show_pieces`): where they come from, the
+        # position drawn last and the picture it was drawn with
+        self._pieces_source: Optional[Callable[[], Any]] = None
+        self._pieces_shown: Any = None
+        self._picture: Any = None
         self._draw_board()
         self._build_panel()
         self._bind_keys()
@@ -150,14 +161,27 @@ class SimWindow:
         index = self._cell_at_event()
         if index is not None:
             self._mouse_cell = index
-            self.vb.press(index)
+            self._press(index)
 
     def _cell_up(self, _event) -> None:
         # released wherever the mouse is now: the button under it was the one pressed
         if self._mouse_cell is not None:
             if self._mouse_cell not in self._latched:
-                self.vb.release(self._mouse_cell)
+                self._release(self._mouse_cell)
             self._mouse_cell = None
+
+    def _press(self, target) -> None:
+        self._down_at[target] = time.monotonic()
+        self.vb.press(target)
+
+    def _release(self, target) -> None:
+        """Let go of `target`, but not before it has been down `min_hold_ms`."""
+        down = self._down_at.pop(target, None)
+        left = 0 if down is None else self.min_hold_ms - (time.monotonic() - down) * 1000
+        if left > 0:
+            self.root.after(int(left) + 1, self.vb.release, target)
+        else:
+            self.vb.release(target)
 
     def _cell_latch(self, _event) -> None:
         index = self._cell_at_event()
@@ -192,8 +216,8 @@ class SimWindow:
             b = tk.Button(row, text=name, width=7, font=("TkDefaultFont", -14, "bold"),
                           bg="#2f3541", fg="#e6e9ef", activebackground="#46505f",
                           activeforeground="#ffffff", relief="raised", bd=2)
-            b.bind("<ButtonPress-1>", lambda e, n=name: self.vb.press(n))
-            b.bind("<ButtonRelease-1>", lambda e, n=name: self.vb.release(n))
+            b.bind("<ButtonPress-1>", lambda e, n=name: self._press(n))
+            b.bind("<ButtonRelease-1>", lambda e, n=name: self._release(n))
             b.pack(side="left", padx=6)
             self.control_buttons[name] = b
         cue = tk.Frame(p, bg=look.BACKGROUND)
@@ -292,6 +316,34 @@ class SimWindow:
                                     "off": "unplugged", "stopped": "firmware stopped (REPL)"
                                     }[mode])
         self.power_button.configure(text="Plug in" if mode == "off" else "Unplug")
+        self._draw_pieces()
+
+    # ---- the pieces ------------------------------------------------------------------------
+
+    def show_pieces(self, source: Callable[[], Any]) -> None:
+        """Draw the pieces that would stand on the board, as the game view draws them:
+        `source()` gives (game, the engine's view of the position) or None, and may be
+        called from Tk's thread at any time (the session keeps it as one snapshot)."""
+        self._pieces_source = source
+        self._pieces_shown = None
+
+    def _draw_pieces(self) -> None:
+        shown = self._pieces_source() if self._pieces_source is not None else None
+        if shown is self._pieces_shown:
+            return
+        self._pieces_shown = shown
+        self.canvas.delete("piece")
+        if shown is None:
+            return
+        from ..gameview.picture import Picture
+        from ..gameview.window import draw
+        from ..session.adapters import get_ui
+        game, view = shown
+        if self._picture is None or self._picture.ui.game is not game:
+            self._picture = Picture(get_ui(game), self.fit_px)
+        # on top of the LED-lit cells, their light still round each piece; "disabled":
+        # a click on a piece goes to its cell
+        draw(self.canvas, self._picture.pieces(view), tags=("piece",), state="disabled")
 
     def _draw_oled(self, screen: bytes) -> None:
         rows = []
@@ -330,6 +382,12 @@ class SimWindow:
             pass
 
 
+def min_hold_ms(debounce_ms: int) -> int:
+    """How long a click keeps its button down: the firmware's debounce (its board.json
+    value) and two of its key scans, so that a scan sees the press settled."""
+    return debounce_ms + 2 * firmware.load().app.SCAN_MS
+
+
 def fit_for_screen(screen_height: int) -> int:
     """The board's size in pixels on a screen this tall (room left for the title bar)."""
     return max(420, min(720, screen_height - 140))
@@ -340,10 +398,24 @@ def fit_for_screen(screen_height: int) -> int:
 CANVAS_ORIGIN = (8, 8)
 
 
+def fit_beside(screen_width: int, screen_height: int, beside_px: int) -> int:
+    """The board's size when a window `beside_px` wide besides its own board (the game
+    view's text column) must fit on the screen too: the two boards share what is left."""
+    shared = (screen_width - SIM_PANEL_PX - beside_px - 40) // 2
+    return max(MIN_FIT_PX, min(fit_for_screen(screen_height), shared))
+
+
+# the width of the window beside the board (the OLED, the buttons) and the smallest board
+SIM_PANEL_PX = 128 * OLED_ZOOM + 40
+MIN_FIT_PX = 320
+
+
 def run_window(board: str = "knockabout", *, seed: Optional[int] = None,
-               out=sys.stdout, on_ready: Optional[Callable] = None) -> int:
+               out=sys.stdout, on_ready: Optional[Callable] = None,
+               beside_px: int = 0) -> int:
     """`knockboard sim`: the window for a virtual `board`, until it is closed. `on_ready`
-    (port, window) runs once the window is up (the demo starts its host there)."""
+    (port, window) runs once the window is up (the demo starts its host there);
+    `beside_px`: a window that wide besides its board opens beside this one (`--view`)."""
     import tkinter as tk
 
     from .pty import start_pty
@@ -351,7 +423,9 @@ def run_window(board: str = "knockabout", *, seed: Optional[int] = None,
     port = start_pty(board, seed=seed)
     try:
         root = tk.Tk()
-        window = SimWindow(root, port, on_close=port.close)
+        fit = fit_beside(root.winfo_screenwidth(), root.winfo_screenheight(), beside_px) \
+            if beside_px else None
+        window = SimWindow(root, port, on_close=port.close, fit_px=fit)
         print(f"knockboard sim: {port.board.name} board on {port.path} "
               f"(host: knockboard play ... --port {port.path})", file=out, flush=True)
         if on_ready is not None:

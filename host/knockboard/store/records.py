@@ -21,6 +21,7 @@ from .record_json import FORMAT, RecordError, check_fields, parse_json
 # version 2: `actions` may hold edit entries ("edit <position>", see entries.py); a record
 # without edits is still written as version 1, which older Knockboards read
 FORMAT_VERSION = 2
+AGREED = "by agreement: "   # the result of a game the players ended (status "finished")
 READABLE_VERSIONS = (1, 2)
 
 
@@ -84,8 +85,20 @@ class GameRecord:
                 return i
         return None
 
+    @property
+    def agreed(self) -> bool:
+        """The players ended the game by agreement (`agree`)."""
+        return self.status == "finished" and (self.result or "").startswith(AGREED)
+
+    def agree(self, standing: str) -> None:
+        """End the game where it stands, scored by `standing` (who leads, the points)."""
+        self.status, self.result = "finished", AGREED + standing
+
     def follow(self, state: State) -> None:
-        """Take the status and result of `state`, the game's state after the last entry."""
+        """Take the status and result of `state`, the game's state after the last entry
+        (a game ended by agreement keeps its own)."""
+        if self.agreed:
+            return
         finished = state.is_terminal()
         self.status = "finished" if finished else "playing"
         self.result = state.result() if finished else None

@@ -28,6 +28,10 @@ class GameUI:
     name = ""
     # one (r, g, b) per seat, full strength; the scene dims them for resting pieces
     COLORS: tuple = ((255, 255, 255), (0, 90, 255), (255, 200, 0), (0, 255, 0))
+    SCORE_UNIT = ""          # what the view's scores count ("points in play")
+    FEWEST_LEAD = False      # True: the fewest lead (KNOCKabout's dice in the gutter)
+    # a hint's cells chase in a colour no seat, target or ball uses, so it is seen on any piece
+    HINT: tuple = (255, 0, 255)
 
     def __init__(self, game: Game, layout: Layout) -> None:
         self.game = game
@@ -47,6 +51,23 @@ class GameUI:
     def view(self, state: State) -> View:
         raise NotImplementedError
 
+    def standing(self, state: State) -> tuple[str, str]:
+        """A game the players end by agreement, scored by what the rules count on the
+        board (the view's scores: K.O.'s points, the pawns left, the dice in the gutter):
+        (who leads, "Red 9, Green 4 points in play")."""
+        scores = list(state.view().scores)
+        names = [self.seat_name(seat) for seat in range(len(scores))]
+        best = (min if self.FEWEST_LEAD else max)(scores)
+        leaders = [n for n, s in zip(names, scores) if s == best]
+        if len(leaders) == len(names):
+            verdict = "a draw"
+        elif len(leaders) == 1:
+            verdict = f"{leaders[0]} wins"
+        else:
+            verdict = " and ".join(leaders) + " share"
+        tally = ", ".join(f"{n} {s:g}" for n, s in zip(names, scores))
+        return verdict, f"{tally} {self.SCORE_UNIT}".rstrip()
+
     # --- presses ----------------------------------------------------------------------------
     def options(self, state: State) -> list[Option]:
         """An Option for every legal action of the player to act."""
@@ -58,6 +79,18 @@ class GameUI:
 
     def cell(self, space: str) -> int:
         return self.layout.cell(space).index
+
+    def refusal(self, state: State, options: Sequence[Option], space: str) -> str:
+        """Why a press on `space` starts none of `options` (the legal actions of the
+        player to act), in a few words for the OLED: whose piece it is, or that it cannot
+        move, or that nothing starts there."""
+        piece = self.view(state).pieces.get(space)
+        if piece is None:
+            placing = any(len(o.path) == 1 for o in options)
+            return "not free to use" if placing else f"{space}: no piece"
+        if piece.owner != state.current_player():
+            return clip(f"{piece.name}: not yours")
+        return clip(f"{piece.name} can't move")
 
     # --- physical steps ---------------------------------------------------------------------
     def steps(self, before: State, action: Action, after: State) -> list[Step]:

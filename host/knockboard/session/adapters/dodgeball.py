@@ -11,7 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Optional, cast
 
 from ...games.dodgeball import START_NAMES
-from ..types import EditBoard, Option, Piece, Step, View, clip
+from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -51,7 +51,9 @@ class DodgeballUI(GameUI):
     COLORS = ((0, 90, 255), (255, 110, 0))              # team 1 blue, team 2 orange
     CARRIER = ((150, 220, 255), (255, 220, 150))         # a pawn holding a ball
     TARGET = (0, 255, 0)
+    SCORE_UNIT = "pawns left"
     BALL = (255, 0, 200)
+    HINT = (255, 255, 255)                               # magenta is the balls'
 
     def view(self, state: State) -> View:
         view = _view(state)
@@ -87,7 +89,8 @@ class DodgeballUI(GameUI):
             src, dst = squares.split("-")
             return Option(action, (self.cell(src), self.cell(dst)), clip(text), int(die),
                           "knock" if kind == "throw" else "move")
-        return Option(action, (), clip(text))            # catch, dodge, end
+        # catch, dodge, end (of the turn, with dice left: a pass)
+        return Option(action, (), clip(text), kind=PASS if text == "end" else "move")
 
     def prompt(self, state: State) -> str:
         view = _view(state)

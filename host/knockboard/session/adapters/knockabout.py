@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional, cast
 from ...ascii_board import render_knockabout
 from ...games.knockabout import DICE_PER_PLAYER
 from ...games.knockabout_board import CELL_INDEX, STEP
-from ..types import EditBoard, Option, Piece, Step, View, clip
+from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ class KnockaboutUI(GameUI):
     name = "knockabout"
     COLORS = ((255, 255, 255), (0, 90, 255))          # White, Black (blue light)
     TARGET = (0, 255, 0)
+    SCORE_UNIT = "in the gutter"
+    FEWEST_LEAD = True
 
     def view(self, state: State) -> View:
         view = _view(state)
@@ -34,7 +36,7 @@ class KnockaboutUI(GameUI):
     def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if text == "pass":
-            return Option(action, (), "pass")
+            return Option(action, (), "pass", kind=PASS)
         space, direction = text.split("-")
         cell = CELL_INDEX[space]
         first = STEP[cell][("N", "NE", "SE", "S", "SW", "NW").index(direction)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, cast
 
-from ..types import EditBoard, Option, Piece, Step, View, clip
+from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -28,10 +28,23 @@ def _owner(view: KnockoffView, space: str) -> Optional[int]:
     return None if piece is None else piece.owner
 
 
+SEAT_NAMES = ("Red", "Green", "Yellow", "Blue")     # the seats by their pawns' colour
+
+
+def pawn(seat: int) -> str:
+    """A pawn's name on the board and the terminal: its colour's letter ("R")."""
+    return SEAT_NAMES[seat][0]
+
+
 class KnockoffUI(GameUI):
     name = "knockoff"
     COLORS = ((255, 0, 0), (0, 255, 0), (255, 170, 0), (0, 60, 255))
     TARGET = (255, 255, 255)
+    SCORE_UNIT = "on the top row"
+
+    def seat_name(self, seat: int) -> str:
+        # the engine's notation says P1..P4; at the table the players know their colour
+        return SEAT_NAMES[seat]
 
     @property
     def platforms(self) -> KnockoffBoard:
@@ -48,9 +61,9 @@ class KnockoffUI(GameUI):
         pieces = {}
         for seat, at_home in enumerate(view.home):
             for space in view.spaces_of(seat):
-                pieces[space] = Piece(seat, f"P{seat + 1}")
+                pieces[space] = Piece(seat, pawn(seat))
             if at_home:
-                pieces[view.home_bases[seat]] = Piece(seat, f"P{seat + 1}x{at_home}")
+                pieces[view.home_bases[seat]] = Piece(seat, f"{pawn(seat)}x{at_home}")
         dice: tuple[int, ...] = ()
         status = ""
         if view.phase == "move":
@@ -61,7 +74,7 @@ class KnockoffUI(GameUI):
     def option(self, state: State, action: Action) -> Option:
         text = state.action_to_string(action)
         if text == "pass":
-            return Option(action, (), "pass")
+            return Option(action, (), "pass", kind=PASS)
         src, dst = text.split("-")
         knock = dst in _view(state).pieces
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
@@ -83,14 +96,16 @@ class KnockoffUI(GameUI):
         victim = _owner(view, dst)
         if victim is not None:
             home = self.homes()[victim]
-            out.append(Step("move", dst, home, clip(f"P{victim + 1} {dst}>home"), victim))
-        out.append(Step("move", src, dst, clip(f"P{mover + 1} {src}>{dst}"), mover))
+            victim_name = self.seat_name(victim)
+            out.append(Step("move", dst, home, clip(f"{victim_name} {dst}>home"), victim))
+        mover_name = self.seat_name(mover)
+        out.append(Step("move", src, dst, clip(f"{mover_name} {src}>{dst}"), mover))
         return out
 
     def dice_labels(self, state: State) -> list[str]:
         view = _view(state)
         if view.phase == "rolloff":
-            return [f"P{view.rolloff.index(0) + 1} d6"]
+            return [f"{self.seat_name(view.rolloff.index(0))} d6"]
         return ["d6", "d6"]
 
     def text_board(self, state: State) -> str:
@@ -107,7 +122,7 @@ class KnockoffUI(GameUI):
         lines.append("homes " + homes)
         return "\n".join(lines)
 
-    # --- edit mode: platform pawns "P1", home bases "P1x3" (pawns at home) ---------------------
+    # --- edit mode: platform pawns "R", home bases "Rx3" (pawns at home) ---------------------
     def edit_board(self, state: State) -> EditBoard:
         view = _view(state)
         dice = "".join(map(str, view.dice)) + ("+" if view.extra_roll else "")
@@ -133,7 +148,7 @@ class KnockoffUI(GameUI):
     def _set_home(self, board: EditBoard, seat: int, count: int) -> None:
         home = self.homes()[seat]
         if count:
-            board.pieces[home] = Piece(seat, f"P{seat + 1}x{count}")
+            board.pieces[home] = Piece(seat, f"{pawn(seat)}x{count}")
         else:
             board.pieces.pop(home, None)
 
@@ -149,7 +164,7 @@ class KnockoffUI(GameUI):
                 return "not a platform"
             return self.edit_remove(board, src)
         if src in homes:                              # a pawn comes out of its home base
-            self.edit_put(board, dst, Piece(seat, f"P{seat + 1}"))
+            self.edit_put(board, dst, Piece(seat, pawn(seat)))
             return None
         return super().edit_move(board, src, dst)
 
@@ -163,7 +178,7 @@ class KnockoffUI(GameUI):
     def edit_candidates(self, board: EditBoard, space: str) -> list[Piece]:
         if not self._platform(space):
             return []
-        return [Piece(seat, f"P{seat + 1}") for seat in range(len(self.homes()))
+        return [Piece(seat, pawn(seat)) for seat in range(len(self.homes()))
                 if self._at_home(board, seat)]
 
     def edit_put(self, board: EditBoard, space: str, piece: Piece) -> None:
@@ -178,7 +193,7 @@ class KnockoffUI(GameUI):
         for seat, home in enumerate(homes):
             was, now = self._platforms(before, seat), self._platforms(after, seat)
             left, reached = sorted(was - now), sorted(now - was)
-            name = f"P{seat + 1}"
+            name = self.seat_name(seat)
             for src, dst in zip(left, reached):
                 steps.append(Step("move", src, dst, clip(f"{name} {src}>{dst}"), seat))
             for src in left[len(reached):]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, cast
 
-from ..types import EditBoard, Option, Piece, Step, View, clip
+from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class KOUI(GameUI):
     name = "ko"
     PALETTE = {"R": (255, 0, 0), "G": (0, 255, 0), "Y": (255, 170, 0), "B": (0, 60, 255)}
     TARGET = (255, 255, 255)
+    SCORE_UNIT = "points in play"
 
     def color(self, index: int) -> tuple[int, int, int]:
         return self.PALETTE[LETTERS[index % 4]]
@@ -67,7 +68,7 @@ class KOUI(GameUI):
         if "@" in text:
             return Option(action, (self.cell(text.split("@")[1]),), clip(text))
         if text == "pass":
-            return Option(action, (), "pass")
+            return Option(action, (), "pass", kind=PASS)
         piece, dst = text[:2], text[3:]
         src = _spaces(_view(state))[piece]
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
@@ -124,7 +125,9 @@ class KOUI(GameUI):
                  for k in range(1, 7) if f"{view.letters[c]}{k}" not in placed]
         return EditBoard(pieces, view.turn, spare,
                          {"seats": seats, "colors": tuple("".join(seats)),
-                          "moves": ",".join(_moves(view))})
+                          "moves": ",".join(_moves(view)),
+                          # KO-3's count goes on through an edit: it is no knock-out
+                          "quiet": f":q{view.quiet}" if view.quiet else ""})
 
     def edit_settings(self, board: EditBoard) -> list[tuple[str, str]]:
         seat = self.seat_name(board.turn)
@@ -136,7 +139,8 @@ class KOUI(GameUI):
     def edit_position(self, board: EditBoard) -> str:
         where = {piece.name: space for space, piece in board.pieces.items()}
         seats = board.extra["seats"]
-        fields = ["/".join(seats), f"turn:{seats[board.turn]}:{board.extra['moves']}"]
+        fields = ["/".join(seats),
+                  f"turn:{seats[board.turn]}:{board.extra['moves']}{board.extra['quiet']}"]
         for c in board.extra["colors"]:
             fields.append(f"{c}=" + ",".join(where.get(f"{c}{k}", "-") for k in range(1, 7)))
         return " ".join(fields)
