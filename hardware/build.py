@@ -173,7 +173,7 @@ def generate(root=controller.ROOT):
                                                    for i in (0, 1, n - 1)}
         files[f"{OUT}/cellboard-{g}.svg"] = render.schematic_svg(
             nl, f"Knockboard cell board: {g} ({n} cells, key matrix {b['rows']} x {b['cols']})",
-            ["Every cell: WS2812B LEDi with 100 nF Ci, key SWi and diode Di; cell i is row i // "
+            ["Every cell: SK6812MINI LEDi with 100 nF Ci, key SWi and diode Di; cell i is row i // "
              f"{b['cols']}, column i % {b['cols']}; LEDs chained in cell order.",
              f"Shown: the connectors and cells 0, 1 and {n - 1}; the full list is cells-{g}.csv, "
              f"the positions assembly/{g}.svg."],

@@ -1,4 +1,4 @@
-"""Per-game cell boards: one WS2812B (with its own 100 nF), one key and one diode under
+"""Per-game cell boards: one SK6812MINI (with its own 100 nF), one key and one diode under
 every cell of the game's layout (knockboard.layouts), the LEDs chained in cell order and
 the keys wired into the firmware's matrix: cell i is row i // cols, column i % cols
 (firmware/boards.json; docs/firmware.md, "Board configuration")."""
@@ -78,7 +78,7 @@ def build(game, boards=None):
         cb2["-"] += gnd
         prev = din
         for index, space, r, c, _, _ in cells(game, boards):
-            led = part("ws2812b", f"LED{index}", "Cells", Cell=index, Space=space)
+            led = part("sk6812mini", f"LED{index}", "Cells", Cell=index, Space=space)
             led["VDD"] += v5
             led["VSS"] += gnd
             led["DIN"] += prev
@@ -87,7 +87,7 @@ def build(game, boards=None):
                 led["DOUT"] += prev
             else:
                 led["DOUT"] += NC
-            cap = part("c100n", f"C{index}", "Cells", Decouples=f"LED{index}")
+            cap = part("c100n_cell", f"C{index}", "Cells", Decouples=f"LED{index}")
             cap[1, 2] += v5, gnd
             sw = part("key", f"SW{index}", "Cells", Cell=index, Space=space)
             d = part("keydiode", f"D{index}", "Cells", Cell=index)

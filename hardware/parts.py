@@ -1,7 +1,8 @@
 """The part catalogue: every part used on the controller and the cell boards, defined in SKiDL
 itself (tool=SKIDL, explicit pins), so no KiCad symbol library is needed. Each entry carries
-the manufacturer, the manufacturer's part number and a KiCad footprint from KiCad's standard
-footprint libraries, so the netlist imports into KiCad's PCB editor as it is."""
+the manufacturer, the manufacturer's part number and a KiCad footprint that resolves in KiCad 6's
+standard footprint libraries (Debian's kicad-footprints) or, for the Pico module KiCad 6 lacks,
+in hardware/footprints/Knockboard.pretty (tests/test_pcb.py checks every footprint and pad)."""
 
 from dataclasses import dataclass, field
 
@@ -52,7 +53,7 @@ def _pico_pins():
 _CATALOGUE = [
     # --- controller: active parts ---
     PartDef("pico", "RaspberryPi_Pico", "U", "Raspberry Pi Pico", "Raspberry Pi", "SC0915",
-            "Module:RaspberryPi_Pico_Common_THT",
+            "Knockboard:RaspberryPi_Pico_THT",
             "RP2040 module, 2x20 pins at 2.54 mm; on-board 3.3 V buck-boost and decoupling",
             _pico_pins(), "https://datasheets.raspberrypi.com/pico/pico-datasheet.pdf",
             power_pins=("VSYS",), ground_pins=("GND", "AGND")),
@@ -137,17 +138,21 @@ _CATALOGUE = [
             "Buzzer_Beeper:Buzzer_12x9.5RM7.6", "Magnetic transducer 5 V 42 ohm, external drive (PWM)",
             _two("+", "-")),
     # --- cell board ---
-    PartDef("ws2812b", "WS2812B", "LED", "WS2812B", "Worldsemi", "WS2812B-B/W",
-            "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm",
-            "Addressable RGB LED 5050, 5 V, GRB, 800 kHz",
+    PartDef("sk6812mini", "SK6812MINI", "LED", "SK6812MINI", "Opsco / Worldsemi class", "SK6812MINI",
+            "LED_SMD:LED_SK6812MINI_PLCC4_3.5x3.5mm_P1.75mm",
+            "Addressable RGB LED 3.5x3.5 mm, 5 V, GRB, 800 kHz (WS2812B protocol), beside the key",
             (("1", "VDD", PWRIN), ("2", "DOUT", OUT), ("3", "VSS", PWRIN), ("4", "DIN", IN)),
-            "https://cdn-shop.adafruit.com/datasheets/WS2812B.pdf",
+            "https://cdn-shop.adafruit.com/product-files/2686/SK6812MINI_REV.01-1-2.pdf",
             power_pins=("VDD",), ground_pins=("VSS",)),
-    PartDef("key", "SW_Push", "SW", "B3F-4055", "Omron", "B3F-4055",
-            "Button_Switch_THT:SW_PUSH_12mm", "Tactile switch 12x12 mm: the key under a cell", _two()),
-    PartDef("keydiode", "D", "D", "1N4148", "onsemi", "1N4148TR",
-            "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
-            "Switching diode DO-35: one per key, cathode to the row (no ghosting)", _two("K", "A")),
+    PartDef("c100n_cell", "C", "C", "100nF", "Samsung Electro-Mechanics", "CL10B104KB8NNNC",
+            "Capacitor_SMD:C_0603_1608Metric", "Capacitor 100 nF 50 V X7R 0603: the LED's decoupling",
+            _two()),
+    PartDef("key", "SW_Push", "SW", "PTS645", "C&K", "PTS645SM43SMTR92LFS",
+            "Button_Switch_SMD:SW_SPST_PTS645", "Tactile switch 6x6 mm SMD, 4.3 mm: the key under a cell",
+            _two()),
+    PartDef("keydiode", "D", "D", "1N4148W", "Diodes Incorporated", "1N4148W-7-F",
+            "Diode_SMD:D_SOD-123",
+            "Switching diode SOD-123: one per key, cathode to the row (no ghosting)", _two("K", "A")),
 ]
 
 CATALOGUE = {p.key: p for p in _CATALOGUE}
@@ -177,7 +182,7 @@ EXTRAS = [
           qty_controller=2),
     Extra("XH housing 3-pin", "JST", "XHP-3", "Cable housing for J2 / cell board J1", qty_controller=2),
     Extra("XH crimp", "JST", "SXH-001T-P0.6", "Crimp contacts for XHP-3", qty_controller=6),
-    Extra("Keycap / plunger", "(3D printed)", "-", "Cap on each 12x12 key under the overlay",
+    Extra("Keycap / plunger", "(3D printed)", "-", "Translucent cap over each cell's key and LED, under the overlay",
           per_cell=1),
     Extra("5 V power supply", "MEAN WELL", "GST25E05-P1J",
           "5 V 4 A adapter, 2.1 mm centre-positive plug (for led_budget_ma above 400)",

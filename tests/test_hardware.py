@@ -198,7 +198,7 @@ def test_every_chip_and_led_powered_grounded_decoupled(ctl_nl, cell_nls, boards)
     assert sorted(chips) == ["U1", "U2", "U3", "U4"]
     for g, nl in cell_nls.items():
         assert checks.power_problems(nl) == [], g
-        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "ws2812b"]
+        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "sk6812mini"]
         assert len(leds) == boards[g]["cells"]
         for led in leds:
             assert led.net_of("VDD") == "+5V" and led.net_of("VSS") == "GND"
@@ -313,15 +313,18 @@ def test_assembly_views_show_chain_and_matrix(boards):
 
 def test_bom_quantities_per_game(boards):
     rows = list(csv.DictReader(open(os.path.join(OUT, "bom.csv"))))
-    by_mpn = {r["mpn"]: r for r in rows}
+    def qty(mpn, g):        # one part may have two lines (controller's and cell board's)
+        return sum(int(r[f"qty_{g}"]) for r in rows if r["mpn"] == mpn)
+
     for g in GAMES:
         n = boards[g]["cells"]
-        assert int(by_mpn["WS2812B-B/W"][f"qty_{g}"]) == n
-        assert int(by_mpn["B3F-4055"][f"qty_{g}"]) == n
-        assert int(by_mpn["1N4148TR"][f"qty_{g}"]) == n
-        assert int(by_mpn["CL21B104KBCNNNC"][f"qty_{g}"]) == n + 4
-        assert int(by_mpn["SC0915"][f"qty_{g}"]) == 1
-        assert int(by_mpn["SN74HC595DR"][f"qty_{g}"]) == 2
+        assert qty("SK6812MINI", g) == n
+        assert qty("PTS645SM43SMTR92LFS", g) == n
+        assert qty("1N4148W-7-F", g) == n + 1           # the keys' and the buzzer's
+        assert qty("CL10B104KB8NNNC", g) == n
+        assert qty("CL21B104KBCNNNC", g) == 4
+        assert qty("SC0915", g) == 1
+        assert qty("SN74HC595DR", g) == 2
     for r in rows:                                   # real parts: a manufacturer and an MPN
         assert r["manufacturer"] and r["mpn"], r
     netlisted = [r for r in rows if r["references"] != "(not in the netlist)"]
