@@ -2,12 +2,16 @@
 
     python3 -m hardware.build            # hardware/out/, firmware/boards.json, parts of docs/build.md
     python3 -m hardware.build --out DIR  # the same files under DIR (the up-to-date test uses this)
+    python3 -m hardware.build --no-pcb   # everything but the PCBs
+    python3 -m hardware.build --gerbers  # also each PCB's Gerbers, drill file and upload zip
 
 Outputs (hardware/out/ and firmware/boards.json, the boards the firmware knows, written from
 knockboard's game registry): KiCad netlists of the controller and the four cell boards, the
 rendered schematics (SVG), the ERC report, the BOM (CSV, quantities per game board), the
 power budget, the wiring table, each board's cell list (LED chain order, matrix row and
-column), the printable overlays at true size and the assembly views."""
+column), the printable overlays at true size and the assembly views. Then, in hardware/pcb/,
+the PCBs of the controller and every cell board (hardware/pcb.py; only those whose inputs
+changed are routed again, which needs Debian's KiCad: /usr/bin/python3 with pcbnew)."""
 
 import argparse
 import csv
@@ -17,7 +21,7 @@ import os
 import re
 import sys
 
-from . import budget, cellboard, checks, controller, netlist, overlay, render
+from . import budget, cellboard, checks, controller, netlist, overlay, render, tiles
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
@@ -161,6 +165,8 @@ def generate(root=controller.ROOT):
         nl = netlist.read(text)
         nets[g] = nl
         files[f"{OUT}/cellboard-{g}.net"] = text
+        for t, tile_text in tiles.tile_netlists(g, nl, boards).items():     # boards the fab can't take whole
+            files[f"{OUT}/cellboard-{g}-tile{t + 1}.net"] = tile_text
         lines, e, w = _erc_section(f"cell board {g}", f"{OUT}/cellboard-{g}.net", erc, [
             ("power, ground and decoupling", checks.power_problems(nl), f"{b['cells']} LEDs"),
             ("LED chain and key matrix", checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]),
@@ -223,6 +229,9 @@ def normalise(text):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="write under this directory instead of the repository")
+    ap.add_argument("--no-pcb", action="store_true", help="leave the PCBs (hardware/pcb/) alone")
+    ap.add_argument("--gerbers", action="store_true",
+                    help="also write Gerbers, drill file and upload zip of every PCB (hardware/pcb/gerbers/)")
     args = ap.parse_args(argv)
     root = args.out or controller.ROOT
     files, errors = generate()
@@ -240,7 +249,19 @@ def main(argv=None):
             f.write(text)
         changed += 1
     print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
-    return 1 if errors else 0
+    if errors:
+        return 1
+    if not args.no_pcb:
+        from . import pcb
+        try:
+            made = pcb.build_all(root)
+            if args.gerbers:
+                pcb.gerbers_all(root)
+        except pcb.PcbError as e:
+            print(f"hardware: PCB: {e}")
+            return 1
+        print(f"hardware: PCBs: {len(made)} routed again ({', '.join(made) or 'all up to date'})")
+    return 0
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ KEY_BODY = (6.2, 6.2)          # PTS645 body, 6x6 mm nominal plus tolerance
 KEY_HEIGHT = 4.3               # PTS645SM43SMTR92: 4.3 mm to the top of the actuator
 
 LED_OFFSET = (6.0, 0.0)
-LED_ROTATION = 90.0
+LED_ROTATION = 270.0
 LED_BODY = (3.5, 3.5)
 LED_HEIGHT = 0.9
 

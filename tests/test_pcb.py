@@ -1,0 +1,93 @@
+"""The PCBs (hardware/pcb/): one per game's cell board (or its tiles) and the controller,
+made by `python3 -m hardware.build` from the netlists and the layouts. Each is checked with
+KiCad's own DRC through pcbnew (Debian's /usr/bin/python3): 0 violations, 0 unconnected
+pads, 0 footprint errors, with the fab's rules stored in the board; each key sits within
+0.1 mm of its overlay cell's centre; each board is up to date with its inputs. DRC is
+shown to catch a track moved or deleted."""
+
+import csv
+import json
+import os
+import subprocess
+
+import pytest
+
+from hardware import cell_geometry, fab, pcb
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PCB = os.path.join(ROOT, "hardware", "pcb")
+OUT = os.path.join(ROOT, "hardware", "out")
+
+
+@pytest.fixture(scope="module")
+def kicad():
+    ok = os.path.exists(pcb.KICAD_PYTHON) and subprocess.run(
+        [pcb.KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode == 0
+    if not ok:
+        msg = "KiCad's pcbnew missing: apt-get install kicad kicad-footprints"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+@pytest.fixture(scope="module")
+def expected():
+    return {name: (text, extra) for name, text, extra, _ in pcb.boards(ROOT)}
+
+
+@pytest.fixture(scope="module")
+def reports(kicad, expected):
+    """KiCad's DRC of every committed board, once per session."""
+    return {name: json.loads(pcb.kicad("drc", os.path.join(PCB, f"{name}.kicad_pcb")))
+            for name in sorted(expected)}
+
+
+def test_every_board_is_there_and_up_to_date(expected):
+    assert "cellboard-ko" in expected
+    stale = [name for name, (text, extra) in expected.items()
+             if pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")) != pcb.inputs_hash(name, text, extra)]
+    assert not stale, f"run `python3 -m hardware.build`: boards out of date: {stale}"
+
+
+def test_kicad_drc_is_clean_on_every_board(reports):
+    for name, r in reports.items():
+        assert (r["violations"], r["unconnected"], r["footprint_errors"]) == (0, 0, 0), (name, r["samples"])
+        assert r["copper_layers"] == 2
+        assert fab.fits(*r["size"]), (name, r["size"])
+        assert r["tracks"] > 0, name
+
+
+def test_the_fabs_rules_are_in_every_board(reports):
+    for name, r in reports.items():
+        assert r["rules"] == {"min_track": fab.MIN_TRACK, "min_clearance": fab.MIN_CLEARANCE,
+                              "min_via": fab.MIN_VIA_DIAMETER, "min_drill": fab.MIN_THROUGH_HOLE,
+                              "clearance": fab.CLEARANCE}, name
+
+
+def test_every_key_and_led_sits_at_its_overlay_cell(reports):
+    games = {}
+    for name, r in reports.items():
+        if name.startswith("cellboard-"):
+            game = name.split("-")[1]
+            games.setdefault(game, {}).update(r["footprints"])
+    assert games
+    kx, ky = cell_geometry.KEY_OFFSET
+    lx, ly = cell_geometry.LED_OFFSET
+    for game, fps in games.items():
+        with open(os.path.join(OUT, f"cells-{game}.csv")) as f:
+            cells = list(csv.DictReader(f))
+        for c in cells:
+            x, y = float(c["x_mm"]), float(c["y_mm"])
+            sx, sy, bottom = fps[f"SW{c['cell']}"]
+            assert abs(sx - x - kx) <= 0.1 and abs(sy - y - ky) <= 0.1 and not bottom, (game, c)
+            ex, ey, _ = fps[f"LED{c['cell']}"]
+            assert abs(ex - x - lx) <= 0.1 and abs(ey - y - ly) <= 0.1, (game, c)
+
+
+@pytest.mark.parametrize("damage", ["delete", "nudge"])
+def test_drc_catches_a_deleted_or_moved_track(kicad, damage):
+    r = json.loads(pcb.kicad("drc", os.path.join(PCB, "cellboard-ko.kicad_pcb"), damage))
+    if damage == "delete":
+        assert r["unconnected"] >= 1
+    else:
+        assert r["violations"] >= 1 and "[clearance]" in r["kinds"]
