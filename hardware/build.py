@@ -204,7 +204,9 @@ def generate(root=controller.ROOT):
     files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"
     wiring = _wiring(ctl_nl, pm)
     files[f"{OUT}/wiring.md"] = "# Controller wiring\n\n" + wiring
+    from . import pcb
     files[DOC] = _fill_doc(os.path.join(root, DOC), {"wiring": wiring, "power": power_md,
+                                                      "pcb": pcb.summary_md(nets, boards),
                                                       "bom": _bom_md(files[f"{OUT}/bom.csv"], games),
                                                       "erc": f"`{OUT}/erc.txt`: **{total_e} errors, {total_w} warnings**\n"})
     return files, total_e

@@ -21,6 +21,8 @@ import tempfile
 from . import build, cellboard, controller, netlist, pcb_cells
 
 PCB_DIR = "hardware/pcb"
+RENDER_DIR = "docs/pcb"
+GERBER_DIR = "hardware/pcb/gerbers"      # not committed: `python3 -m hardware.build --gerbers`
 KICAD_PYTHON = "/usr/bin/python3"
 HERE = os.path.dirname(os.path.abspath(__file__))
 CODE = ["fab.py", "fp_geometry.py", "router.py", "pcb_plan.py", "pcb_kicad.py", "pcb.py"]
@@ -128,7 +130,7 @@ def kicad(*args, timeout=600):
     return r.stdout.strip().splitlines()[-1]
 
 
-def make(name, net_text, plan_maker, h, out_dir, log=print):
+def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
     plan = plan_maker()
     from . import pcb_plan
     pcb_plan.route(plan)
@@ -146,6 +148,8 @@ def make(name, net_text, plan_maker, h, out_dir, log=print):
     for suffix, text in (("cpl", cpl_csv(plan)), ("bom", bom_csv(plan, nl))):
         with open(os.path.join(out_dir, f"{name}-{suffix}.csv"), "w") as f:
             f.write(text)
+    from . import pcb_render
+    pcb_render.save(plan, render_dir)
     log(f"pcb {name}: {len(plan.footprints)} footprints, {len(plan.tracks)} tracks, {len(plan.vias)} vias")
 
 
@@ -159,6 +163,46 @@ def build_all(root=controller.ROOT, only=None, force=False, log=print):
         h = inputs_hash(name, text, extra)
         if not force and board_hash(os.path.join(out_dir, f"{name}.kicad_pcb")) == h:
             continue
-        make(name, text, plan_maker, h, out_dir, log)
+        make(name, text, plan_maker, h, out_dir, os.path.join(root, RENDER_DIR), log)
         made.append(name)
     return made
+
+
+def gerbers(board, out_dir):
+    """Gerbers and drill files of a committed board into out_dir/NAME/, zipped beside it
+    (out_dir/NAME.zip, the file to upload); returns the zip's path."""
+    name = os.path.splitext(os.path.basename(board))[0]
+    return kicad("gerbers", board, os.path.join(out_dir, name))
+
+
+def gerbers_all(root=controller.ROOT, log=print):
+    out = os.path.join(root, GERBER_DIR)
+    for name, *_ in boards(root):
+        z = gerbers(os.path.join(root, PCB_DIR, f"{name}.kicad_pcb"), out)
+        log(f"gerbers {name}: {os.path.relpath(z, root)}")
+
+
+def price_class(width, height):
+    """What JLCPCB's standard 2-layer service charges, roughly, for a board this size."""
+    if width <= 100 and height <= 100:
+        return "up to 100 x 100 mm: the cheapest class (a few US$ for 5 boards)"
+    return "large board, priced by area: expect tens of US$ per board (quote on upload)"
+
+
+def summary_md(nets, boards_cfg):
+    """The PCB table of docs/build.md, from the netlists (no routing needed): every board,
+    its size, layers, part count, tiles and price class."""
+    from . import pcb_controller, tiles
+    rows = ["| board | size (mm) | copper layers | parts | tiles | fab price class |",
+            "| --- | --- | ---: | ---: | ---: | --- |"]
+    ctl = nets["controller"]
+    rows.append(f"| controller | {pcb_controller.WIDTH:g} x {pcb_controller.HEIGHT:g} | 2 | "
+                f"{len(ctl.components)} | 1 | {price_class(pcb_controller.WIDTH, pcb_controller.HEIGHT)} |")
+    for g in sorted(n for n in nets if n != "controller"):
+        lay = cellboard.get_layout(g)
+        regs = tiles.regions(g, boards_cfg)
+        size = " + ".join(f"{x1 - x0:g} x {lay.height_mm:g}" for x0, x1 in regs)
+        joins = 2 * (len(regs) - 1)
+        rows.append(f"| cell board {g} | {size} | 2 | {len(nets[g].components) + joins} | {len(regs)} | "
+                    f"{price_class(*sorted(((regs[0][1] - regs[0][0]), lay.height_mm)))} |")
+    return "\n".join(rows) + "\n"

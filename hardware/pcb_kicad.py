@@ -198,7 +198,9 @@ def drc(path, mutate=None):
              "size": [pcbnew.ToMM(box.GetWidth()), pcbnew.ToMM(box.GetHeight())],
              "copper_layers": board.GetCopperLayerCount(),
              "tracks": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"),
-             "vias": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_VIA")}
+             "vias": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_VIA"),
+             "plated_holes": sum(1 for p in board.GetPads() if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH),
+             "unplated_holes": sum(1 for p in board.GetPads() if p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH)}
     if mutate:          # after reading the board: pcbnew's SWIG objects go stale on Remove()
         _mutate(board, mutate)
     report = path + f".{os.getpid()}.drc.txt"
@@ -226,12 +228,54 @@ def drc(path, mutate=None):
             "samples": [s for v in kinds.values() for s in v[:3]], **facts}
 
 
+GERBER_LAYERS = [("F_Cu", "F_Cu"), ("B_Cu", "B_Cu"), ("F_SilkS", "F_Silkscreen"), ("B_SilkS", "B_Silkscreen"),
+                 ("F_Mask", "F_Mask"), ("B_Mask", "B_Mask"), ("F_Paste", "F_Paste"), ("B_Paste", "B_Paste"),
+                 ("Edge_Cuts", "Edge_Cuts")]
+
+
+def gerbers(path, out_dir):
+    """Gerbers (RS-274X, Protel extensions as JLCPCB asks) and the Excellon drill files of a
+    saved board into out_dir, and a zip of them beside it; prints the zip's path."""
+    import zipfile
+    board = pcbnew.LoadBoard(path)
+    os.makedirs(out_dir, exist_ok=True)
+    pc = pcbnew.PLOT_CONTROLLER(board)
+    po = pc.GetPlotOptions()
+    po.SetOutputDirectory(out_dir)
+    po.SetPlotFrameRef(False)
+    po.SetUseGerberProtelExtensions(True)
+    po.SetUseGerberX2format(False)
+    po.SetIncludeGerberNetlistInfo(False)
+    po.SetCreateGerberJobFile(False)
+    po.SetSubtractMaskFromSilk(True)
+    po.SetUseAuxOrigin(False)
+    po.SetMirror(False)
+    po.SetDrillMarksType(pcbnew.PCB_PLOT_PARAMS.NO_DRILL_SHAPE)
+    for layer, suffix in GERBER_LAYERS:
+        pc.SetLayer(getattr(pcbnew, layer))
+        pc.OpenPlotfile(suffix, pcbnew.PLOT_FORMAT_GERBER, suffix)
+        pc.PlotLayer()
+    pc.ClosePlot()
+    dw = pcbnew.EXCELLON_WRITER(board)
+    dw.SetOptions(False, False, pcbnew.wxPoint(0, 0), False)
+    dw.SetFormat(True)                     # metric
+    dw.CreateDrillandMapFilesSet(out_dir, True, False)
+    name = os.path.splitext(os.path.basename(path))[0]
+    zpath = os.path.join(os.path.dirname(out_dir.rstrip("/")), f"{name}.zip")
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in sorted(os.listdir(out_dir)):
+            z.write(os.path.join(out_dir, f), f)
+    return zpath
+
+
 def main(argv):
     if argv[0] == "build":
         with open(argv[1]) as f:
             plan = json.load(f)
         build(plan, argv[2])
         print(json.dumps(drc(argv[2])) if "--drc" in argv else "built")
+    elif argv[0] == "gerbers":
+        print(gerbers(argv[1], argv[2]))
     elif argv[0] == "drc":
         print(json.dumps(drc(argv[1], argv[2] if len(argv) > 2 else None)))
     else:

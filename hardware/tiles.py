@@ -144,3 +144,36 @@ def tile_plan(game, t, tnl, full, bds):
         if k + 1 == t:
             wants[join_ref(k, 1)] = x0 + 14
     return lambda: pcb_cells.plan(game, tnl, bds, f"cellboard-{game}-tile{t + 1}", (x0, x1), wants)
+
+
+def problems(game, full, parts):
+    """What is wrong with tile netlists `parts` (one netlist per tile) against the whole
+    board's netlist `full`: a part missing, doubled or wired differently, a join's two
+    headers that differ, a net with pads on both sides of a cut that does not cross it."""
+    n = len(parts)
+    joins_ = {join_ref(k, s) for k in range(n - 1) for s in (0, 1)}
+    out, seen = [], {}
+    for t, nl in enumerate(parts):
+        for ref, c in nl.components.items():
+            if ref in joins_:
+                continue
+            if ref in seen:
+                out.append(f"{ref} on tiles {seen[ref] + 1} and {t + 1}")
+            seen[ref] = t
+            if ref in full.components and c.pins != full.components[ref].pins:
+                out.append(f"{ref} is wired differently on tile {t + 1}")
+    out += [f"{ref} is on no tile" for ref in sorted(set(full.components) - set(seen))]
+    for k in range(n - 1):
+        left = parts[k].components.get(join_ref(k, 0))
+        right = parts[k + 1].components.get(join_ref(k, 1))
+        if left is None or right is None:
+            out.append(f"cut {k + 1}: a join header is missing")
+            continue
+        if left.pins != right.pins:
+            out.append(f"cut {k + 1}: {left.ref} and {right.ref} differ")
+        carried = set(left.pins.values())
+        for name, nodes in full.nets.items():
+            sides = {seen.get(r, -1) <= k for r, _ in nodes}
+            if sides == {True, False} and name not in carried:
+                out.append(f"cut {k + 1}: {name} has pads on both sides but does not cross")
+    return out

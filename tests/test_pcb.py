@@ -91,3 +91,21 @@ def test_drc_catches_a_deleted_or_moved_track(kicad, damage):
         assert r["unconnected"] >= 1
     else:
         assert r["violations"] >= 1 and "[clearance]" in r["kinds"]
+
+
+def test_gerbers_and_drill_files_of_a_board(kicad, reports, tmp_path):
+    """The upload zip: every copper, mask, paste and silkscreen layer, the outline, and the
+    drill files with one hit per plated and unplated hole of the board."""
+    import re
+    import zipfile
+    z = pcb.gerbers(os.path.join(PCB, "controller.kicad_pcb"), str(tmp_path))
+    names = set(zipfile.ZipFile(z).namelist())
+    for layer in ("F_Cu.gtl", "B_Cu.gbl", "F_Mask.gts", "B_Mask.gbs", "F_Silkscreen.gto",
+                  "B_Silkscreen.gbo", "F_Paste.gtp", "Edge_Cuts.gm1", "PTH.drl", "NPTH.drl"):
+        assert f"controller-{layer}" in names, layer
+    hits = {}
+    for kind in ("PTH", "NPTH"):
+        with open(tmp_path / "controller" / f"controller-{kind}.drl") as f:
+            hits[kind] = len(re.findall(r"^X-?[\d.]+Y-?[\d.]+$", f.read(), re.M))
+    r = reports["controller"]
+    assert hits == {"PTH": r["plated_holes"] + r["vias"], "NPTH": r["unplated_holes"]}
