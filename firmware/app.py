@@ -10,6 +10,7 @@ from kbtime import ticks_add, ticks_diff
 from keys import Keys, PRESSED, CONTROL, INDEX, N_CONTROLS
 from scene import Scene
 from power import PowerLimiter
+from supply import SupplyWatch
 from display import Display, check_payload
 from sound import Player, N_PATTERNS, HELLO as SND_HELLO, ROLL as SND_ROLL
 from dice import DiceRoller
@@ -47,6 +48,10 @@ class Device:
         self.raw = array("H", bytes(2 * (cfg.rows + 1)))
         self.scene = Scene(cfg.cells, PowerLimiter(cfg.cells, cfg.budget_ma,
                                                    cfg.ma_per_channel, cfg.ma_idle))
+        now = hal.ticks_ms()
+        # the LED budget follows the supply present (USB or the 5 V jack), read now and
+        # every few ms, so no frame is drawn with a budget the supply cannot give
+        self.supply = SupplyWatch(hal, cfg, self.scene.limiter, now)
         self.leds = bytearray(3 * cfg.cells)  # the frame being rendered
         self.shown = bytearray(3 * cfg.cells)  # the last frame handed to the LEDs
         self.display = Display()
@@ -68,7 +73,6 @@ class Device:
         self.state_due = False
         self.mode = WAITING
         self.stop = 0
-        now = hal.ticks_ms()
         self.last_rx = now
         self.last_tx = now
         self.last_scan = now
@@ -113,6 +117,8 @@ class Device:
             self._link(now)
         else:
             self._standalone(now)
+        if self.supply.poll(now):
+            self.scene.relimit()
         if ticks_diff(now, self.last_frame) >= FRAME_MS:
             self.last_frame = now
             if self.mode == HOST and self.scene.start(now):

@@ -1,7 +1,8 @@
 # Board configuration: the board definitions (boards.json) and the controller pin map
 # (pinmap.json, shared with the hardware schematic) ship with the firmware; a small
-# board.json on the device picks the board and may override the power budget, e.g.
-# {"board": "ko"} or {"board": "knockabout", "led_budget_ma": 1500}.
+# board.json on the device picks the board and may lower the power budget, e.g.
+# {"board": "ko"} or {"board": "knockabout", "led_budget_ma": 1000} (supply.py picks the
+# budget of the supply present; led_budget_ma caps it).
 import json
 
 DEFAULT_BOARD = "knockabout"
@@ -21,6 +22,10 @@ class Config:
         self.pins = pins
         power = pins.get("power", {})
         self.budget_ma = local.get("led_budget_ma", power.get("led_budget_ma", 400))
+        # the budgets by supply (supply.py picks one); board.json's can only lower them
+        self.usb_budget_ma = power.get("led_budget_ma", 400)
+        self.jack_budget_ma = power.get("jack_budget_ma", self.usb_budget_ma)
+        self.budget_cap_ma = local.get("led_budget_ma")
         self.ma_per_channel = power.get("ma_per_channel", 20)
         self.ma_idle = power.get("ma_idle", 1)
         self.debounce_ms = local.get("debounce_ms", 8)

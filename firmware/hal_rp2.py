@@ -152,6 +152,12 @@ class HalRp2:
         self.pwm = PWM(Pin(pins["buzzer"]["pin"]))
         self.pwm.duty_u16(0)
 
+        # Which supply (supply.py): the jack's protected output through a divider (no pull:
+        # the divider sets the level) and the Pico's own VBUS detect.
+        sup = pins.get("supply", {})
+        self.jack_in = Pin(sup["jack_sense"], Pin.IN) if "jack_sense" in sup else None
+        self.vbus_in = Pin(sup.get("vbus_sense", 24), Pin.IN)
+
         self.poll = select.poll()
         self.poll.register(sys.stdin, select.POLLIN)
         self.stdin = sys.stdin.buffer
@@ -161,6 +167,11 @@ class HalRp2:
         # instead (see docs/protocol.md, "Taking over the board").
         kbd_intr(-1)
         self.wdt = WDT(timeout=WDT_MS)
+
+    def supply(self):
+        """supply.py's bits: 1 USB VBUS present, 2 the 5 V jack feeding the LED rail."""
+        jack = self.jack_in is not None and self.jack_in.value()
+        return (1 if self.vbus_in.value() else 0) | (2 if jack else 0)
 
     # -- time and serial --
     def ticks_ms(self):

@@ -25,6 +25,7 @@ class Scene:
         self.cells = bytearray(4 * cells)  # r, g, b, fx per cell (fx: effect | phase << 4)
         self.brightness = 0
         self.level = 0  # brightness after the power limiter
+        self.total = 0  # the scene's colour channels' sum, for relimit()
         self.anim = array("H", bytes(2 * cells))
         self.n_anim = 0
         self.chase_len = 1
@@ -85,15 +86,22 @@ class Scene:
         self.n_fx = n_fx
         self.chase_len = chase_len
         # every byte minus the fx bytes: the colour channels' sum, summed in C
-        total = sum(memoryview(cells)) - fx_sum
-        self.level = self.limiter.limit(total, self.brightness)
+        self.total = sum(memoryview(cells)) - fx_sum
+        self.level = self.limiter.limit(self.total, self.brightness)
         self.dirty = True
+
+    def relimit(self):
+        """The limiter's budget changed (another supply): limit the scene again."""
+        if self.total:
+            self.level = self.limiter.limit(self.total, self.brightness)
+            self.dirty = True
 
     def clear(self):
         for i in range(len(self.cells)):
             self.cells[i] = 0
         self.brightness = 0
         self.level = 0
+        self.total = 0
         self.n_anim = 0
         self._forget_fx()
         self.dirty = True

@@ -72,7 +72,8 @@ def _bom(nets, boards, games):
     for j, e in enumerate(EXTRAS, len(order) + 1):
         w.writerow([j, e.name, e.manufacturer, e.mpn, "", e.description, "(not in the netlist)",
                     e.qty_controller]
-                   + [e.qty_controller + e.qty_cell_board + e.per_cell * boards[g]["cells"] for g in games])
+                   + [e.qty_controller + e.qty_cell_board + e.per_cell * boards[g]["cells"]
+                      + e.per_second_feed * ("J4" in nets[g].components) for g in games])
     return out.getvalue()
 
 
@@ -112,14 +113,22 @@ def _wiring(nl, pm):
             to = ", ".join(_describe(nl, r, p) for r, p in sorted(nodes))
         out.append(f"| {pad} | {u1.pin_name(pad)} | | {net} | {to} |")
     out.append("| 3, 8, 13, 18, 23, 28, 33, 38 | GND, AGND | | GND | all grounds |")
-    out += ["", "Controller to cell board, pin for pin (straight cables):", "",
+    out += ["", "Controller to cell board, pin for pin (straight cables; J6 to J4 only on boards "
+            "with a second feed, see the power budget):", "",
             "| controller | cell board | net |", "| --- | --- | --- |"]
-    for a, b, n in (("J2", "J1", 3), ("J3", "J2", 16), ("J4", "J3", 16)):
+    for a, b, n in (("J2", "J1", 3), ("J6", "J4", 2), ("J3", "J2", 20), ("J4", "J3", 20)):
         comp = nl.components[a]
         for pin in range(1, n + 1):
             net = comp.pins.get(str(pin), "not connected")
             out.append(f"| {a}.{comp.pin_name(str(pin))} | {b}.{comp.pin_name(str(pin))} | {net} |")
     return "\n".join(out) + "\n"
+
+
+def _ribbon_lines(pm, rows_ref, cols_ref):
+    """The nets a pair of matrix headers carries, in signal-pin order (None: unused)."""
+    m = pm["matrix"]
+    return {rows_ref: [f"ROW{r}" if r < m["rows"]["max"] else None for r in range(16)],
+            cols_ref: [f"COL{c}" if c < m["cols"]["count"] else None for c in range(16)]}
 
 
 def generate(root=controller.ROOT):
@@ -138,15 +147,23 @@ def generate(root=controller.ROOT):
     ctl_nl = netlist.read(ctl_text)
     files[f"{OUT}/controller.net"] = ctl_text
     nets = {"controller": ctl_nl}
+    bom_nets = {}           # a board cut into tiles also needs the tiles' join headers
     report = ["Knockboard ERC report: SKiDL's ERC plus the design checks of hardware/checks.py",
               "(every chip and LED powered, grounded and decoupled; pin map; LED chain and matrix).", ""]
     total_e = total_w = 0
     power = checks.power_problems(ctl_nl)
+    budgets = budget.all_budgets(boards, pm)
     lines, e, w = _erc_section("controller", f"{OUT}/controller.net", ctl_erc, [
         ("power, ground and decoupling", power,
          f"{sum(1 for c in ctl_nl.components.values() if c.part.power_pins)} parts with supply pins"),
         ("pin map firmware/pinmap.json", checks.pinmap_problems(ctl_nl, pm),
-         f"{len(controller.signals(pm))} GPIOs")])
+         f"{len(controller.signals(pm))} GPIOs"),
+        ("supply: protection, fuse, ratings, USB plug-in, buzzer", checks.supply_problems(ctl_nl, budgets, pm),
+         f"VBUS at plug-in {checks.vbus_plugin_uf(ctl_nl):g} uF of this board"),
+        ("ribbons: grounds and line order", checks.ribbon_problems(ctl_nl, ("J3", "J4"), _ribbon_lines(pm, "J3", "J4")),
+         "J3, J4"),
+        ("ESD protection of the matrix lines", checks.esd_problems(ctl_nl),
+         f"{sum(1 for n in ctl_nl.nets if n[:3] in ('ROW', 'COL') and n[3:].isdigit())} lines")])
     report += lines + [""]
     total_e += e
     total_w += w
@@ -167,15 +184,23 @@ def generate(root=controller.ROOT):
         files[f"{OUT}/cellboard-{g}.net"] = text
         for t, tile_text in tiles.tile_netlists(g, nl, boards).items():     # boards the fab can't take whole
             files[f"{OUT}/cellboard-{g}-tile{t + 1}.net"] = tile_text
+            joins = {r: c for r, c in netlist.read(tile_text).components.items() if r not in nl.components}
+            bom_nets[g] = netlist.Netlist({**bom_nets.get(g, nl).components, **joins}, nl.nets)
+        row = next(x for x in budgets if x["board"] == g)
         lines, e, w = _erc_section(f"cell board {g}", f"{OUT}/cellboard-{g}.net", erc, [
             ("power, ground and decoupling", checks.power_problems(nl), f"{b['cells']} LEDs"),
             ("LED chain and key matrix", checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]),
-             f"{b['cells']} cells, {b['rows']}x{b['cols']}")])
+             f"{b['cells']} cells, {b['rows']}x{b['cols']}"),
+            ("ribbons: grounds and line order",
+             checks.ribbon_problems(nl, ("J2", "J3"), _ribbon_lines({"matrix": {"rows": {"max": b["rows"]},
+                                                                              "cols": {"count": b["cols"]}}},
+                                                                   "J2", "J3")), "J2, J3"),
+            ("power feeds", checks.feed_problems(nl, row), f"{row['feeds']} feed(s), rails drop {row['rail_drop_v']} V")])
         report += lines + [""]
         total_e += e
         total_w += w
         n = b["cells"]
-        keep = {"J1", "J2", "J3", "CB1", "CB2"} | {f"{p}{i}" for p in ("LED", "C", "SW", "D")
+        keep = {"J1", "J2", "J3", "J4", "CB1", "CB2"} | {f"{p}{i}" for p in ("LED", "C", "SW", "D")
                                                    for i in (0, 1, n - 1)}
         files[f"{OUT}/cellboard-{g}.svg"] = render.schematic_svg(
             nl, f"Knockboard cell board: {g} ({n} cells, key matrix {b['rows']} x {b['cols']})",
@@ -197,8 +222,7 @@ def generate(root=controller.ROOT):
 
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
-    files[f"{OUT}/bom.csv"] = _bom(nets, boards, games)
-    budgets = budget.all_budgets(boards, pm)
+    files[f"{OUT}/bom.csv"] = _bom({**nets, **bom_nets}, boards, games)
     power_md = budget.markdown(budgets, pm)
     files[f"{OUT}/power.md"] = "# Power budget\n\n" + power_md
     files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"

@@ -4,6 +4,7 @@ the keys wired into the firmware's matrix: cell i is row i // cols, column i % c
 (firmware/boards.json; docs/firmware.md, "Board configuration")."""
 
 import json
+import math
 import os
 
 from .controller import ROOT
@@ -47,7 +48,19 @@ def cells(game, boards=None):
             for c in lay.cells]
 
 
+def chain_length_mm(game, boards=None):
+    """The LED chain's length from cell to cell: the path the +5V and GND rails follow."""
+    cs = cells(game, boards)
+    return sum(math.dist(a[4:6], b[4:6]) for a, b in zip(cs, cs[1:]))
+
+
+def second_feed(game, boards=None):
+    from .budget import needs_second_feed
+    return needs_second_feed(chain_length_mm(game, boards))
+
+
 def build(game, boards=None):
+    from .controller import ribbon
     from .sk import Net, new_circuit, part, supply
 
     boards = boards or load_boards()
@@ -59,16 +72,15 @@ def build(game, boards=None):
         v5, gnd = supply("+5V"), supply("GND")
         row_nets = [Net(f"ROW{r}") for r in range(rows)]
         col_nets = [Net(f"COL{c}") for c in range(cols)]
-        j1 = part("xh3", "J1", "Connectors")
+        j1 = part("vh3", "J1", "Connectors")
         j1["+5V"] += v5
         j1["GND"] += gnd
         din = Net("LED_DIN")
         j1["DIN"] += din
-        j2 = part("idc16", "J2", "Connectors", value="ROWS")
-        j3 = part("idc16", "J3", "Connectors", value="COLS")
-        for k in range(16):
-            j2[str(k + 1)] += row_nets[k] if k < rows else NC
-            j3[str(k + 1)] += col_nets[k] if k < cols else NC
+        j2 = part("idc20", "J2", "Connectors", value="ROWS")
+        j3 = part("idc20", "J3", "Connectors", value="COLS")
+        ribbon(j2, row_nets + [None] * (16 - rows), gnd, NC)
+        ribbon(j3, col_nets + [None] * (16 - cols), gnd, NC)
         cb1 = part("c100u", "CB1", "Connectors", Decouples="LED0")   # at the chain's start
         cb1["+"] += v5
         cb1["-"] += gnd
@@ -76,9 +88,13 @@ def build(game, boards=None):
         cb2 = part("c100u", "CB2", "Connectors", Decouples=f"LED{n - 1}")   # at its end
         cb2["+"] += v5
         cb2["-"] += gnd
+        if second_feed(game, boards):              # the rail fed from both ends of the chain
+            j4 = part("vh2", "J4", "Connectors", value="LED 5V/GND far end")
+            j4["+5V"] += v5
+            j4["GND"] += gnd
         prev = din
         for index, space, r, c, _, _ in cells(game, boards):
-            led = part("sk6812mini", f"LED{index}", "Cells", Cell=index, Space=space)
+            led = part("ws2812b", f"LED{index}", "Cells", Cell=index, Space=space)
             led["VDD"] += v5
             led["VSS"] += gnd
             led["DIN"] += prev
@@ -87,7 +103,7 @@ def build(game, boards=None):
                 led["DOUT"] += prev
             else:
                 led["DOUT"] += NC
-            cap = part("c100n_cell", f"C{index}", "Cells", Decouples=f"LED{index}")
+            cap = part("c100n", f"C{index}", "Cells", Decouples=f"LED{index}")
             cap[1, 2] += v5, gnd
             sw = part("key", f"SW{index}", "Cells", Cell=index, Space=space)
             d = part("keydiode", f"D{index}", "Cells", Cell=index)

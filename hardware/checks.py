@@ -5,7 +5,7 @@ list of problems, empty when the design is right."""
 from .controller import check_pinmap, endpoints, signals
 from .parts import PICO_GPIO_PAD
 
-SUPPLIES = ("+5V", "+3V3", "VSYS")
+SUPPLIES = ("+5V", "+3V3", "VSYS", "+5V_IN", "USB_LED")
 GROUND = "GND"
 
 
@@ -86,4 +86,170 @@ def matrix_problems(nl, rows, cols, n):
         key_nets = set(sw.pins.values())
         if key_nets != {f"COL{c}", d.net_of("A")}:
             problems.append(f"SW{i}: on {sorted(key_nets)}, expected COL{c} and D{i} anode")
+    return problems
+
+
+_UNIT = {"p": 1e-6, "n": 1e-3, "u": 1.0, "m": 1e3}
+
+
+def capacitance_uf(value):
+    """'100nF' -> 0.1, '1000uF' -> 1000.0 (a capacitor's value field, in uF)."""
+    v = value.strip().rstrip("F")
+    return float(v[:-1]) * _UNIT[v[-1]]
+
+
+def _plugin_edges(nl):
+    """Net -> nets it reaches the moment USB is plugged in: a fitted jumper or a fuse both
+    ways, a diode from anode to cathode, and the Pico's own VBUS -> VSYS Schottky. Switches
+    (U6 before its enable delay, Q2) and resistors conduct no inrush."""
+    edges = {}
+
+    def link(a, b):
+        if a and b:
+            edges.setdefault(a, set()).add(b)
+
+    for c in nl.components.values():
+        key = c.fields["Catalogue"]
+        if key in ("jumper", "polyfuse"):
+            a, b = c.pins.get("1"), c.pins.get("2")
+            link(a, b)
+            link(b, a)
+        elif c.part.prefix == "D" and {n for _, n, _ in c.part.pins} == {"K", "A"}:
+            link(c.net_of("A"), c.net_of("K"))
+        elif key == "pico":
+            link(c.net_of("VBUS"), c.net_of("VSYS"))
+    return edges
+
+
+def vbus_plugin_uf(nl):
+    """The capacitance of this board (the Pico's own not counted) that USB VBUS charges at
+    plug-in, with JP1 fitted: capacitors straight across a net VBUS reaches and GND."""
+    edges = _plugin_edges(nl)
+    seen, todo = {"VBUS"}, ["VBUS"]
+    while todo:
+        for nxt in edges.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    total = 0.0
+    for c in nl.components.values():
+        if c.part.prefix == "C" and len(set(c.pins.values())) == 2:
+            nets = set(c.pins.values())
+            if GROUND in nets and (nets - {GROUND}) <= seen:
+                total += capacitance_uf(c.value)
+    return total
+
+
+def ribbon_problems(nl, refs, lines):
+    """Each 20-way matrix header in `refs`: the four ground pins on GND, signal pin k on the
+    k-th matrix line of its kind (`lines[ref]`: the net names, in order)."""
+    from .parts import RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS
+    problems = []
+    for ref in refs:
+        c = nl.components.get(ref)
+        if c is None:
+            problems.append(f"{ref}: missing")
+            continue
+        for pin in RIBBON_GROUND_PINS:
+            if c.pins.get(str(pin)) != GROUND:
+                problems.append(f"{ref}.{pin}: {c.pins.get(str(pin))}, expected GND")
+        for pin, net in zip(RIBBON_SIGNAL_PINS, lines[ref]):
+            if c.pins.get(str(pin)) != net:
+                problems.append(f"{ref}.{pin}: {c.pins.get(str(pin))}, expected {net}")
+    return problems
+
+
+def esd_problems(nl):
+    """Every matrix line (ROWn, COLn) on the controller has an ESD array channel, and each
+    array's rail clamp sits on +3V3 and GND."""
+    problems = []
+    protected = set()
+    for ref, c in sorted(nl.components.items()):
+        if c.fields["Catalogue"] != "srv05":
+            continue
+        if c.net_of("VCC") != "+3V3" or c.net_of("GND") != GROUND:
+            problems.append(f"{ref}: VCC on {c.net_of('VCC')}, GND on {c.net_of('GND')}")
+        protected |= {c.net_of(io) for io in ("IO1", "IO2", "IO3", "IO4")}
+    for net in sorted(nl.nets):
+        if net.startswith(("ROW", "COL")) and net[3:].isdigit() and net not in protected:
+            problems.append(f"{net}: no ESD protection")
+    return problems
+
+
+def buzzer_peak_ma(nl, coil_ohm, volts=5.0):
+    """The buzzer's peak current from the netlist: the supply through the resistor in series
+    with BZ1's + pin and the coil."""
+    bz = nl.components["BZ1"]
+    plus = bz.net_of("+")
+    series = [c for c in nl.components.values()
+              if c.part.prefix == "R" and plus in c.pins.values() and "+5V" in c.pins.values()]
+    if plus == "+5V":
+        r = 0.0
+    elif len(series) == 1:
+        r = _ohms(series[0].value)
+    else:
+        raise ValueError(f"BZ1 +: {len(series)} resistors from +5V")
+    return volts / (coil_ohm + r) * 1000
+
+
+def _ohms(value):
+    v = value.lower()
+    mult = {"k": 1e3, "m": 1e6}.get(v[-1], 1.0)
+    return float(v.rstrip("km")) * mult
+
+
+def supply_problems(nl, budgets, pm):
+    """The controller's supply against the budget: the fuse holds the worst draw from the
+    jack with margin and trips below every rating in the jack's path; the jack's window
+    keeps VSYS and the LEDs in range; USB sees at most its allowance at plug-in; the buzzer
+    part, its drive and the budget agree."""
+    from . import budget as B
+    problems = []
+    worst = max(b["total_worst_jack_ma"] for b in budgets)
+    if B.POLYFUSE_HOLD_MA < B.FUSE_MARGIN * worst:
+        problems.append(f"F1 holds {B.POLYFUSE_HOLD_MA} mA < {B.FUSE_MARGIN} x worst jack draw {worst} mA")
+    for what, rating in B.RATINGS_MA.items():
+        if B.POLYFUSE_TRIP_MA >= rating:
+            problems.append(f"F1 trips at {B.POLYFUSE_TRIP_MA} mA, not below {what} ({rating} mA)")
+    f1 = nl.components.get("F1")
+    if f1 is None or set(f1.pins.values()) != {"+5V_JACK", "+5V"}:
+        problems.append("F1 not between the protected jack (+5V_JACK) and +5V")
+    tip = nl.components["J1"].net_of("TIP")
+    on_tip = {r for r, _ in nl.pins_on(tip)} - {"J1"}
+    if on_tip != {"U5", "Q2", "R7", "C8"}:
+        problems.append(f"the raw jack reaches {sorted(on_tip)}, not only the protection (U5, Q2, R7, C8)")
+    if not 4.0 <= B.uv_v() < B.ov_v() <= 5.7:
+        problems.append(f"jack window {B.uv_v():.2f}-{B.ov_v():.2f} V outside 4.0-5.7 V (VSYS <= 5.5 V after D1)")
+    uf = vbus_plugin_uf(nl)
+    if uf > B.USB_PLUGIN_UF or abs(uf - B.BOARD_VBUS_UF) > 1e-9:
+        problems.append(f"VBUS sees {uf:g} uF at plug-in (budget says {B.BOARD_VBUS_UF:g}, USB allows {B.USB_PLUGIN_UF:g})")
+    worst_usb = max(b["total_worst_default_ma"] for b in budgets)
+    if worst_usb > B.USB_PORT_MA:
+        problems.append(f"worst USB draw {worst_usb} mA > {B.USB_PORT_MA} mA")
+    peak = buzzer_peak_ma(nl, B.BUZZER_COIL_OHM)
+    in_budget = {name: m for name, _, m, _ in B.CONTROLLER}
+    buzz = [m for name, m in in_budget.items() if name.startswith("Buzzer")]
+    if not buzz or buzz[0] < peak - 0.5:
+        problems.append(f"buzzer peak {peak:.0f} mA above its budget {buzz}")
+    if pm["buzzer"].get("peak_ma") != round(peak) or "magnetic" not in pm["buzzer"]["type"]:
+        problems.append("pinmap.json buzzer: type or peak_ma disagrees with BZ1 (magnetic, "
+                        f"{peak:.0f} mA)")
+    if "Magnetic" not in nl.components["BZ1"].part.description:
+        problems.append("BZ1 is not the magnetic transducer the budget counts")
+    return problems
+
+
+def feed_problems(nl, row):
+    """A cell board against its budget row: the second feed J4 (+5V, GND) exactly when the
+    budget asks for it, and the rail drop within the limit with the feeds it has."""
+    from . import budget as B
+    problems = []
+    j4 = nl.components.get("J4")
+    if row["feeds"] == 2:
+        if j4 is None or (j4.net_of("+5V"), j4.net_of("GND")) != ("+5V", GROUND):
+            problems.append(f"{row['board']}: the budget asks for a second feed, J4 missing or miswired")
+    elif j4 is not None:
+        problems.append(f"{row['board']}: J4 fitted though one feed suffices")
+    if row["rail_drop_v"] > B.MAX_RAIL_DROP_V:
+        problems.append(f"{row['board']}: rails drop {row['rail_drop_v']} V > {B.MAX_RAIL_DROP_V} V")
     return problems

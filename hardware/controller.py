@@ -9,7 +9,7 @@ import json
 import math
 import os
 
-from .parts import PICO_GPIO_PAD
+from .parts import PICO_GPIO_PAD, RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINMAP = os.path.join(ROOT, "firmware", "pinmap.json")
@@ -37,7 +37,8 @@ def signals(pm):
     out += [(f"controls.{k}", ctl[k], f"BTN_{k.upper()}") for k in ("ok", "back", "menu")]
     out += [("buzzer.pin", pm["buzzer"]["pin"], "BUZZER_PWM"),
             ("oled.sda", pm["oled"]["sda"], "I2C_SDA"),
-            ("oled.scl", pm["oled"]["scl"], "I2C_SCL")]
+            ("oled.scl", pm["oled"]["scl"], "I2C_SCL"),
+            ("supply.jack_sense", pm["supply"]["jack_sense"], "JACK_SENSE")]
     return out
 
 
@@ -54,11 +55,11 @@ def check_pinmap(pm):
         seen.setdefault(gpio, entry)
     m = pm["matrix"]
     if not 1 <= m["rows"]["max"] <= 16:
-        problems.append("matrix.rows.max must be 1..16 (one 2x8 row connector)")
+        problems.append("matrix.rows.max must be 1..16 (one 20-way row connector)")
     if not 1 <= m["cols"]["count"] <= 16:
-        problems.append("matrix.cols.count must be 1..16 (one 2x8 column connector)")
-    if m["rows"]["driver"] != "74HC595":
-        problems.append("matrix.rows.driver: only 74HC595 is drawn")
+        problems.append("matrix.cols.count must be 1..16 (one 20-way column connector)")
+    if m["rows"]["driver"] != "74AHC595":
+        problems.append("matrix.rows.driver: only 74AHC595 is drawn")
     if m["cols"].get("pull") != "up" or pm["controls"].get("pull") != "up":
         problems.append("columns and controls are drawn with pull-ups to 3.3 V")
     return problems
@@ -75,14 +76,105 @@ def endpoints(pm):
         "ROW_RCLK": [(u, "RCLK") for u in srs],
         "BTN_OK": [("SW1", "1")], "BTN_BACK": [("SW2", "1")], "BTN_MENU": [("SW3", "1")],
         "BUZZER_PWM": [("R3", "1")],
+        "JACK_SENSE": [("R10", "2"), ("R11", "1")],
         "I2C_SDA": [("J5", "SDA"), ("R5", "1")],
         "I2C_SCL": [("J5", "SCL"), ("R6", "1")],
     }
     for i in range(pm["matrix"]["cols"]["count"]):
-        ep[f"COL{i}"] = [("J4", str(i + 1)), (f"RN{1 + i // 4}", f"R{1 + i % 4}.1")]
+        ep[f"COL{i}"] = [("J4", str(RIBBON_SIGNAL_PINS[i])), (f"RN{1 + i // 4}", f"R{1 + i % 4}.1")]
     return ep
 
 
+def ribbon(conn, lines, gnd, NC):
+    """A 20-way matrix header: line k on the k-th signal pin (None: not connected), the four
+    interleaved ground pins on GND."""
+    for pin in RIBBON_GROUND_PINS:
+        conn[str(pin)] += gnd
+    for pin, net in zip(RIBBON_SIGNAL_PINS, lines):
+        conn[str(pin)] += net if net is not None else NC
+
+
+def esd_arrays(lines, first_ref, v3, gnd, NC):
+    """SRV05-4 arrays (4 lines each) on the matrix lines, at the headers where a touched cell
+    board's discharge arrives; their rail clamps go to +3V3, the level the lines live at."""
+    from .sk import part
+    n = 0
+    for k in range(0, len(lines), 4):
+        u = part("srv05", f"U{first_ref + n}", "Key matrix")
+        u["VCC"] += v3
+        u["GND"] += gnd
+        for j, io in enumerate(("IO1", "IO2", "IO3", "IO4")):
+            u[io] += lines[k + j] if k + j < len(lines) else NC
+        n += 1
+    return n
+
+
+
+
+def wire(p, pins):
+    """Connects part `p`'s pins by name: {pin name: net}."""
+    for name, net in pins.items():
+        p[name] += net
+
+
+ESD_FIRST_U = 7      # U7.. : the SRV05-4 arrays (U5 LTC4365, U6 TPS2553)
+
+
+def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
+    """The 5 V input and the USB feed of the LED rail.
+
+    Jack: LTC4365 U5 with back-to-back N-MOSFETs Q2 passes the jack to +5V_JACK only
+    between 4.3 and 5.7 V (R7/R8/R9), so a 12 V adapter or a reversed plug leaves the board
+    unpowered instead of destroying it; F1 (2 A hold, 3.5 A trip) then feeds the +5V rail.
+    The protected jack voltage also reaches GP15 through R10/R11 (the firmware's supply
+    detection) and turns Q3 on, which holds the USB switch off.
+
+    USB (JP1 fitted): TPS2553 U6 switches VBUS onto the LED rail with a current limit
+    (R12) only after R13/C10's delay and only while the jack is absent, so at plug-in USB
+    sees the Pico and 0.2 uF of this board, not the rail's 1.2 mF."""
+    j1 = part("jack", "J1", "Power")
+    j1["TIP"] += v5in
+    j1["SLEEVE"] += gnd
+    u5 = part("ltc4365", "U5", "Power")
+    v5jack, gate, src = Net("+5V_JACK"), Net("JACK_GATE"), Net("JACK_SRC")
+    uv, ov = Net("JACK_UV"), Net("JACK_OV")
+    wire(u5, {"VIN": v5in, "~SHDN": v5in, "GND": gnd, "GATE": gate, "VOUT": v5jack,
+              "~FAULT": NC, "UV": uv, "OV": ov})
+    c8 = part("c100n", "C8", "Power", Decouples="U5")
+    c8[1, 2] += v5in, gnd
+    for ref, key, a, b in (("R7", "r1m", v5in, uv), ("R8", "r33k", uv, ov), ("R9", "r100k", ov, gnd)):
+        part(key, ref, "Power")[1, 2] += a, b
+    q2 = part("dualnfet", "Q2", "Power")       # drains outward, sources together
+    wire(q2, {"D1_7": v5in, "D1_8": v5in, "D2_5": v5jack, "D2_6": v5jack,
+              "S1": src, "S2": src, "G1": gate, "G2": gate})
+    f1 = part("polyfuse", "F1", "Power")
+    f1[1, 2] += v5jack, v5
+    c1 = part("c10u", "C1", "Power")
+    c1[1, 2] += v5, gnd
+    d1 = part("schottky", "D1", "Power")       # +5V -> VSYS; blocks VSYS -> LED rail
+    d1["A"] += v5
+    d1["K"] += vsys
+    for ref, key, a, b in (("R10", "r22k", v5jack, sense), ("R11", "r33k", sense, gnd)):
+        part(key, ref, "Power")[1, 2] += a, b
+
+    from .sk import supply
+    usb_led = supply("USB_LED")
+    jp1 = part("jumper", "JP1", "Power")       # fit: USB VBUS may feed the LED rail
+    jp1[1, 2] += vbus, usb_led
+    u6 = part("tps2553", "U6", "Power")
+    usb_sw, en, ilim = Net("USB_SW"), Net("USB_EN"), Net("USB_ILIM")
+    wire(u6, {"IN": usb_led, "GND": gnd, "EN": en, "ILIM": ilim, "OUT": usb_sw, "~FAULT": NC})
+    c9 = part("c100n", "C9", "Power", Decouples="U6")
+    c9[1, 2] += usb_led, gnd
+    for ref, key, a, b in (("R12", "r56k2", ilim, gnd), ("R13", "r470k", usb_led, en), ("C10", "c1u", en, gnd)):
+        part(key, ref, "Power")[1, 2] += a, b
+    q3 = part("nmos", "Q3", "Power")           # jack present: USB switch off
+    q3["G"] += v5jack
+    q3["S"] += gnd
+    q3["D"] += en
+    d2 = part("schottky", "D2", "Power")       # the jack's rail never reaches U6 or VBUS
+    d2["A"] += usb_sw
+    d2["K"] += v5
 
 
 def build(pm=None):
@@ -112,27 +204,11 @@ def build(pm=None):
         u1["3V3_OUT"] += v3
         u1["3V3_EN"] += NC          # internal pull-up: regulator on
         u1["ADC_VREF"] += NC
-        c6 = part("c10u", "C6", "MCU", Decouples="U1")
+        # 100 nF, not 10 uF: VSYS charges from USB VBUS through the Pico's diode at plug-in,
+        # and the Pico's own input capacitance already uses USB's 10 uF allowance.
+        c6 = part("c100n", "C6", "MCU", Decouples="U1")
         c6[1, 2] += vsys, gnd
-
-        # --- power: 5 V jack, polyfuse, bulk, VSYS protection, optional USB feed ---
-        j1 = part("jack", "J1", "Power")
-        j1["TIP"] += v5in
-        j1["SLEEVE"] += gnd
-        j1["SWITCH"] += NC
-        f1 = part("polyfuse", "F1", "Power")
-        f1[1, 2] += v5in, v5
-        c1 = part("c10u", "C1", "Power")
-        c1[1, 2] += v5, gnd
-        d1 = part("schottky", "D1", "Power")       # +5V -> VSYS; blocks VSYS -> LED rail
-        d1["A"] += v5
-        d1["K"] += vsys
-        jp1 = part("jumper", "JP1", "Power")       # fit: USB VBUS feeds the LED rail
-        d2 = part("schottky", "D2", "Power")
-        usb_led = Net("USB_LED")
-        jp1[1, 2] += vbus, usb_led
-        d2["A"] += usb_led
-        d2["K"] += v5
+        _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, nets["JACK_SENSE"])
 
         # --- LEDs: level shifter, series resistor, bulk capacitor, connector ---
         u2 = part("ahct125", "U2", "LEDs")
@@ -156,18 +232,22 @@ def build(pm=None):
         c2 = part("c1000u", "C2", "LEDs", Decouples="J2")
         c2["+"] += v5
         c2["-"] += gnd
-        j2 = part("xh3", "J2", "LEDs")
+        j2 = part("vh3", "J2", "LEDs")
         j2["+5V"] += v5
         j2["DIN"] += led_din
         j2["GND"] += gnd
+        j6 = part("vh2", "J6", "LEDs", value="LED 5V/GND far end")   # the second feed
+        j6["+5V"] += v5
+        j6["GND"] += gnd
 
-        # --- key matrix: rows from 74HC595s (walking low), columns to GPIOs with pull-ups ---
+        # --- key matrix: rows from 74AHC595s (walking low), columns to GPIOs with pull-ups ---
         rows_max = pm["matrix"]["rows"]["max"]
         n_sr = math.ceil(rows_max / 8)
-        j3 = part("idc16", "J3", "Key matrix", value="ROWS")
+        j3 = part("idc20", "J3", "Key matrix", value="ROWS")
+        row_lines = [None] * 16
         ser = nets["ROW_SER"]
         for k in range(n_sr):
-            u = part("hc595", f"U{3 + k}", "Key matrix")
+            u = part("ahc595", f"U{3 + k}", "Key matrix")
             u["VCC"] += v3
             u["GND"] += gnd
             u["~SRCLR"] += v3
@@ -180,7 +260,7 @@ def build(pm=None):
                 if row < rows_max:
                     rn = Net(f"ROW{row}")
                     u[f"Q{q}"] += rn
-                    j3[str(row + 1)] += rn
+                    row_lines[row] = rn
                 else:
                     u[f"Q{q}"] += NC
             if k + 1 < n_sr:
@@ -190,10 +270,9 @@ def build(pm=None):
                 u["QHS"] += NC
             c = part("c100n", f"C{4 + k}", "Key matrix", Decouples=f"U{3 + k}")
             c[1, 2] += v3, gnd
-        for row in range(rows_max, 16):
-            j3[str(row + 1)] += NC
+        ribbon(j3, row_lines, gnd, NC)
         cols = pm["matrix"]["cols"]["count"]
-        j4 = part("idc16", "J4", "Key matrix", value="COLS")
+        j4 = part("idc20", "J4", "Key matrix", value="COLS")
         for k in range(math.ceil(cols / 4)):
             rn = part("rn10k", f"RN{k + 1}", "Key matrix")
             for b in range(4):
@@ -204,8 +283,10 @@ def build(pm=None):
                 else:
                     rn[f"R{b + 1}.1"] += NC
                     rn[f"R{b + 1}.2"] += NC
-        for i in range(16):
-            j4[str(i + 1)] += nets[f"COL{i}"] if i < cols else NC
+        col_lines = [nets[f"COL{i}"] if i < cols else None for i in range(16)]
+        ribbon(j4, col_lines, gnd, NC)
+        matrix = [n for n in row_lines + col_lines if n is not None]
+        esd_arrays(matrix, ESD_FIRST_U, v3, gnd, NC)
 
         # --- control buttons (to ground, internal pull-ups) and reset ---
         for ref, key in (("SW1", "ok"), ("SW2", "back"), ("SW3", "menu")):
@@ -227,11 +308,16 @@ def build(pm=None):
         q1["G"] += gate
         q1["S"] += gnd
         q1["D"] += bz_n
+        # 56 ohm in series: the coil's 42 ohm alone lets the low error tones peak at
+        # 5 V / 42 ohm = 119 mA; with it the peak is 51 mA (hardware/budget.py)
+        r14 = part("r56", "R14", "Buzzer")
+        bz_p = Net("BUZZER_P")
+        r14[1, 2] += v5, bz_p
         bz1 = part("buzzer", "BZ1", "Buzzer")
-        bz1["+"] += v5
+        bz1["+"] += bz_p
         bz1["-"] += bz_n
-        d3 = part("flyback", "D3", "Buzzer")
-        d3["K"] += v5
+        d3 = part("flyback", "D3", "Buzzer")       # across the coil only
+        d3["K"] += bz_p
         d3["A"] += bz_n
 
         # --- OLED module (3.3 V) with I2C pull-ups ---

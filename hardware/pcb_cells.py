@@ -16,6 +16,15 @@ MOUNT_CLEAR = 4.0                        # radius kept free around a mounting ho
 CELL_PARTS = (("SW", "key"), ("LED", "led"), ("C", "cap"), ("D", "diode"))
 
 
+FAR_END = {"vh2"}          # catalogue keys of parts at the chain's far end: the second feed
+
+
+def at_far_end(comp, n):
+    """Whether a board-level part belongs at the LED chain's far end (its bulk capacitor, the
+    second power feed) rather than by the controller's connectors at cell 0."""
+    return comp.fields.get("Decouples") == f"LED{n - 1}" or comp.fields.get("Catalogue") in FAR_END
+
+
 def _cell_parts(nl, index, x, y):
     out = []
     for prefix, part in CELL_PARTS:
@@ -76,9 +85,11 @@ def plan(game, nl, boards=None, name=None, region=None, wants=None):
         fps += _cell_parts(nl, index, x, y)
     free = Free(x1 - x0, lay.height_mm, [(x, y) for *_, x, y in every], x0)
     first, last = every[0][4:], every[-1][4:]
-    todo = [(ref, want) for ref, want in (("J1", first), ("J2", first), ("J3", first), ("CB1", first),
-                                          ("CB2", last)) if ref in nl.components]
-    todo += [(ref, (x, lay.height_mm / 2)) for ref, x in sorted((wants or {}).items())]
+    cell_refs = {f"{p}{c[0]}" for c in every for p, _ in CELL_PARTS}
+    wants = wants or {}
+    todo = [(ref, last if at_far_end(c, len(every)) else first) for ref, c in sorted(nl.components.items())
+            if ref not in cell_refs and ref not in wants]
+    todo += [(ref, (x, lay.height_mm / 2)) for ref, x in sorted(wants.items())]
     for ref, want in todo:
         c = nl.components[ref]
 

@@ -23,7 +23,7 @@ SIDES = {
     "pico": ([str(i) for i in range(1, 21)], [str(i) for i in range(40, 20, -1)]),
     "rn10k": (["1", "2", "3", "4"], ["8", "7", "6", "5"]),
 }
-ONE_SIDE = {"idc16", "xh3", "oled_hdr", "jack"}
+ONE_SIDE = {"idc20", "vh3", "vh2", "oled_hdr", "jack"}
 
 
 def _sides(comp):

@@ -56,10 +56,11 @@ def assign(game, nl, boards=None):
         t = _tile_of(x, regs)
         for p in ("LED", "C", "SW", "D"):
             where[f"{p}{index}"] = t
+    from .pcb_cells import at_far_end
     first = where["LED0"]
     last = where[f"LED{len(cells) - 1}"]
-    for ref in nl.components:
-        where.setdefault(ref, last if ref == "CB2" else first)
+    for ref, c in nl.components.items():
+        where.setdefault(ref, last if at_far_end(c, len(cells)) else first)
     return where
 
 
@@ -87,7 +88,7 @@ def _net_order(name):
 
 def join_ref(k, side):
     """Reference of the join connector of cut k on the left (0) or right (1) tile."""
-    return f"J{4 + 2 * k + side}"
+    return f"J{10 + 2 * k + side}"
 
 
 def tile_netlists(game, nl, boards=None):

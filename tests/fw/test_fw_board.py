@@ -23,7 +23,7 @@ def test_four_boards_with_their_cell_counts():
 def test_default_board_and_budget_override():
     boards, pins = read("boards.json"), read("pinmap.json")
     cfg = B.make(boards, pins, {})
-    assert cfg.board_id == "knockabout" and cfg.budget_ma == 400
+    assert cfg.board_id == "knockabout" and cfg.budget_ma == pins["power"]["led_budget_ma"]
     cfg = B.make(boards, pins, {"board": "ko", "led_budget_ma": 1500})
     assert cfg.board_id == "ko" and cfg.budget_ma == 1500
 

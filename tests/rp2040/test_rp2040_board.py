@@ -97,6 +97,32 @@ def test_a_scene_comes_out_of_the_led_pin_as_the_simulator_lights_it(emulated, s
     assert max(max(c) for c in frame["rgb"]) < 255  # the limiter had to act on this scene
 
 
+def test_the_led_budget_follows_the_supply_the_pins_report(emulated):
+    """The real image reads the jack on GP15 and VBUS on GP24 (hal_rp2.supply): plugging the
+    jack raises a full-white scene to the jack's budget, pulling it brings the next frame
+    back within USB's."""
+    eb, board = emulated
+    with open(PINMAP) as f:
+        power = json.load(f)["power"]
+
+    def drawn(frame):
+        return sum(map(sum, frame["rgb"])) * power["ma_per_channel"] / 255 + CELLS * power["ma_idle"]
+
+    try:
+        eb.supply(usb=True, jack=True)
+        n = len(eb.events)
+        board.set_scene(P.solid([(255, 255, 255)] * CELLS))
+        assert board.flush(30)
+        jack = eb.wait(lambda e: e["ev"] == "leds" and drawn(e) > power["led_budget_ma"], 30, n)
+        assert drawn(jack) <= power["jack_budget_ma"]
+        n = len(eb.events)
+        eb.supply(usb=True, jack=False)
+        usb = eb.wait(lambda e: e["ev"] == "leds", 30, n)
+        assert drawn(usb) <= power["led_budget_ma"] < drawn(jack)
+    finally:
+        eb.supply(usb=True, jack=False)
+
+
 def test_dice_sent_by_the_host_appear_in_the_oled_framebuffer(emulated, sim):
     eb, board = emulated
     vb, sboard = sim

@@ -76,7 +76,8 @@ def add_device_commands(sub):
                        help="one of: " + ", ".join(board_names()))
     flash.add_argument("--port", help="serial port (default: the one connected Pico)")
     flash.add_argument("--budget-ma", type=positive_int, metavar="MA",
-                       help="LED current budget in mA (default 400, for USB power)")
+                       help="cap on the LED current budget in mA (the firmware picks its budget "
+                            "from the supply it finds; this can only lower it)")
     flash.add_argument("--no-verify", action="store_true",
                        help="do not wait for the board to report its version")
     flash.add_argument("--dry-run", action="store_true",
@@ -94,5 +95,6 @@ def add_device_commands(sub):
     uf2.add_argument("-o", "--output", type=output_file, metavar="FILE",
                      help="where to write it (default knockboard-BOARD-VERSION.uf2)")
     uf2.add_argument("--budget-ma", type=positive_int, metavar="MA",
-                     help="LED current budget in mA (default 400, for USB power)")
+                     help="cap on the LED current budget in mA (the firmware picks its budget "
+                            "from the supply it finds; this can only lower it)")
     uf2.set_defaults(func=cmd_uf2)

@@ -23,6 +23,9 @@ class SimHal:
         self.tone_hz = 0
         self.fed = 0
         self.released = False
+        # the supply the firmware reads (firmware/supply.py bits: 1 USB VBUS, 2 the 5 V
+        # jack): a simulated board hangs on a USB cable
+        self.supply_bits = 1
 
     # -- time and serial --
     def ticks_ms(self):
@@ -67,6 +70,13 @@ class SimHal:
             self.keys[r] |= 1 << i
         else:
             self.keys[r] &= ~(1 << i)
+
+    def supply(self):
+        return self.supply_bits
+
+    def plug(self, usb=True, jack=False):
+        """Connects or removes the simulated supplies."""
+        self.supply_bits = (1 if usb else 0) | (2 if jack else 0)
 
     # -- outputs --
     def show_leds(self, grb):

@@ -110,6 +110,14 @@ function wireMatrix() {
   refreshColumns();
 }
 
+// ---- the supply the firmware senses (firmware/supply.py): VBUS on GP24, the jack on GP15 ----
+const power = { usb: true, jack: false };
+function wireSupply() {
+  const s = pinmap.supply || {};
+  if (s.vbus_sense !== undefined) mcu.gpio[s.vbus_sense].setInputValue(power.usb);
+  if (s.jack_sense !== undefined) mcu.gpio[s.jack_sense].setInputValue(power.jack);
+}
+
 // ---- WS2812 chain, decoded from the data pin's waveform ----
 const led = { level: false, since: 0, bits: [], errors: [], frames: 0 };
 function ledEdge(high) {
@@ -236,7 +244,7 @@ function boot() {
   // The chip resets here; rp2040js would re-arm the watchdog's alarm at a delta of zero
   // and spin in clock.tick for ever, so the alarm is stopped before the reboot.
   watchdog.onWatchdogTrigger = () => { pendingReset = watchdog.reason; watchdog.alarm.enable = false; };
-  wireMatrix(); wireLeds(); wireOled();
+  wireMatrix(); wireLeds(); wireOled(); wireSupply();
   cdc = new USBCDC(mcu.usbCtrl);
   pendingRead = null;
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now(), boot: boots });
@@ -323,6 +331,7 @@ rl.on('line', (line) => {
   else if (msg.op === 'oled') send({ ev: 'oled', t: now(), on: oled.on, writes: oled.writes, ram: Buffer.from(oled.ram).toString('hex') });
   else if (msg.op === 'fault' && msg.what === 'led-sm') { faults.ledSm = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'fault' && msg.what === 'oled-bus') { faults.oledBus = true; send({ ev: 'fault', t: now(), what: msg.what }); }
+  else if (msg.op === 'supply') { power.usb = msg.usb; power.jack = msg.jack; wireSupply(); send({ ev: 'supply', t: now(), ...power }); }
   else if (msg.op === 'stats') send({ ev: 'stats', t: now(), boots, ledFrames: led.frames });
   else send({ ev: 'error', message: `unknown op ${msg.op}` });
 });

@@ -152,6 +152,13 @@ class EmulatedBoard:
     def control(self, index: int, down: bool) -> None:
         self._send(op="control", index=index, down=down)
 
+    def supply(self, usb: bool = True, jack: bool = False, timeout: float = 30) -> dict:
+        """Plugs or pulls USB VBUS and the 5 V jack as the firmware senses them (GP24,
+        GP15); its event, with the emulated time it took effect."""
+        n = len(self.events)
+        self._send(op="supply", usb=usb, jack=jack)
+        return self.wait(lambda e: e["ev"] == "supply", timeout, n)
+
     def fault(self, what: str, timeout: float = 30) -> dict:
         """Injects a fault (board.mjs: "led-sm" or "oled-bus"); its event, with the
         emulated time it took effect."""
