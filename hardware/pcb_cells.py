@@ -84,7 +84,9 @@ def plan(game, nl, boards=None, name=None, region=None, wants=None):
     for index, _, _, _, x, y in cells:
         fps += _cell_parts(nl, index, x, y)
     free = Free(x1 - x0, lay.height_mm, [(x, y) for *_, x, y in every], x0)
-    first, last = every[0][4:], every[-1][4:]
+    # on a tile, the board's connectors keep clear of the cut, where the join header goes
+    inset = 40.0 if region else 0.0
+    first, last = ((min(max(x, x0 + inset), x1 - inset), y) for x, y in (every[0][4:], every[-1][4:]))
     cell_refs = {f"{p}{c[0]}" for c in every for p, _ in CELL_PARTS}
     wants = wants or {}
     todo = [(ref, last if at_far_end(c, len(every)) else first) for ref, c in sorted(nl.components.items())

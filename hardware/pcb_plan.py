@@ -10,7 +10,7 @@ from . import fab, fp_geometry, router
 
 GROUND = "GND"
 WIDE_NETS = {"+5V", "+5V_IN", "VSYS", "VBUS", "+3V3", "USB_LED"}
-MARGINS = (4.0, 15.0, 60.0, 400.0)     # routing windows (mm around the two ends) tried in turn
+MARGINS = (4.0, 15.0, 60.0, 150.0)     # routing windows (mm around the two ends) tried in turn
 
 
 @dataclass
