@@ -125,9 +125,18 @@ def _route_net(grid, net, terms):
     if net == GROUND:
         for ref, pad, cells, stub in acc:
             if len(pad.layers) == 2:
-                continue                      # a through-hole pad reaches the B.Cu pour itself
+                continue                      # through-hole pads: below
             if not _connect(grid, net, ref, pad, cells, stub, [], width, plane=True):
                 grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        # a through-hole pad touches the pour, but the pour around a header can be cut off by
+        # bottom tracks: each also gets a track to the nearest ground via
+        for ref, pad, cells, stub in acc:
+            if len(pad.layers) == 2:
+                nid = grid.net_id[net]
+                goals = sorted(grid.copper[nid], key=lambda c: (c[2] * router.G - pad.x) ** 2
+                               + (c[1] * router.G - pad.y) ** 2)
+                if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
+                    grid.route.failed.append((net, f"{ref}.{pad.number}"))
         return
     if len(acc) < 2:
         return

@@ -49,6 +49,8 @@ class Grid:
         self.nx, self.ny = int(width / G) + 1, int(height / G) + 1
         self.width, self.height = width, height
         self.owner = np.zeros((2, self.ny, self.nx), dtype=np.int32)
+        # no via within one grid step of another, of any net: drills 0.5 mm apart at least
+        self.near_via = np.zeros((self.ny, self.nx), dtype=bool)
         self.net_id = {n: i + 1 for i, n in enumerate(sorted(nets))}
         self.copper = {i: set() for i in self.net_id.values()}   # (layer, iy, ix) per net
         self.route = Route()
@@ -133,7 +135,7 @@ class Grid:
         for dy in (0, 1, 2):
             for dx in (0, 1, 2):
                 grown |= pad[:, dy:dy + y1 - y0, dx:dx + x1 - x0]
-        via_ok = ~(grown[0] | grown[1])
+        via_ok = ~(grown[0] | grown[1] | self.near_via[y0:y1, x0:x1])
         passable = ~grown if wide else ~bad
         return passable, via_ok
 
@@ -226,6 +228,7 @@ class Grid:
             if a[0] != b[0]:                           # a via
                 self._emit(net, run, width)
                 self.route.vias.append((net, a[2] * G, a[1] * G))
+                self.near_via[max(0, a[1] - 1):a[1] + 2, max(0, a[2] - 1):a[2] + 2] = True
                 for ly in (0, 1):
                     sl = self.owner[ly, max(0, a[1] - 1):a[1] + 2, max(0, a[2] - 1):a[2] + 2]
                     sl[(sl == FREE) | (sl == nid)] = nid
