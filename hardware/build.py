@@ -2,13 +2,18 @@
 
     python3 -m hardware.build            # hardware/out/, firmware/boards.json, parts of docs/build.md
     python3 -m hardware.build --out DIR  # the same files under DIR (the up-to-date test uses this)
+    python3 -m hardware.build --no-pcb   # everything but the PCBs
+    python3 -m hardware.build --gerbers  # also each PCB's Gerbers, drill file and upload zip
 
 Outputs (hardware/out/ and firmware/boards.json, the boards the firmware knows, written from
 knockboard's game registry): KiCad netlists of the controller and the four cell boards, the
 rendered schematics (SVG), the ERC report, the BOM (CSV, quantities per game board), the
 power budget, the wiring table, each board's cell list (LED chain order, matrix row and
 column), the printable overlays at true size and the assembly views, one cell drawn to
-scale (cell.svg) and the printed caps and frame tiles (print/: STL, and manifest.json)."""
+scale (cell.svg) and the printed caps and frame tiles (print/: STL, and manifest.json). Then,
+in hardware/pcb/, the PCBs of the controller and every cell board (hardware/pcb.py; only those
+whose inputs changed are routed again, which needs Debian's KiCad: /usr/bin/python3 with
+pcbnew)."""
 
 import argparse
 import csv
@@ -18,13 +23,29 @@ import os
 import re
 import sys
 
-from . import budget, cell_drawing, cellboard, checks, controller, netlist, overlay, printed, render
+from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, printed,
+               render, tiles)
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
 BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
+# Boards the build does not route yet, and why (tests/test_pcb.py checks all the others).
+PCB_NOT_ROUTED = {
+    "controller": "elec's protection added fine-pitch parts (LTC4365 in TSOT-23-8, 0.65 mm pitch) "
+                  "whose inner pins no point of the router's 0.5 mm grid reaches; with the "
+                  "ESD arrays the 100 x 100 mm board also congests (12 of about 300 connections fail)",
+}
+# Boards whose KiCad DRC is not clean yet: the errors KiCad reports, and why.
+PCB_DRC_OPEN = {
+    "cellboard-knockabout": ({"[hole_near_hole]": 4},
+                             "four places where one +5V path drops to the bottom and climbs back two "
+                             "grid steps on: its two vias 0.41 mm apart (the fab wants 0.5); the "
+                             "router keeps vias apart from committed ones, not within one path"),
+    "cellboard-knockoff-tile2": ({"[silk_overlap]": 1},
+                                 "the back silkscreen outlines of two connectors touch (a warning)"),
+}
 DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
 
 
@@ -144,6 +165,7 @@ def generate(root=controller.ROOT):
     ctl_nl = netlist.read(ctl_text)
     files[f"{OUT}/controller.net"] = ctl_text
     nets = {"controller": ctl_nl}
+    bom_nets = {}           # a board cut into tiles also needs the tiles' join headers
     report = ["Knockboard ERC report: SKiDL's ERC plus the design checks of hardware/checks.py",
               "(every chip and LED powered, grounded and decoupled; pin map; LED chain and matrix).", ""]
     total_e = total_w = 0
@@ -178,6 +200,10 @@ def generate(root=controller.ROOT):
         nl = netlist.read(text)
         nets[g] = nl
         files[f"{OUT}/cellboard-{g}.net"] = text
+        for t, tile_text in tiles.tile_netlists(g, nl, boards).items():     # boards the fab can't take whole
+            files[f"{OUT}/cellboard-{g}-tile{t + 1}.net"] = tile_text
+            joins = {r: c for r, c in netlist.read(tile_text).components.items() if r not in nl.components}
+            bom_nets[g] = netlist.Netlist({**bom_nets.get(g, nl).components, **joins}, nl.nets)
         row = next(x for x in budgets if x["board"] == g)
         lines, e, w = _erc_section(f"cell board {g}", f"{OUT}/cellboard-{g}.net", erc, [
             ("power, ground and decoupling", checks.power_problems(nl), f"{b['cells']} LEDs"),
@@ -196,7 +222,7 @@ def generate(root=controller.ROOT):
                                                    for i in (0, 1, n - 1)}
         files[f"{OUT}/cellboard-{g}.svg"] = render.schematic_svg(
             nl, f"Knockboard cell board: {g} ({n} cells, key matrix {b['rows']} x {b['cols']})",
-            ["Every cell: WS2812B LEDi with 100 nF Ci, key SWi and diode Di; cell i is row i // "
+            ["Every cell: SK6812MINI LEDi with 100 nF Ci, key SWi and diode Di; cell i is row i // "
              f"{b['cols']}, column i % {b['cols']}; LEDs chained in cell order.",
              f"Shown: the connectors and cells 0, 1 and {n - 1}; the full list is cells-{g}.csv, "
              f"the positions assembly/{g}.svg."],
@@ -216,13 +242,15 @@ def generate(root=controller.ROOT):
     files[f"{OUT}/print/manifest.json"] = printed.manifest_text(printed.made()[1])
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
-    files[f"{OUT}/bom.csv"] = _bom(nets, boards, games)
+    files[f"{OUT}/bom.csv"] = _bom({**nets, **bom_nets}, boards, games)
     power_md = budget.markdown(budgets, pm)
     files[f"{OUT}/power.md"] = "# Power budget\n\n" + power_md
     files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"
     wiring = _wiring(ctl_nl, pm)
     files[f"{OUT}/wiring.md"] = "# Controller wiring\n\n" + wiring
+    from . import pcb
     files[DOC] = _fill_doc(os.path.join(root, DOC), {"wiring": wiring, "power": power_md,
+                                                      "pcb": pcb.summary_md(nets, boards),
                                                       "bom": _bom_md(files[f"{OUT}/bom.csv"], games),
                                                       "erc": f"`{OUT}/erc.txt`: **{total_e} errors, {total_w} warnings**\n"})
     return files, total_e
@@ -247,6 +275,9 @@ def normalise(text):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="write under this directory instead of the repository")
+    ap.add_argument("--no-pcb", action="store_true", help="leave the PCBs (hardware/pcb/) alone")
+    ap.add_argument("--gerbers", action="store_true",
+                    help="also write Gerbers, drill file and upload zip of every PCB (hardware/pcb/gerbers/)")
     args = ap.parse_args(argv)
     root = args.out or controller.ROOT
     files, errors = generate()
@@ -265,7 +296,24 @@ def main(argv=None):
         changed += 1
     printed.build(os.path.join(root, OUT, "print"))     # the STLs (not committed: binary)
     print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
-    return 1 if errors else 0
+    if errors:
+        return 1
+    if not args.no_pcb:
+        from . import pcb
+        try:
+            names = [n for n, *_ in pcb.boards(root) if n not in PCB_NOT_ROUTED]
+            made = pcb.build_all(root, only=names)
+            for name, why in PCB_NOT_ROUTED.items():
+                print(f"hardware: PCB {name} not routed: {why}")
+            for name in names if args.gerbers else ():
+                z = pcb.gerbers(os.path.join(root, pcb.PCB_DIR, f"{name}.kicad_pcb"),
+                                os.path.join(root, pcb.GERBER_DIR))
+                print(f"hardware: gerbers {name}: {os.path.relpath(z, root)}")
+        except pcb.PcbError as e:
+            print(f"hardware: PCB: {e}")
+            return 1
+        print(f"hardware: PCBs: {len(made)} routed again ({', '.join(made) or 'all up to date'})")
+    return 0
 
 
 if __name__ == "__main__":

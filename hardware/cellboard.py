@@ -1,4 +1,4 @@
-"""Per-game cell boards: one WS2812B (with its own 100 nF), one key and one diode under
+"""Per-game cell boards: one SK6812MINI (with its own 100 nF), one key and one diode under
 every cell of the game's layout (knockboard.layouts), the LEDs chained in cell order and
 the keys wired into the firmware's matrix: cell i is row i // cols, column i % cols
 (firmware/boards.json; docs/firmware.md, "Board configuration")."""

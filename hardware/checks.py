@@ -10,7 +10,7 @@ GROUND = "GND"
 
 
 def power_problems(nl):
-    """Every part with supply pins (chips, the Pico, each WS2812B): supply pins on a supply
+    """Every part with supply pins (chips, the Pico, each SK6812MINI): supply pins on a supply
     net, ground pins on GND, and a capacitor marked as its decoupling (field "Decouples")
     straight across that supply and GND."""
     problems = []

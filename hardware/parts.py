@@ -1,7 +1,8 @@
 """The part catalogue: every part used on the controller and the cell boards, defined in SKiDL
 itself (tool=SKIDL, explicit pins), so no KiCad symbol library is needed. Each entry carries
-the manufacturer, the manufacturer's part number and a KiCad footprint from KiCad's standard
-footprint libraries, so the netlist imports into KiCad's PCB editor as it is."""
+the manufacturer, the manufacturer's part number and a KiCad footprint that resolves in KiCad 6's
+standard footprint libraries (Debian's kicad-footprints) or, for the Pico module KiCad 6 lacks,
+in hardware/footprints/Knockboard.pretty (tests/test_pcb.py checks every footprint and pad)."""
 
 from dataclasses import dataclass, field
 
@@ -58,7 +59,7 @@ def _pico_pins():
 _CATALOGUE = [
     # --- controller: active parts ---
     PartDef("pico", "RaspberryPi_Pico", "U", "Raspberry Pi Pico", "Raspberry Pi", "SC0915",
-            "Module:RaspberryPi_Pico_Common_THT",
+            "Knockboard:RaspberryPi_Pico_THT",
             "RP2040 module, 2x20 pins at 2.54 mm; on-board 3.3 V buck-boost and decoupling",
             _pico_pins(), "https://datasheets.raspberrypi.com/pico/pico-datasheet.pdf",
             power_pins=("VSYS",), ground_pins=("GND", "AGND")),
@@ -168,6 +169,10 @@ _CATALOGUE = [
             "Connector_IDC:IDC-Header_2x10_P2.54mm_Vertical",
             "Box header 2x10 2.54 mm: 16 matrix lines and 4 grounds interleaved (20-way ribbon)",
             tuple((str(i), str(i), PAS) for i in range(1, 21))),
+    *(PartDef(f"idc{2 * n}", f"Conn_02x{n:02d}", "J", f"IDC 2x{n}", "Wurth Elektronik", f"612{2 * n:03d}21621",
+              f"Connector_IDC:IDC-Header_2x{n:02d}_P2.54mm_Vertical",
+              f"Box header 2x{n} 2.54 mm: joins two tiles of a cell board (short {2 * n}-way ribbon)",
+              tuple((str(i), str(i), PAS) for i in range(1, 2 * n + 1))) for n in (13, 17, 25)),
     PartDef("oled_hdr", "Conn_01x04_Socket", "J", "OLED GND/VCC/SCL/SDA", "Sullins", "PPPC041LFBN-RC",
             "Connector_PinSocket_2.54mm:PinSocket_1x04_P2.54mm_Vertical",
             "Socket 1x4 2.54 mm for a 0.96 in SSD1306 128x64 I2C OLED module",

@@ -18,7 +18,7 @@ POWER_NETS = {"+5V", "+5V_IN", "+3V3", "VSYS", "VBUS"}
 
 # pins on the left / right (top to bottom) where the package order reads badly
 SIDES = {
-    "ws2812b": (["4", "1"], ["2", "3"]),
+    "sk6812mini": (["4", "1"], ["2", "3"]),
     "nmos": (["1"], ["3", "2"]),
     "pico": ([str(i) for i in range(1, 21)], [str(i) for i in range(40, 20, -1)]),
     "rn10k": (["1", "2", "3", "4"], ["8", "7", "6", "5"]),

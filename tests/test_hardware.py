@@ -53,7 +53,7 @@ def cell_nls():
 def test_outputs_regenerate_identically(tmp_path):
     """The build command, run into a temp dir, makes exactly the committed files (but for
     the netlists' date line)."""
-    r = subprocess.run([sys.executable, "-m", "hardware.build", "--out", str(tmp_path)],
+    r = subprocess.run([sys.executable, "-m", "hardware.build", "--out", str(tmp_path), "--no-pcb"],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "0 errors" in r.stdout
@@ -319,6 +319,7 @@ def test_assembly_views_show_chain_and_matrix(boards):
 def test_bom_quantities_per_game(boards):
     rows = list(csv.DictReader(open(os.path.join(OUT, "bom.csv"))))
     by_mpn = {r["mpn"]: r for r in rows}
+
     for g in GAMES:
         n = boards[g]["cells"]
         assert int(by_mpn["SK6812MINI"][f"qty_{g}"]) == n
@@ -332,7 +333,9 @@ def test_bom_quantities_per_game(boards):
     netlisted = [r for r in rows if r["references"] != "(not in the netlist)"]
     for r in netlisted:
         assert r["footprint"].count(":") == 1, r
-    assert {r["mpn"] for r in netlisted} == {d.mpn for d in CATALOGUE.values()}
+    # every catalogue part is used, but for the sizes of tile join header no board needs
+    joins = {d.mpn for d in CATALOGUE.values() if d.description.startswith("Box header") and "joins two tiles" in d.description}
+    assert {d.mpn for d in CATALOGUE.values()} - joins <= {r["mpn"] for r in netlisted} <= {d.mpn for d in CATALOGUE.values()}
 
 
 def test_power_budget(boards, pinmap):

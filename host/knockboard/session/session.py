@@ -44,7 +44,6 @@ if TYPE_CHECKING:
     from .types import BoardLike, Option, View
 
 FLASH_S = 0.6       # an illegal press blinks red this long
-MESSAGE_S = 2.0     # a short message on the OLED's last line
 SAVE_RETRY_S = 1.0  # a save that failed is tried again this often until it lands
 
 

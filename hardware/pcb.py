@@ -1,0 +1,208 @@
+"""The printed circuit boards: for the controller and each game's cell board (split into
+tiles where the fab's panel is too small, hardware/tiles.py), place and route the parts in
+the project's Python (hardware/pcb_cells.py, pcb_controller.py, router.py), then have KiCad's
+pcbnew (Debian's /usr/bin/python3, hardware/pcb_kicad.py) write the .kicad_pcb with its
+ground pour filled, beside it the assembly files (JLCPCB's BOM and CPL formats) and, on
+request, Gerbers, drill file and an upload zip.
+
+Routing a big board takes about a minute, so a board is remade only when its inputs changed:
+each board carries the SHA-256 of its inputs (netlist, cell positions, the placing and
+routing code, the fab's rules) in its title block, and tests/test_pcb.py checks it."""
+
+import csv
+import hashlib
+import io
+import json
+import os
+import re
+import subprocess
+import tempfile
+
+from . import build, cellboard, controller, netlist, pcb_cells
+
+PCB_DIR = "hardware/pcb"
+RENDER_DIR = "docs/pcb"
+GERBER_DIR = "hardware/pcb/gerbers"      # not committed: `python3 -m hardware.build --gerbers`
+KICAD_PYTHON = "/usr/bin/python3"
+HERE = os.path.dirname(os.path.abspath(__file__))
+CODE = ["fab.py", "fp_geometry.py", "router.py", "pcb_plan.py", "pcb_kicad.py", "pcb.py"]
+CODE_CELLS = ["cell_geometry.py", "pcb_cells.py", "tiles.py"]
+CODE_CONTROLLER = ["pcb_controller.py"]
+HASH = re.compile(r'\(comment 1 "inputs sha256 ([0-9a-f]{64})"\)')
+
+
+class PcbError(RuntimeError):
+    pass
+
+
+def _read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def inputs_hash(name, net_text, extra=""):
+    h = hashlib.sha256()
+    h.update(name.encode())
+    h.update(build.normalise(net_text).encode())
+    h.update(extra.encode())
+    for src in CODE + (CODE_CONTROLLER if name == "controller" else CODE_CELLS):
+        p = os.path.join(HERE, src)
+        if os.path.exists(p):
+            h.update(_read(p).encode())
+    return h.hexdigest()
+
+
+def board_hash(path):
+    """The inputs hash a saved board carries, or None."""
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        head = f.read(4000)
+    m = HASH.search(head)
+    return m.group(1) if m else None
+
+
+def boards(root=controller.ROOT):
+    """[(board name, netlist text, extra hash input, plan maker)] of every PCB."""
+    from . import tiles
+    out = []
+    reg = cellboard.registry()
+    bds = reg.firmware_boards()
+    out_dir = os.path.join(root, "hardware", "out")
+    ctl_text = _read(os.path.join(out_dir, "controller.net"))
+    if os.path.exists(os.path.join(HERE, "pcb_controller.py")):
+        from . import pcb_controller
+        out.append(("controller", ctl_text, "", lambda: pcb_controller.plan(netlist.read(ctl_text))))
+    for g in cellboard.game_names():
+        text = _read(os.path.join(out_dir, f"cellboard-{g}.net"))
+        full = netlist.read(text)
+        cells = _read(os.path.join(out_dir, f"cells-{g}.csv"))
+        n = len(tiles.regions(g, bds))
+        if n == 1:
+            out.append((f"cellboard-{g}", text, cells,
+                        lambda g=g, full=full: pcb_cells.plan(g, full, bds)))
+            continue
+        for t in range(n):
+            name = f"cellboard-{g}-tile{t + 1}"
+            ttext = _read(os.path.join(out_dir, f"{name}.net"))
+            out.append((name, ttext, cells, tiles.tile_plan(g, t, netlist.read(ttext), full, bds)))
+    return out
+
+
+def cpl_csv(plan):
+    """JLCPCB's placement file: positions from the board's lower left corner, y up."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["Designator", "Val", "Package", "Mid X", "Mid Y", "Rotation", "Layer"])
+    for f in sorted(plan.footprints, key=lambda f: _natural(f.ref)):
+        w.writerow([f.ref, f.value, f.footprint.split(":")[1], f"{f.x:.3f}mm",
+                    f"{plan.height - f.y:.3f}mm", f"{f.rot:.0f}", "Bottom" if f.flip else "Top"])
+    return out.getvalue()
+
+
+def bom_csv(plan, nl):
+    """JLCPCB's BOM: one line per part; the LCSC part numbers are left for the maker to
+    choose (the manufacturer's part number is in the description's MPN column)."""
+    groups = {}
+    for f in plan.footprints:
+        c = nl.components.get(f.ref)
+        key = (f.value, f.footprint, c.fields.get("MPN", "") if c else "")
+        groups.setdefault(key, []).append(f.ref)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["Comment", "Designator", "Footprint", "LCSC Part #", "MPN"])
+    for (value, fp, mpn), refs in sorted(groups.items(), key=lambda kv: _natural(kv[1][0])):
+        w.writerow([value, ",".join(sorted(refs, key=_natural)), fp.split(":")[1], "", mpn])
+    return out.getvalue()
+
+
+def _natural(ref):
+    m = re.match(r"([A-Z]+)(\d*)", ref)
+    return (m.group(1), int(m.group(2) or 0)) if m else (ref, 0)
+
+
+def kicad(*args, timeout=600):
+    """Run hardware/pcb_kicad.py under Debian's Python (pcbnew); its last output line."""
+    r = subprocess.run([KICAD_PYTHON, os.path.join(HERE, "pcb_kicad.py"), *args],
+                       capture_output=True, text=True, timeout=timeout)
+    if r.returncode != 0:
+        raise PcbError(f"pcb_kicad.py {args[0]} failed: {r.stderr.strip().splitlines()[-1:]}")
+    return r.stdout.strip().splitlines()[-1]
+
+
+def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
+    plan = plan_maker()
+    from . import pcb_plan
+    pcb_plan.route(plan)
+    if plan.failed:
+        raise PcbError(f"{name}: {len(plan.failed)} connections not routed: {plan.failed[:5]}")
+    data = plan.to_json()
+    data["hash"] = h
+    os.makedirs(out_dir, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        pj = os.path.join(tmp, "plan.json")
+        with open(pj, "w") as f:
+            json.dump(data, f)
+        kicad("build", pj, os.path.join(out_dir, f"{name}.kicad_pcb"))
+    nl = netlist.read(net_text)
+    for suffix, text in (("cpl", cpl_csv(plan)), ("bom", bom_csv(plan, nl))):
+        with open(os.path.join(out_dir, f"{name}-{suffix}.csv"), "w") as f:
+            f.write(text)
+    from . import pcb_render
+    pcb_render.save(plan, render_dir)
+    log(f"pcb {name}: {len(plan.footprints)} footprints, {len(plan.tracks)} tracks, {len(plan.vias)} vias")
+
+
+def build_all(root=controller.ROOT, only=None, force=False, log=print):
+    """Remake every board whose inputs changed; returns the names remade."""
+    out_dir = os.path.join(root, PCB_DIR)
+    made = []
+    for name, text, extra, plan_maker in boards(root):
+        if only and name not in only:
+            continue
+        h = inputs_hash(name, text, extra)
+        if not force and board_hash(os.path.join(out_dir, f"{name}.kicad_pcb")) == h:
+            continue
+        make(name, text, plan_maker, h, out_dir, os.path.join(root, RENDER_DIR), log)
+        made.append(name)
+    return made
+
+
+def gerbers(board, out_dir):
+    """Gerbers and drill files of a committed board into out_dir/NAME/, zipped beside it
+    (out_dir/NAME.zip, the file to upload); returns the zip's path."""
+    name = os.path.splitext(os.path.basename(board))[0]
+    return kicad("gerbers", board, os.path.join(out_dir, name))
+
+
+def gerbers_all(root=controller.ROOT, log=print):
+    out = os.path.join(root, GERBER_DIR)
+    for name, *_ in boards(root):
+        z = gerbers(os.path.join(root, PCB_DIR, f"{name}.kicad_pcb"), out)
+        log(f"gerbers {name}: {os.path.relpath(z, root)}")
+
+
+def price_class(width, height):
+    """What JLCPCB's standard 2-layer service charges, roughly, for a board this size."""
+    if width <= 100 and height <= 100:
+        return "up to 100 x 100 mm: the cheapest class (a few US$ for 5 boards)"
+    return "large board, priced by area: expect tens of US$ per board (quote on upload)"
+
+
+def summary_md(nets, boards_cfg):
+    """The PCB table of docs/build.md, from the netlists (no routing needed): every board,
+    its size, layers, part count, tiles and price class."""
+    from . import pcb_controller, tiles
+    rows = ["| board | size (mm) | copper layers | parts | tiles | fab price class |",
+            "| --- | --- | ---: | ---: | ---: | --- |"]
+    ctl = nets["controller"]
+    rows.append(f"| controller | {pcb_controller.WIDTH:g} x {pcb_controller.HEIGHT:g} | 2 | "
+                f"{len(ctl.components)} | 1 | {price_class(pcb_controller.WIDTH, pcb_controller.HEIGHT)} |")
+    for g in sorted(n for n in nets if n != "controller"):
+        lay = cellboard.get_layout(g)
+        regs = tiles.regions(g, boards_cfg)
+        size = " + ".join(f"{x1 - x0:g} x {lay.height_mm:g}" for x0, x1 in regs)
+        joins = 2 * (len(regs) - 1)
+        rows.append(f"| cell board {g} | {size} | 2 | {len(nets[g].components) + joins} | {len(regs)} | "
+                    f"{price_class(*sorted(((regs[0][1] - regs[0][0]), lay.height_mm)))} |")
+    return "\n".join(rows) + "\n"

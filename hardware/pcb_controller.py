@@ -1,0 +1,96 @@
+"""The controller board's placement: the connectors on the edges, the Pico in the middle,
+the buttons along the bottom, then every other part (whatever the netlist holds) as near as
+there is room to the pads it connects to, most-connected first. Routed by
+hardware/router.py like the cell boards, so a part added to the schematic is placed and
+routed without a change here."""
+
+
+from .pcb_cells import Free
+from .pcb_plan import GROUND, Placed, Plan
+
+WIDTH, HEIGHT = 100.0, 100.0        # JLCPCB's cheapest size class: up to 100 x 100 mm
+# catalogue key -> where its parts go: [(x, y) as fractions of the board, rotation]
+# The Pico's left header row carries GP0-GP15 (the matrix columns): the columns' header and
+# pull-ups go on its left; the rows' drivers and header, the LED data, buttons, buzzer and
+# OLED (all on its right row) on its right.
+ANCHORS = {
+    "pico": [((0.44, 0.46), 0)],
+    "idc16": [((0.92, 0.58), 0), ((0.08, 0.42), 0)],      # J3 the rows, J4 the columns
+    "hc595": [((0.74, 0.42), 180), ((0.74, 0.66), 180)],    # outputs (pins 1-7) toward J3
+    "jack": [((0.09, 0.87), 270)],
+    "xh3": [((0.88, 0.07), 0)],
+    "c1000u": [((0.88, 0.20), 0)],
+    "oled_hdr": [((0.62, 0.06), 90)],
+    "button": [((0.55 + 0.1 * k, 0.93), 0) for k in range(4)],
+    "buzzer": [((0.33, 0.87), 0)],
+}
+BIG_NET = 8                          # nets with more pads (supplies) do not pull parts
+
+
+def _make(c, rot_options):
+    def make(x, y, rot):
+        p = Placed(c.ref, c.footprint, 0.0, 0.0, float(rot), False, c.value, dict(c.pins))
+        x0, y0, x1, y1 = p.courtyard()
+        p.x, p.y = round(x - (x0 + x1) / 2, 2), round(y - (y0 + y1) / 2, 2)
+        return p, p.courtyard()
+    return make
+
+
+def plan(nl, width=WIDTH, height=HEIGHT):
+    free = Free(width, height, [])
+    placed = {}
+    by_key = {}
+    for ref, c in sorted(nl.components.items()):
+        by_key.setdefault(c.fields["Catalogue"], []).append(ref)
+    for key, spots in ANCHORS.items():
+        for ref, ((fx, fy), rot) in zip(sorted(by_key.get(key, [])), spots):
+            c = nl.components[ref]
+            placed[ref] = free.nearest(_make(c, (rot,)), (fx * width, fy * height), (rot,))
+    holes = []
+    for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        want = (4.5 + fx * (width - 9), 4.5 + fy * (height - 9))
+
+        def hole(x, y, rot):
+            return (float(x), float(y), 3.2), (x - 4, y - 4, x + 4, y + 4)
+        holes.append(free.nearest(hole, want, (0,)))
+    rest = [r for r in nl.components if r not in placed]
+    while rest:
+        rest.sort(key=lambda r: (-_links(nl, r, placed), r))
+        ref = rest.pop(0)
+        c = nl.components[ref]
+        placed[ref] = free.nearest(_make(c, (0, 90)), _pull(nl, ref, placed, width, height), (0, 90))
+    texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py", "F.SilkS")]
+    return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
+                step_cost=(2, 3))       # a dense board: the bottom carries signals too
+
+
+def _nets(nl, ref):
+    return {n for n in nl.components[ref].pins.values()
+            if n and n != GROUND and len(nl.nets.get(n, ())) <= BIG_NET}
+
+
+def _links(nl, ref, placed):
+    dec = nl.components[ref].fields.get("Decouples")
+    return sum(1 for n in _nets(nl, ref) for r, _ in nl.nets[n] if r in placed) + (dec in placed)
+
+
+def _pull(nl, ref, placed, width, height):
+    """The centroid of the placed pads that share a (small) net with `ref`."""
+    pts = []
+    for n in _nets(nl, ref):
+        for r, pin in nl.nets[n]:
+            if r in placed:
+                pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+    dec = nl.components[ref].fields.get("Decouples")
+    if not pts and dec in placed:          # a decoupling capacitor: beside its chip's supply pin
+        c = nl.components[dec]
+        pins = {c.pin_num(n) for n in c.part.power_pins} if dec in nl.components else set()
+        pts = [(p.x, p.y) for p in placed[dec].pads() if p.number in pins] or [(placed[dec].x, placed[dec].y)]
+    if not pts:                            # a bulk capacitor: among the pads of its supply
+        for n in nl.components[ref].pins.values():
+            for r, pin in nl.nets.get(n, ()) if n != GROUND else ():
+                if r in placed:
+                    pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+    if not pts:
+        return (width / 2, height / 2)
+    return (round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts)))

@@ -1,0 +1,207 @@
+"""A board plan: footprints placed, holes, marks and the routing, as plain data (JSON) that
+hardware/pcb_kicad.py turns into a KiCad 6 board with pcbnew. The placement comes from
+hardware/pcb_cells.py (cell boards) and hardware/pcb_controller.py; the routing from
+hardware/router.py. Plans are made in the project's Python; only the KiCad step needs pcbnew."""
+
+import math
+from dataclasses import asdict, dataclass, field
+
+from . import fab, fp_geometry, router
+
+GROUND = "GND"
+WIDE_NETS = {"+5V", "+5V_IN", "VSYS", "VBUS", "+3V3", "USB_LED"}
+MARGINS = (4.0, 15.0, 60.0, 150.0)     # routing windows (mm around the two ends) tried in turn
+
+
+@dataclass
+class Placed:
+    ref: str
+    footprint: str
+    x: float
+    y: float
+    rot: float = 0.0
+    flip: bool = False                  # on the bottom side
+    value: str = ""
+    nets: dict = field(default_factory=dict)    # pad number -> net
+
+    def pads(self):
+        return fp_geometry.pads(self.footprint, self.x, self.y, self.rot, self.flip)
+
+    def courtyard(self):
+        return fp_geometry.courtyard(self.footprint, self.x, self.y, self.rot, self.flip)
+
+
+@dataclass
+class Plan:
+    name: str
+    width: float
+    height: float
+    footprints: list                    # [Placed]
+    holes: list = field(default_factory=list)      # (x, y, diameter): mounting holes
+    marks: list = field(default_factory=list)      # (x, y): overlay registration marks
+    texts: list = field(default_factory=list)      # (x, y, text, layer)
+    tracks: list = field(default_factory=list)
+    vias: list = field(default_factory=list)
+    zones: list = field(default_factory=lambda: [(GROUND, "B.Cu")])   # the ground pour
+    failed: list = field(default_factory=list)
+    step_cost: tuple = router.STEP_COST     # per grid step on F.Cu, B.Cu
+    origin: tuple = (0.0, 0.0)          # where the plan's (0, 0) is on the layout (a tile's corner)
+
+    def shifted(self, dx):
+        """The same plan in coordinates moved by dx (a tile drawn from its own left edge)."""
+        for f in self.footprints:
+            f.x = round(f.x + dx, 4)
+        self.holes = [(x + dx, y, d) for x, y, d in self.holes]
+        self.marks = [(x + dx, y) for x, y in self.marks]
+        self.texts = [(x + dx, y, t, ly) for x, y, t, ly in self.texts]
+        self.origin = (self.origin[0] - dx, self.origin[1])
+        return self
+
+    def to_json(self):
+        d = asdict(self)
+        d["fab"] = {k: getattr(fab, k) for k in dir(fab) if k.isupper()}
+        return d
+
+
+def _order(net):
+    """Routing order: ground vias, the short nets of each cell, the supplies, the long rows
+    and columns last (they have the most room to go around)."""
+    if net == GROUND:
+        return (0, net)
+    if net.startswith(("KEY", "CHAIN")):
+        return (1, net)
+    if net in WIDE_NETS:
+        return (2, net)
+    return (3, net)
+
+
+def route(plan, attempts=3):
+    """Route every net of the plan's footprints; fills plan.tracks, vias and failed. If some
+    connections fail, start again with their nets first (they get the room), up to
+    `attempts` times, and keep the attempt that failed least."""
+    first = []
+    best = None
+    for _ in range(attempts):
+        tracks, vias, failed = _route_once(plan, first)
+        if best is None or len(failed) < len(best[2]):
+            best = (tracks, vias, failed)
+        if not failed:
+            break
+        first = list(dict.fromkeys([n for n, _ in failed] + first))
+    plan.tracks, plan.vias, plan.failed = best
+    return plan
+
+
+def _route_once(plan, first):
+    nets = sorted({n for p in plan.footprints for n in p.nets.values() if n})
+    grid = router.Grid(plan.width, plan.height, nets, plan.step_cost)
+    for x, y, d in plan.holes:
+        grid.add_hole(x, y, d)
+    for x, y in plan.marks:
+        grid.block_rect(x - 1.5, y - 1.5, x + 1.5, y + 1.5)
+    terminals = {n: [] for n in nets}
+    for p in plan.footprints:
+        for pad in p.pads():
+            net = p.nets.get(pad.number) if pad.kind != "np_thru_hole" else None
+            layers = grid.add_pad(pad, net)
+            if net:
+                terminals[net].append((p.ref, pad, layers))
+    for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n))):
+        _route_net(grid, net, terminals[net])
+    return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed
+
+
+def _access(grid, net, terms):
+    out = []
+    for ref, pad, layers in terms:
+        cells, stub = grid.access(pad, net, layers)
+        out.append((ref, pad, cells, stub))
+    return out
+
+
+def _route_net(grid, net, terms):
+    acc = _access(grid, net, terms)
+    width = fab.POWER_TRACK if net in WIDE_NETS else fab.TRACK
+    if net == GROUND:
+        for ref, pad, cells, stub in acc:
+            if len(pad.layers) == 2:
+                continue                      # through-hole pads: below
+            if not _connect(grid, net, ref, pad, cells, stub, [], width, plane=True):
+                grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        # a through-hole pad touches the pour, but the pour around a header can be cut off by
+        # bottom tracks: each also gets a track to the nearest ground via
+        for ref, pad, cells, stub in acc:
+            if len(pad.layers) == 2:
+                nid = grid.net_id[net]
+                goals = sorted(grid.copper[nid], key=lambda c: (c[2] * router.G - pad.x) ** 2
+                               + (c[1] * router.G - pad.y) ** 2)
+                if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
+                    grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        return
+    if len(acc) < 2:
+        return
+    ref, pad, cells, stub = acc[0]
+    if not cells:
+        grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        return
+    grid.copper[grid.net_id[net]].update(cells)
+    grid.route.tracks.extend(stub)
+    done = [pad]
+    rest = acc[1:]
+    while rest:
+        rest.sort(key=lambda a: min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done))
+        ref, pad, cells, stub = rest.pop(0)
+        nid = grid.net_id[net]
+        cu = list(grid.copper[nid])
+        goals = sorted(cu, key=lambda c: (c[2] * router.G - pad.x) ** 2 + (c[1] * router.G - pad.y) ** 2)
+        if not _connect(grid, net, ref, pad, cells, stub, goals, width):
+            grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        done.append(pad)
+
+
+def _connect(grid, net, ref, pad, cells, stub, goals, width, plane=False):
+    if not cells:
+        return False
+    nid = grid.net_id[net]
+    if any(c in grid.copper[nid] for c in cells):       # already touched by this net's copper
+        grid.route.tracks.extend(stub)
+        return True
+    wide = width > fab.TRACK
+    for margin in MARGINS:
+        near = goals[:1]        # the window spans the pad and its net's nearest copper ...
+        for w in ((True, False) if wide else (False,)):
+            path = grid.search(net, cells, near, margin, wide=w, plane=plane, all_goals=goals)
+            if path:
+                grid.commit(net, path, width if w else fab.TRACK, wide=w)
+                grid.copper[nid].update(cells)
+                grid.route.tracks.extend(stub)
+                return True
+    return False
+
+
+def _inside(px, py, t):
+    """Whether (px, py) lies on track t strictly between its ends."""
+    _, _, x1, y1, x2, y2, _ = t
+    if (px, py) in ((x1, y1), (x2, y2)):
+        return False
+    cross = (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)
+    if abs(cross) > 1e-6:
+        return False
+    return min(x1, x2) - 1e-6 <= px <= max(x1, x2) + 1e-6 and min(y1, y2) - 1e-6 <= py <= max(y1, y2) + 1e-6
+
+
+def split_tees(tracks):
+    """Split every track where another track of its net ends on its middle (a T), so KiCad
+    sees the two meet at an end and flags no dangling end."""
+    by = {}
+    for t in tracks:
+        by.setdefault((t[0], t[1]), []).append(t)
+    out = []
+    for group in by.values():
+        ends = {(t[2], t[3]) for t in group} | {(t[4], t[5]) for t in group}
+        for t in group:
+            cuts = sorted((p for p in ends if _inside(*p, t)),
+                          key=lambda p: (p[0] - t[2]) ** 2 + (p[1] - t[3]) ** 2)
+            pts = [(t[2], t[3])] + cuts + [(t[4], t[5])]
+            out += [(t[0], t[1], a[0], a[1], b[0], b[1], t[6]) for a, b in zip(pts, pts[1:])]
+    return out

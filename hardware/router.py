@@ -1,0 +1,260 @@
+"""A two-layer grid maze router (A* over a 0.5 mm grid, orthogonal tracks, vias between
+layers), the project's own, for the cell boards and the controller (hardware/pcb_plan.py).
+
+Why a grid keeps DRC clean by construction, with the rules of hardware/fab.py:
+- tracks run between grid points 0.5 mm apart; two tracks of different nets on neighbouring
+  grid lines leave 0.5 - 0.25 = 0.25 mm >= 0.2 mm clearance;
+- every pad blocks, for other nets, the grid points within PAD_HALO (0.36 mm) of its copper,
+  so a track centre on a free point is >= 0.36 mm from foreign copper (>= 0.235 mm gap);
+- a via (0.6 mm) or a wide track (0.6 mm) needs the 3x3 points around it free of other nets
+  and claims them: any copper within 0.5 mm of its centre would lie within 0.354 mm of one of
+  those nine points (the farthest a point of that disc gets from them), which PAD_HALO forbids.
+
+Nets are routed one connection at a time (each pad to the nearest copper of its net, Prim's
+order), in a window around the two ends that widens on failure. A plane net (ground) is
+routed from each pad to the nearest place a via may go, the via reaching the pour on B.Cu."""
+
+import heapq
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import fab
+
+G = 0.5                       # grid pitch, mm
+PAD_HALO = 0.36               # see above
+EDGE_HALO = fab.EDGE_CLEARANCE + fab.TRACK / 2
+LAYERS = ("F.Cu", "B.Cu")
+STEP_COST = (2, 6)            # per grid step on F.Cu, B.Cu: the bottom is the ground pour
+TURN_COST = 1
+VIA_COST = 16
+FREE, BLOCKED = 0, -1
+
+
+class RoutingError(RuntimeError):
+    pass
+
+
+@dataclass
+class Route:
+    tracks: list = field(default_factory=list)     # (net, layer, x1, y1, x2, y2, width)
+    vias: list = field(default_factory=list)       # (net, x, y)
+    failed: list = field(default_factory=list)     # (net, pad description)
+
+
+class Grid:
+    def __init__(self, width, height, nets, step_cost=STEP_COST):
+        self.step_cost = step_cost
+        self.nx, self.ny = int(width / G) + 1, int(height / G) + 1
+        self.width, self.height = width, height
+        self.owner = np.zeros((2, self.ny, self.nx), dtype=np.int32)
+        # no via within one grid step of another, of any net: drills 0.5 mm apart at least
+        self.near_via = np.zeros((self.ny, self.nx), dtype=bool)
+        self.net_id = {n: i + 1 for i, n in enumerate(sorted(nets))}
+        self.copper = {i: set() for i in self.net_id.values()}   # (layer, iy, ix) per net
+        self.route = Route()
+        e = math.ceil(EDGE_HALO / G - 1e-9)
+        self.owner[:, :e, :] = BLOCKED
+        self.owner[:, -e:, :] = BLOCKED
+        self.owner[:, :, :e] = BLOCKED
+        self.owner[:, :, -e:] = BLOCKED
+
+    # --- obstacles ---
+    def _claim(self, layer, sl, mask, net):
+        cur = self.owner[layer][sl]
+        upd = np.where(cur == FREE, net, np.where(cur == net, net, BLOCKED))
+        cur[mask] = upd[mask]
+
+    def _rect_window(self, x0, y0, x1, y1, halo):
+        ix0, iy0 = max(0, math.floor((x0 - halo) / G)), max(0, math.floor((y0 - halo) / G))
+        ix1, iy1 = min(self.nx - 1, math.ceil((x1 + halo) / G)), min(self.ny - 1, math.ceil((y1 + halo) / G))
+        xs = np.arange(ix0, ix1 + 1) * G
+        ys = np.arange(iy0, iy1 + 1) * G
+        dx = np.maximum(0, np.maximum(x0 - xs, xs - x1))
+        dy = np.maximum(0, np.maximum(y0 - ys, ys - y1))
+        dist = np.hypot(dx[None, :], dy[:, None])
+        return (slice(iy0, iy1 + 1), slice(ix0, ix1 + 1)), dist, (ix0, iy0)
+
+    def add_pad(self, pad, net):
+        """Block the pad's surroundings for other nets; return its access cells
+        [(layer, iy, ix)] and, if it has none (a small pad off the grid), the stub it needs."""
+        nid = self.net_id[net] if net else BLOCKED
+        x0, y0, x1, y1 = pad.x - pad.w / 2, pad.y - pad.h / 2, pad.x + pad.w / 2, pad.y + pad.h / 2
+        sl, dist, _ = self._rect_window(x0, y0, x1, y1, PAD_HALO)
+        layers = [LAYERS.index(ly) for ly in pad.layers] or [0, 1]
+        if pad.drill and len(layers) < 2:
+            layers = [0, 1]
+        for ly in layers:
+            self._claim(ly, sl, dist <= PAD_HALO, nid)
+        return layers
+
+    def add_hole(self, x, y, d):
+        """A hole without copper (a mounting hole): blocked on both layers."""
+        sl, dist, _ = self._rect_window(x, y, x, y, d / 2 + PAD_HALO + fab.HOLE_CLEARANCE)
+        for ly in (0, 1):
+            self.owner[ly][sl][dist <= d / 2 + PAD_HALO + fab.HOLE_CLEARANCE] = BLOCKED
+
+    def block_rect(self, x0, y0, x1, y1, layers=(0, 1)):
+        sl, dist, _ = self._rect_window(x0, y0, x1, y1, PAD_HALO)
+        for ly in layers:
+            self.owner[ly][sl][dist <= PAD_HALO] = BLOCKED
+
+    def access(self, pad, net, layers):
+        """Grid cells whose centre lies on the pad's copper (track ends there touch the pad),
+        free for its net; or the nearest free cell and a stub track to the pad's centre."""
+        nid = self.net_id[net]
+        x0, y0, x1, y1 = pad.x - pad.w / 2, pad.y - pad.h / 2, pad.x + pad.w / 2, pad.y + pad.h / 2
+        ix0, ix1 = math.ceil(x0 / G - 1e-9), math.floor(x1 / G + 1e-9)
+        iy0, iy1 = math.ceil(y0 / G - 1e-9), math.floor(y1 / G + 1e-9)
+        cells = [(ly, iy, ix) for ly in layers for iy in range(iy0, iy1 + 1) for ix in range(ix0, ix1 + 1)
+                 if 0 <= iy < self.ny and 0 <= ix < self.nx and self.owner[ly, iy, ix] == nid
+                 and pad.covers(ix * G, iy * G)]
+        if cells:
+            return cells, []
+        ix, iy = round(pad.x / G), round(pad.y / G)
+        for ly in layers:
+            if self.owner[ly, iy, ix] == nid:
+                return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y, fab.TRACK)]
+        return [], []
+
+    # --- search ---
+    def _window(self, cells, margin):
+        iys = [c[1] for c in cells]
+        ixs = [c[2] for c in cells]
+        m = int(margin / G)
+        return (max(0, min(iys) - m), min(self.ny, max(iys) + m + 1),
+                max(0, min(ixs) - m), min(self.nx, max(ixs) + m + 1))
+
+    def _masks(self, nid, win, wide):
+        y0, y1, x0, x1 = win
+        own = self.owner[:, y0:y1, x0:x1]
+        bad = (own != FREE) & (own != nid)
+        pad = np.pad(bad, ((0, 0), (1, 1), (1, 1)), constant_values=True)
+        grown = np.zeros_like(bad)
+        for dy in (0, 1, 2):
+            for dx in (0, 1, 2):
+                grown |= pad[:, dy:dy + y1 - y0, dx:dx + x1 - x0]
+        via_ok = ~(grown[0] | grown[1] | self.near_via[y0:y1, x0:x1])
+        passable = ~grown if wide else ~bad
+        return passable, via_ok
+
+    def search(self, net, sources, goals, margin, wide=False, plane=False, all_goals=()):
+        """Cheapest path [(layer, iy, ix)] from any source cell to any goal cell (to any
+        place a via may go if plane); None if there is none in the window, which spans the
+        sources and `goals` plus `margin`; every cell of `all_goals` inside it ends the path
+        too (a path never runs through its own net's copper)."""
+        nid = self.net_id[net]
+        pts = list(sources) + list(goals)
+        win = self._window(pts, margin)
+        goals = list(goals) + list(all_goals)
+        y0, y1, x0, x1 = win
+        w, h = x1 - x0, y1 - y0
+        passable, via_ok = self._masks(nid, win, wide)
+        pas = [passable[0].ravel().tolist(), passable[1].ravel().tolist()]
+        vok = via_ok.ravel().tolist()
+        goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals
+                if y0 <= iy < y1 and x0 <= ix < x1}
+        tx = sum(g[2] for g in goal) / len(goal) if goal else 0
+        ty = sum(g[1] for g in goal) / len(goal) if goal else 0
+        gset = {(ly * h + iy) * w + ix for ly, iy, ix in goal}
+        start = []
+        for ly, iy, ix in sources:
+            if y0 <= iy < y1 and x0 <= ix < x1:
+                start.append((ly * h + iy - y0) * w + ix - x0)
+        best = {}
+        prev = {}
+        heap = []
+        for s in start:
+            best[(s, 4)] = 0
+            heapq.heappush(heap, (0, 0, s, 4))
+        size = w * h
+        hw = 2 if not plane else 0
+        while heap:
+            _, cost, s, d = heapq.heappop(heap)
+            if best.get((s, d), 1 << 30) < cost:
+                continue
+            ly, rem = divmod(s, size)
+            iy, ix = divmod(rem, w)
+            if (plane and ly == 1) or (not plane and s in gset):
+                path = []
+                key = (s, d)
+                while key is not None:
+                    st = key[0]
+                    l2, r2 = divmod(st, size)
+                    path.append((l2, r2 // w + y0, r2 % w + x0))
+                    key = prev.get(key)
+                return path[::-1]
+            moves = []
+            if ix + 1 < w:
+                moves.append((s + 1, 0))
+            if ix > 0:
+                moves.append((s - 1, 1))
+            if iy + 1 < h:
+                moves.append((s + w, 2))
+            if iy > 0:
+                moves.append((s - w, 3))
+            for n, nd in moves:
+                if not pas[ly][n - ly * size]:
+                    continue
+                c = cost + self.step_cost[ly] + (TURN_COST if d not in (4, nd) else 0)
+                if c < best.get((n, nd), 1 << 30):
+                    best[(n, nd)] = c
+                    prev[(n, nd)] = (s, d)
+                    r = n - ly * size
+                    est = c + hw * (abs(r % w - tx) + abs(r // w - ty))
+                    heapq.heappush(heap, (est, c, n, nd))
+            if vok[rem] and pas[1 - ly][rem] and (plane or True):
+                n = s + (size if ly == 0 else -size)
+                c = cost + VIA_COST
+                if c < best.get((n, 4), 1 << 30):
+                    best[(n, 4)] = c
+                    prev[(n, 4)] = (s, d)
+                    est = c + hw * (abs(ix - tx) + abs(iy - ty))
+                    heapq.heappush(heap, (est, c, n, 4))
+        return None
+
+    # --- committing a path ---
+    def commit(self, net, path, width, wide=False):
+        nid = self.net_id[net]
+        for ly, iy, ix in path:
+            if wide:
+                sl = self.owner[ly, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+                sl[(sl == FREE) | (sl == nid)] = nid
+            self.owner[ly, iy, ix] = nid
+            self.copper[nid].add((ly, iy, ix))
+        run = [path[0]]
+        for a, b in zip(path, path[1:]):
+            if a[0] != b[0]:                           # a via
+                self._emit(net, run, width)
+                self.route.vias.append((net, a[2] * G, a[1] * G))
+                self.near_via[max(0, a[1] - 1):a[1] + 2, max(0, a[2] - 1):a[2] + 2] = True
+                for ly in (0, 1):
+                    sl = self.owner[ly, max(0, a[1] - 1):a[1] + 2, max(0, a[2] - 1):a[2] + 2]
+                    sl[(sl == FREE) | (sl == nid)] = nid
+                run = [b]
+            else:
+                run.append(b)
+        self._emit(net, run, width)
+
+    def _emit(self, net, run, width):
+        if len(run) < 2:
+            return
+        pts = [run[0]]
+        for a, b, c in zip(run, run[1:], run[2:]):
+            if (b[1] - a[1], b[2] - a[2]) != (c[1] - b[1], c[2] - b[2]):
+                pts.append(b)
+        pts.append(run[-1])
+        ly = LAYERS[run[0][0]]
+        for a, b in zip(pts, pts[1:]):
+            self.route.tracks.append((net, ly, a[2] * G, a[1] * G, b[2] * G, b[1] * G, width))
+
+    def plane_via(self, net, cell):
+        """A via at `cell` (layer 0) reaching the plane."""
+        nid = self.net_id[net]
+        ly, iy, ix = cell
+        self.route.vias.append((net, ix * G, iy * G))
+        for l2 in (0, 1):
+            sl = self.owner[l2, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+            sl[(sl == FREE) | (sl == nid)] = nid
+            self.copper[nid].add((l2, iy, ix))
