@@ -125,7 +125,7 @@ def test_a_game_named_by_its_title_plays_as_by_its_name(capsys):
     (["play", "KNOCKabout", "--players", "3"], "--players 3: KNOCKabout is always 2 players"),
     (["analyze", "dodgeball", "--option", "players=2"], "Dodgeball is always 2 players"),
     (["analyze", "K.O.", "--option", "speed=3"],
-     "K.O. has no option 'speed' (its options: board, players, quick_start)"),
+     "K.O. has no option 'speed' (its options: board, players, quick_start, quiet_rounds)"),
     (["arena", "Knock-Off", "--bots", "greedy,greedy", "--option", "players=5"],
      "option players=5 not allowed for Knock-Off (choose from 2, 3, 4)"),
 ])

@@ -166,8 +166,11 @@ def mash(game, events, seed, log=None, person=False, unplugs=False):
         if person and not held and s.mode == MENU_MODE and rng.random() < 0.5:
             entries = s.menu.entries()
             # the board test is a maker's tool (tests/boardtest); walking into it on
-            # purpose would spend the events on 50-odd cells instead of play
-            target = rng.choice([i for i, e in enumerate(entries) if e.label != "Board test"])
+            # purpose would spend the events on 50-odd cells instead of play; ending the game
+            # by agreement (tests/session) is chosen on purpose only now and then, or most
+            # events would go to finished games instead of edit mode and dice entry
+            target = rng.choice([i for i, e in enumerate(entries) if e.label != "Board test"
+                                 and (not e.label.startswith("End") or rng.random() < 0.1)])
             steps = (target - s.menu.index) % len(entries)
             ref.counts["menu entries chosen"] += 1
             for key in ["MENU"] * steps + ["OK"]:

@@ -105,7 +105,9 @@ class Rig(SessionBoard):
         key = self.sim.key(target)
         self.sim.press(target)
         self.made.append(key + (True,))
-        self.run(hold if self.hold_s is None else self.hold_s)
+        # hold_s sets every tap's length, but a hold asked for longer (OK held to pass) is
+        # a deliberate gesture and is held that long
+        self.run(hold if self.hold_s is None else max(self.hold_s, hold))
         self.sim.release(target)
         self.made.append(key + (False,))
         self.run(self.gap_s)

@@ -64,7 +64,10 @@ class AutoPlayer:
             else:
                 raise AssertionError(f"MENU never reached {option.label} among {it.choice}")
             if option.kind == PASS and not it.forced:
-                vb.control(OK, hold=HOLD_S + 0.1)     # a pass among moves: OK held
+                # a pass among moves: OK held, as a person does, until it is taken; on a
+                # lossy line the press can reach the host several resends (200 ms each)
+                # after it was made, and the release in time
+                vb.control(OK, hold=HOLD_S + 2.0)
             else:
                 vb.ok()
         return True

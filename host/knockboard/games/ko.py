@@ -479,7 +479,7 @@ class KOState(State):
         moves = self.tasks if self.phase == TURN and self.tasks else ()
         return KOView(
             game.name, phase, self.current_player(),
-            -1 if self.phase == ROLLOFF else self.cur, pieces,
+            -1 if self.phase in (ROLLOFF, END) else self.cur, pieces,   # over: nobody's turn
             tuple(steps for _, steps in moves), tuple(self.points()),
             seat_colors=tuple(tuple(colors) for colors in game.seats),
             letters="".join(game.board.letters),

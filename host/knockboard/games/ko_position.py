@@ -165,6 +165,8 @@ def _end(state, token, arg):
         _fail("phase 'end', but some number is still in play for two seats, so a "
               "knock-out is still possible (a game ended by KO-3 is 'end:quiet')")
     state.phase = END
+    # KO-3 ends the game on the turn that reaches the limit, so the count is the limit
+    state.quiet = state.quiet_limit() if arg else 0
 
 
 def _check_seats(game, token):
