@@ -8,8 +8,8 @@ from knockboard.session import GameRecord, SeatError, parse_bots
 from knockboard.store import GameStore
 from knockboard.session.animation import ADVANCED, PROGRESS, WRONG, Animation
 from knockboard.session.dice_entry import DiceEntry
-from knockboard.session.interaction import (CANCELLED, CHANGED, IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU,
-                                            PLAY, Interaction)
+from knockboard.session.interaction import (CANCELLED, CHANGED, IGNORED, ILLEGAL, MENU_ENTRY,
+                                            OPEN_MENU, PLAY, Interaction)
 from knockboard.session.types import Option, Step
 
 MOVES = [Option(1, (5, 6), "3:move", 3), Option(2, (5, 6), "5:move", 5),
