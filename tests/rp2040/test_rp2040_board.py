@@ -173,7 +173,7 @@ def test_a_scene_comes_out_of_the_led_pin_as_the_simulator_lights_it(emulated, s
     vb.advance(100)
     n = len(eb.events)
     board.set_scene(scene)
-    assert board.flush(10)
+    assert board.flush(30)
     frame = eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), 20, n)
     # every bit's high and low times within the WS2812B windows, 24 bits a LED, in chain
     # order (cell index), the colours the simulator's firmware core computes
@@ -222,7 +222,7 @@ def test_dice_sent_by_the_host_appear_in_the_oled_framebuffer(emulated, sim):
     vb.advance(200)
     expected = vb.oled().frame
     board.show(display)
-    assert board.flush(10)
+    assert board.flush(30)
     deadline = time.monotonic() + 20
     while True:
         oled = eb.query("oled")
