@@ -27,6 +27,7 @@ from lossy import LossyLine  # noqa: E402
 
 from knockboard.device import protocol as P  # noqa: E402
 from knockboard.session import Session, Setup  # noqa: E402
+from knockboard.session.types import HOLD_S  # noqa: E402
 from knockboard.sim import firmware  # noqa: E402
 
 # One seeded game of each of the four games (they end through presses in a few hundred
@@ -105,9 +106,9 @@ class Rig(SessionBoard):
         key = self.sim.key(target)
         self.sim.press(target)
         self.made.append(key + (True,))
-        # hold_s sets every tap's length, but a hold asked for longer (OK held to pass) is
-        # a deliberate gesture and is held that long
-        self.run(hold if self.hold_s is None else max(self.hold_s, hold))
+        # hold_s sets every tap's length, but a hold the session counts (OK held to pass,
+        # BACK held to undo) is a deliberate gesture and is held as long as asked
+        self.run(hold if self.hold_s is None or hold >= HOLD_S else self.hold_s)
         self.sim.release(target)
         self.made.append(key + (False,))
         self.run(self.gap_s)
