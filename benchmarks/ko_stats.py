@@ -16,8 +16,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
 from knockboard.games import get_game, sample_chance  # noqa: E402
-from knockboard.games.ko_board import KOBoard  # noqa: E402
-from knockboard.games.ko_boards import STANDARD  # noqa: E402
+from knockboard.games.ko.board import KOBoard  # noqa: E402
+from knockboard.games.ko.boards import STANDARD  # noqa: E402
 
 
 def play(game, rng, greedy):

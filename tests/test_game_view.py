@@ -11,7 +11,7 @@ import pytest
 
 from knockboard.games import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, State,
                               get_game, sample_chance)
-from knockboard.games.knockabout_board import mirror
+from knockboard.games.knockabout.board import mirror
 from knockboard.games.view import (DodgeballView, KnockaboutView, KnockoffView, KOView, Piece,
                                    PositionView, Throw)
 

@@ -9,21 +9,34 @@ GAMES = Path(__file__).parents[1] / "host" / "knockboard" / "games"
 ABOVE = ("layouts", "session", "bots", "device", "store", "sim")
 
 
+def _name(path):
+    """A module's dotted name inside `games/` ("ko.game", "base"); a package is its `__init__`."""
+    parts = path.relative_to(GAMES).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def _imports(path):
-    """(sibling modules, modules of the package above) a module imports, anywhere in it."""
-    siblings, above = set(), set()
+    """(modules of `games/` a module imports, anywhere in it; top-level modules of the program
+    above `games/` it imports)."""
+    inside, above = set(), set()
+    package = _name(path).split(".")[:-1] if path.stem != "__init__" else _name(path).split(".")
+    package = [p for p in package if p]
     for node in ast.walk(ast.parse(path.read_text())):
         if not isinstance(node, ast.ImportFrom) or not node.level:
             continue
-        if node.level == 1:
-            siblings |= {node.module} if node.module else {a.name for a in node.names}
-        else:
+        base = package[:len(package) - (node.level - 1)] if node.level - 1 <= len(package) else None
+        if base is None:                      # above games/
             above |= {(node.module or a.name).split(".")[0] for a in node.names}
-    return siblings, above
+            continue
+        if node.module:
+            inside.add(".".join(base + [node.module]))
+        else:
+            inside |= {".".join(base + [a.name]) for a in node.names}
+    return inside - {""}, above
 
 
 def _graph():
-    return {p.stem: _imports(p)[0] for p in GAMES.glob("*.py")}
+    return {_name(p): _imports(p)[0] for p in GAMES.rglob("*.py")}
 
 
 def _cycle(graph):
@@ -56,11 +69,11 @@ def test_no_import_cycle_among_the_engines():
 
 def test_the_cycle_check_finds_a_cycle():
     graph = _graph()
-    graph["ko_notation"] = graph["ko_notation"] | {"ko"}
+    graph["ko.notation"] = graph["ko.notation"] | {"ko.game"}
     assert _cycle(graph) is not None
 
 
 def test_games_import_nothing_above_them():
-    for path in GAMES.glob("*.py"):
+    for path in GAMES.rglob("*.py"):
         above = _imports(path)[1]
         assert above <= {"registry"}, (path.name, above)

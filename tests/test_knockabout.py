@@ -4,8 +4,8 @@ import pytest
 
 from knockboard.games import (CHANCE, TERMINAL, IllegalMoveError, NotationError, PositionError,
                               get_game)
-from knockboard.games.knockabout import PASS
-from knockboard.games.knockabout_board import (CELL_INDEX, CELL_NAMES, COLUMN_HEIGHT, IS_GUTTER,
+from knockboard.games.knockabout.game import PASS
+from knockboard.games.knockabout.board import (CELL_INDEX, CELL_NAMES, COLUMN_HEIGHT, IS_GUTTER,
                                                RING, STEP)
 
 GAME = get_game("knockabout")

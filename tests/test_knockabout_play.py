@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import knockabout_reference as reference
 from knockboard.cli import main
 from knockboard.games import CHANCE, get_game, sample_chance
-from knockboard.games.knockabout_board import IS_GUTTER
+from knockboard.games.knockabout.board import IS_GUTTER
 
 GAME = get_game("knockabout")
 

@@ -9,7 +9,7 @@ import pytest
 
 from knockboard.games import (CHANCE, TERMINAL, IllegalMoveError, NotationError, OptionError,
                               PositionError, get_game)
-from knockboard.games.knockoff_board import STANDARD, Board, BoardError, get_board
+from knockboard.games.knockoff.board import STANDARD, Board, BoardError, get_board
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 

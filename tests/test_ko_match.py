@@ -5,7 +5,7 @@ import random
 import pytest
 
 from knockboard.games import GameError, get_game, sample_chance
-from knockboard.games.ko_match import KOMatch
+from knockboard.games.ko.match import KOMatch
 
 from ko_helpers import state_of
 

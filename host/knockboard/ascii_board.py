@@ -1,6 +1,6 @@
 """Boards drawn as plain text for terminals (the demo, `show`, debugging)."""
 
-from .games.knockabout_board import CELL_NAMES, COLUMNS, COORDS, IS_GUTTER, RADIUS
+from .games.knockabout.board import CELL_NAMES, COLUMNS, COORDS, IS_GUTTER, RADIUS
 
 _CELL_WIDTH = 5
 

@@ -8,7 +8,7 @@ import time
 
 from .ascii_board import render_knockabout
 from .games import get_game, sample_chance
-from .games.knockabout import ROLLOFF_PENDING
+from .games.knockabout.game import ROLLOFF_PENDING
 from .session.seats import DEFAULT_BOT, make_bot
 from .session.session import ply_rng
 

@@ -172,7 +172,7 @@ _LEVELS = ("#e3f2fd", "#bbdefb", "#90caf9", "#64b5f6", "#42a5f5", "#1e88e5", "#1
            "#0d47a1")
 
 for _entry in (
-    GameEntry("knockabout", engine="knockboard.games.knockabout:KnockaboutGame",
+    GameEntry("knockabout", engine="knockboard.games.knockabout.game:KnockaboutGame",
               layout="knockboard.layouts.boards:knockabout",
               adapter="knockboard.session.adapters.knockabout:KnockaboutUI",
               look="knockboard.gameview.looks:KnockaboutLook",
@@ -189,14 +189,14 @@ for _entry in (
               matrix=(8, 8), fills={"light": "#f5f0e6", "dark": "#a1887f"},
               search="knockboard.bots.dodgeball_search:choose",
               mixed="knockboard.bots.heuristics:dodgeball_declaration"),
-    GameEntry("ko", engine="knockboard.games.ko:KOGame",
+    GameEntry("ko", engine="knockboard.games.ko.game:KOGame",
               layout="knockboard.layouts.boards:ko",
               adapter="knockboard.session.adapters.ko:KOUI",
               look="knockboard.gameview.looks:KOLook",
               scorer="knockboard.bots.heuristics:ko", scale=5.0, matrix=(9, 9),
               fills={"space": "#ffffff", "start-red": "#ef9a9a", "start-blue": "#90caf9",
                      "start-green": "#a5d6a7", "start-yellow": "#fff59d"}),
-    GameEntry("knockoff", engine="knockboard.games.knockoff:KnockoffGame",
+    GameEntry("knockoff", engine="knockboard.games.knockoff.game:KnockoffGame",
               layout="knockboard.layouts.boards:knockoff",
               adapter="knockboard.session.adapters.knockoff:KnockoffUI",
               look="knockboard.gameview.looks:KnockoffLook",

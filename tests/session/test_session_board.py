@@ -15,7 +15,7 @@ def snapshot(session):
 
 
 def neighbours(vb, name):
-    from knockboard.games.knockabout_board import CELL_INDEX, CELL_NAMES, STEP
+    from knockboard.games.knockabout.board import CELL_INDEX, CELL_NAMES, STEP
     return {vb.space(CELL_NAMES[n]) for n in STEP[CELL_INDEX[name]] if n >= 0}
 
 

@@ -116,7 +116,7 @@ def test_replay_steps_through_a_saved_game_on_the_board(tmp_path):
 
 
 def _occupied(state):
-    from knockboard.games.knockabout_board import CELL_NAMES
+    from knockboard.games.knockabout.board import CELL_NAMES
     return [CELL_NAMES[c] for c, code in enumerate(state.board) if code]
 
 

@@ -92,7 +92,7 @@ def _ko_threats(state: Any) -> List[float]:
     """Per seat, the expected points it may knock out on its next throw: for each opponent
     piece it could land on, the chance of a throw that lets one of its equal-numbered
     pieces get there, times the piece's points."""
-    from ..games.ko import POINTS
+    from ..games.ko.constants import POINTS
     game = state.game
     steps = _ko_steps(game.board)
     pos = state.pos
@@ -140,7 +140,7 @@ def _ko_settled(state: Any, player: int, points: List[float]) -> int:
     and a knock-out of a seat that is not the best other changes nothing in the knocker's
     "own minus the best other".  So every seat keeps out of reach, which the 81 spaces always
     allow (benchmarks/arena.md, "Four players")."""
-    from ..games.ko import POINTS
+    from ..games.ko.constants import POINTS
     cnt = state.cnt
     n = len(points)
     kept = [sum(POINTS[k] * cnt[s * 7 + k] for k in range(1, 7)
@@ -158,7 +158,7 @@ def ko(state: Any, player: int, threats: bool = True) -> float:
     # threatens on its next throw (in full for the seat whose turn it is, half for the
     # others, who must wait a turn and may find the piece gone).  `threats=False` leaves
     # them out (an experiment's plain player, benchmarks/skill_spread.py).
-    from ..games.ko import TURN
+    from ..games.ko.constants import TURN
     points = state.points()
     if state.phase != TURN:
         return points[player] - max(p for i, p in enumerate(points) if i != player)

@@ -3,9 +3,9 @@ space name here is always one the engine knows."""
 
 import math
 
-from ..games.knockabout_board import CELL_NAMES, COLUMNS, COORDS, IS_GUTTER, RADIUS
-from ..games.knockoff_board import get_board as get_knockoff_board
-from ..games.ko_boards import STANDARD as KO_STANDARD
+from ..games.knockabout.board import CELL_NAMES, COLUMNS, COORDS, IS_GUTTER, RADIUS
+from ..games.knockoff.board import get_board as get_knockoff_board
+from ..games.ko.boards import STANDARD as KO_STANDARD
 from .base import Cell, Layout, Line, Mark, serpentine
 
 MARGIN = 15.0

@@ -9,8 +9,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Optional, cast
 
 from ...ascii_board import render_knockabout
-from ...games.knockabout import DICE_PER_PLAYER
-from ...games.knockabout_board import CELL_INDEX, STEP
+from ...games.knockabout.game import DICE_PER_PLAYER
+from ...games.knockabout.board import CELL_INDEX, STEP
 from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 
@@ -115,5 +115,5 @@ def _pieces(view: KnockaboutView) -> dict[str, Piece]:
 
 
 def _name(cell: int) -> str:
-    from ...games.knockabout_board import CELL_NAMES
+    from ...games.knockabout.board import CELL_NAMES
     return CELL_NAMES[cell]

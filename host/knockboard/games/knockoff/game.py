@@ -14,11 +14,11 @@ Actions are ints:
 
 import re
 
-from .base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, OptionError, \
+from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, OptionError, \
     PositionError, State
-from .knockoff_board import Board, BoardError, board_names, get_board
-from .position_text import split_fields, split_items
-from .view import KnockoffView, Piece, frozen_map
+from .board import Board, BoardError, board_names, get_board
+from ..position_text import split_fields, split_items
+from ..view import KnockoffView, Piece, frozen_map
 
 PAWNS = 4        # per player
 WIN_ON_TOP = 3   # KOF-1: pawns on the top row at the same time

@@ -20,12 +20,12 @@ action needs no more.
 Position format and notation: `ko_position.py` and `docs/rules/ko.md`.
 """
 
-from . import ko_notation, ko_position
-from .base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
-from .ko_board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
-from .ko_constants import (ABSENT, DROPPED, END, OUT, POINTS, QUIET_ROUNDS, ROLLOFF, SETUP,
+from . import notation as ko_notation, position as ko_position
+from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
+from .board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
+from .constants import (ABSENT, DROPPED, END, OUT, POINTS, QUIET_ROUNDS, ROLLOFF, SETUP,
                            TO_THROW, TURN, UNPLACED)
-from .view import KOView, Piece, frozen_map
+from ..view import KOView, Piece, frozen_map
 
 _ANY = 0          # the task "any other piece" of a double
 

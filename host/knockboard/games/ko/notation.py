@@ -12,9 +12,9 @@ either `-` or `x` for any move, and `roll 35`, `roll 5,3`, `roll 5+3` for a thro
 
 import re
 
-from .base import CHANCE, IllegalMoveError, NotationError
-from .ko_constants import END, OUT, SETUP
-from .ko_board import PIECES_PER_COLOR
+from ..base import CHANCE, IllegalMoveError, NotationError
+from .constants import END, OUT, SETUP
+from .board import PIECES_PER_COLOR
 
 _PIECE_ACTION = re.compile(r"([A-Za-z])([0-9]+)([-xX@])([A-Za-z0-9]+)\Z")
 _ROLL = re.compile(r"roll\s*([0-9]+)\s*[ ,+-]?\s*([0-9]+)\Z", re.IGNORECASE)

@@ -1,5 +1,5 @@
 """K.O.'s phases and the markers its state holds, shared by the engine (`ko.py`), its
-position text (`ko_position.py`) and its notation (`ko_notation.py`), which otherwise
+position text (`position.py`) and its notation (`notation.py`), which otherwise
 need nothing of each other."""
 
 # Points for a piece still in play at the end, by number (index 0 unused).

@@ -11,12 +11,12 @@ reroll and ROLLOFF + 10 * white + black for the starting roll-off (K-3); PASS is
 
 import re
 
-from .base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
+from ..base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
                    State)
-from .view import KnockaboutView, Piece, frozen_map
-from .knockabout_board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
+from ..view import KnockaboutView, Piece, frozen_map
+from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
                                IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
-from .position_text import split_fields
+from ..position_text import split_fields
 
 WHITE, BLACK = 0, 1
 COLOR_LETTERS = "WB"

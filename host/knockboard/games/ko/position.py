@@ -22,10 +22,10 @@ Parsing checks that the text describes a position the rules can reach, as far as
 be seen from the position alone, and names the offending field when it does not.
 """
 
-from .base import PositionError
-from .ko_constants import DROPPED, END, OUT, ROLLOFF, SETUP, TO_THROW, TURN, UNPLACED
-from .ko_board import PIECES_PER_COLOR
-from .position_text import split_fields
+from ..base import PositionError
+from .constants import DROPPED, END, OUT, ROLLOFF, SETUP, TO_THROW, TURN, UNPLACED
+from .board import PIECES_PER_COLOR
+from ..position_text import split_fields
 
 _DIGITS = {"1", "2", "3", "4", "5", "6"}
 _FORMAT = "expected '<seats> <phase> <color>=<6 spaces> ...'"

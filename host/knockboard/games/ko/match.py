@@ -15,8 +15,8 @@ A match is written as text for saving: `<rounds> <points of round 1> <points of 
 with each round's points per seat separated by commas, e.g. `3 9,4,6 3,3,10`.
 """
 
-from .base import GameError
-from .ko import POINTS, KOGame, describe_result, places
+from ..base import GameError
+from .game import POINTS, KOGame, describe_result, places
 
 
 class KOMatch:

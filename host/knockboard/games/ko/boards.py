@@ -1,6 +1,6 @@
 """K.O. boards as plain data (RULES.md section 3, ruling KO-0).
 
-A board is a JSON-compatible dict; `ko_board.KOBoard.from_data` checks it and precomputes
+A board is a JSON-compatible dict; `board.KOBoard.from_data` checks it and precomputes
 what the rules need.  Describing another printed board means writing another such dict (or
 a JSON file with the same keys), never changing code:
 

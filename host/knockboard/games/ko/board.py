@@ -9,8 +9,8 @@ space and every die value: move generation is then a table look-up.
 import json
 import re
 
-from .base import GameError
-from .ko_boards import BOARDS
+from ..base import GameError
+from .boards import BOARDS
 
 PIECES_PER_COLOR = 6          # pieces 1..6, one per die face
 MAX_STEPS = 6                 # the largest die value

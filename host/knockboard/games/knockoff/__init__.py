@@ -1,0 +1,6 @@
+"""Knock-Off: the boards as data (`board.py`) and the rules (`game.py`).
+The rules are in `docs/rules/knockoff.md`."""
+
+from .game import KnockoffGame, KnockoffState
+
+__all__ = ["KnockoffGame", "KnockoffState"]
