@@ -14,8 +14,23 @@ with contextlib.redirect_stderr(io.StringIO()):   # "KICAD*_SYMBOL_DIR is missin
 
 from .parts import CATALOGUE
 
+
+
+def _stop_file_output(logger):
+    """Close SKiDL's log files and remove them. They are named alike in the working folder for
+    every process, so another one importing SKiDL there (a second test worker, a second build)
+    may have removed the file already: that is not an error."""
+    for handler in list(logger.log_file_handlers):
+        handler.close()
+        if handler.filename:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(handler.filename)
+        handler.filename = None
+        logger.removeHandler(handler)
+
+
 for _logger in (erc_logger, rt_logger):
-    _logger.stop_file_output()
+    _stop_file_output(_logger)
     for _h in list(_logger.handlers):
         if isinstance(_h, logging.StreamHandler):
             _logger.removeHandler(_h)
