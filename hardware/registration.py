@@ -41,7 +41,8 @@ def _every(root: str) -> dict:
         plan = make()
         ox, oy = plan.origin
         out.setdefault(name.split("-")[1], []).extend(
-            Mark(name, k, round(x + ox, 4), round(y + oy, 4)) for k, (x, y) in enumerate(plan.marks, 1))
+            Mark(name, k, round(x + ox, 4), round(y + oy, 4))
+            for k, (x, y) in enumerate(plan.marks, 1))
     return out
 
 

@@ -26,7 +26,8 @@ NUMBER = r"(-?[\d.]+)"
 def pcb_marks(game):
     """{(board, FIDn): (x, y)} of the game's PCB files."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(ROOT, "hardware", "pcb", f"cellboard-{game}*.kicad_pcb"))):
+    pattern = os.path.join(ROOT, "hardware", "pcb", f"cellboard-{game}*.kicad_pcb")
+    for path in sorted(glob.glob(pattern)):
         board = os.path.basename(path)[:-len(".kicad_pcb")]
         if board != f"cellboard-{game}" and not board.startswith(f"cellboard-{game}-tile"):
             continue
@@ -44,8 +45,9 @@ def overlay_marks(game):
         if g.get("class") != "registration":
             continue
         arms, ring = [p.get("d") for p in g.iter(SVG + "path")]
-        h = [float(v) for v in re.match(rf"M{NUMBER},{NUMBER} L{NUMBER},{NUMBER} ", arms).groups()]
-        v = [float(v) for v in re.search(rf" M{NUMBER},{NUMBER} L{NUMBER},{NUMBER}$", arms).groups()]
+        seg = rf"M{NUMBER},{NUMBER} L{NUMBER},{NUMBER}"
+        h = [float(n) for n in re.match(seg + " ", arms).groups()]
+        v = [float(n) for n in re.search(" " + seg + "$", arms).groups()]
         assert h[1] == h[3] and v[0] == v[2], arms           # one level arm, one upright
         cross = ((h[0] + h[2]) / 2, (v[1] + v[3]) / 2)
         x0, y0, r = (float(n) for n in re.match(rf"M{NUMBER},{NUMBER} A{NUMBER},", ring).groups())
