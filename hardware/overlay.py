@@ -12,6 +12,7 @@ import math
 from xml.sax.saxutils import escape
 
 from .cellboard import registry
+from .printed import circumradius
 from .registration import CROSS, PIN_HOLE
 
 
@@ -81,11 +82,6 @@ def _frame(lay, title):
     return out
 
 
-def _reach(c):
-    """Radius of the circle around a cell (where a label beside it must stay out)."""
-    return {"hex": c.size, "square": c.size / math.sqrt(2)}.get(c.shape, c.size / 2)
-
-
 def _label_at(lay, x, y, text, size):
     """Where a mark's label goes: right, left, above or below the cross-hair, the first place
     whose box (a character some 0.6 of the font size wide) stays on the board and off every
@@ -98,7 +94,7 @@ def _label_at(lay, x, y, text, size):
     for tx, ty, anchor, (x0, y0, x1, y1) in places:
         on_board = x0 > 1 and y0 > 1 and x1 < lay.width_mm - 1 and y1 < lay.height_mm - 1
         if on_board and all(math.hypot(max(x0 - c.x, 0, c.x - x1), max(y0 - c.y, 0, c.y - y1))
-                            > _reach(c) + 0.5 for c in lay.cells):
+                            > circumradius(c) + 0.5 for c in lay.cells):
             return tx, ty, anchor
     return places[0][:3]
 

@@ -78,7 +78,7 @@ def touching_gap(layout):
     for i, a in enumerate(cells):
         for j in range(i + 1, len(cells)):
             b = cells[j]
-            reach = _radius(a) + _radius(b)
+            reach = circumradius(a) + circumradius(b)
             d = math.dist((a.x, a.y), (b.x, b.y))
             if d > reach + gap:
                 continue
@@ -88,7 +88,8 @@ def touching_gap(layout):
     return gap
 
 
-def _radius(cell):
+def circumradius(cell):
+    """Radius of the circle around a cell's outline."""
     return {"hex": cell.size, "square": cell.size / math.sqrt(2)}.get(cell.shape, cell.size / 2)
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from hardware import registration
 from hardware.cellboard import game_names, get_layout
+from hardware.printed import circumradius
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SVG = "{http://www.w3.org/2000/svg}"
@@ -101,5 +102,5 @@ def test_every_mark_and_its_cross_hair_stay_off_the_cells(game):
     for m in registration.marks(game):
         assert 0 < m.x < lay.width_mm and 0 < m.y < lay.height_mm
         for c in lay.cells:
-            reach = {"hex": c.size, "square": c.size / math.sqrt(2)}.get(c.shape, c.size / 2)
-            assert math.dist((m.x, m.y), (c.x, c.y)) > reach + registration.CROSS, (m, c.space)
+            assert math.dist((m.x, m.y), (c.x, c.y)) > circumradius(c) + registration.CROSS, \
+                (m, c.space)
