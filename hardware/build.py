@@ -24,7 +24,7 @@ import re
 import sys
 
 from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, printed,
-               render, tiles)
+               registration, render, tiles)
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
@@ -235,7 +235,7 @@ def generate(root=controller.ROOT):
             cw.writerow([index, space, index, r, c, x, y])
         files[f"{OUT}/cells-{g}.csv"] = csv_out.getvalue()
         lay = cellboard.get_layout(g)
-        files[f"{OUT}/overlays/{g}.svg"] = overlay.overlay_svg(lay)
+        files[f"{OUT}/overlays/{g}.svg"] = overlay.overlay_svg(lay, registration.marks(g))
         files[f"{OUT}/assembly/{g}.svg"] = overlay.assembly_svg(lay, b["rows"], b["cols"])
 
     files[f"{OUT}/cell.svg"] = cell_drawing.svg()
@@ -272,16 +272,9 @@ def normalise(text):
     return DATE.sub("", text)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
-    ap.add_argument("--out", help="write under this directory instead of the repository")
-    ap.add_argument("--no-pcb", action="store_true", help="leave the PCBs (hardware/pcb/) alone")
-    ap.add_argument("--gerbers", action="store_true",
-                    help="also write Gerbers, drill file and upload zip of every PCB (hardware/pcb/gerbers/)")
-    args = ap.parse_args(argv)
-    root = args.out or controller.ROOT
-    files, errors = generate()
-    changed = 0
+def _write(root, files):
+    """Writes the files that changed (but for their date) under root; their paths."""
+    written = []
     for rel, text in sorted(files.items()):
         path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -293,7 +286,29 @@ def main(argv=None):
             continue          # unchanged but for the date: keep the file as it is
         with open(path, "w") as f:
             f.write(text)
-        changed += 1
+        written.append(rel)
+    return written
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
+    ap.add_argument("--out", help="write under this directory instead of the repository")
+    ap.add_argument("--no-pcb", action="store_true", help="leave the PCBs (hardware/pcb/) alone")
+    ap.add_argument("--gerbers", action="store_true",
+                    help="also write Gerbers, drill file and upload zip of every PCB (hardware/pcb/gerbers/)")
+    args = ap.parse_args(argv)
+    root = args.out or controller.ROOT
+    files, errors = generate()
+    written = _write(root, files)
+    if root == controller.ROOT and any(rel.endswith(".net") for rel in written):
+        # the registration marks (overlays, frame) come from the PCBs' placement of the
+        # committed netlists: new netlists move them, so draw those again
+        registration.forget()
+        printed.made.cache_clear()
+        printed.frame_tiles.cache_clear()
+        files, errors = generate()
+        written += _write(root, files)
+    changed = len(set(written))
     printed.build(os.path.join(root, OUT, "print"))     # the STLs (not committed: binary)
     print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
     if errors:

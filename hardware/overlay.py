@@ -4,12 +4,16 @@ game layouts (knockboard.layouts): the same geometry the session and the simulat
 Overlay: every cell in its shape with its space name and cell number, and the game's
 markings (KNOCKabout hexes and gutter, the Dodgeball chessboard and centre line, K.O.
 lattice lines and start corners, Knock-Off platforms with numbers, arrows and homes).
+The overlay also carries the cell board's registration marks (hardware/registration.py), each
+a cross-hair with a circle a 1.75 mm filament piece passes through.
 Assembly view: the LED chain through the cells in order and each key's matrix row/column."""
 
 import math
 from xml.sax.saxutils import escape
 
 from .cellboard import registry
+from .printed import circumradius
+from .registration import CROSS, PIN_HOLE
 
 
 def _fills(lay):
@@ -78,7 +82,43 @@ def _frame(lay, title):
     return out
 
 
-def overlay_svg(lay):
+def _label_at(lay, x, y, text, size):
+    """Where a mark's label goes: right, left, above or below the cross-hair, the first place
+    whose box (a character some 0.6 of the font size wide) stays on the board and off every
+    cell; (x, y, anchor)."""
+    w, gap = 0.6 * size * len(text), CROSS + 0.8
+    places = [(x + gap, y + size / 3, "start", (x + gap, y - size / 2, x + gap + w, y + size / 2)),
+              (x - gap, y + size / 3, "end", (x - gap - w, y - size / 2, x - gap, y + size / 2)),
+              (x, y - gap, "middle", (x - w / 2, y - gap - size, x + w / 2, y - gap)),
+              (x, y + gap + size, "middle", (x - w / 2, y + gap, x + w / 2, y + gap + size))]
+    for tx, ty, anchor, (x0, y0, x1, y1) in places:
+        on_board = x0 > 1 and y0 > 1 and x1 < lay.width_mm - 1 and y1 < lay.height_mm - 1
+        if on_board and all(math.hypot(max(x0 - c.x, 0, c.x - x1), max(y0 - c.y, 0, c.y - y1))
+                            > circumradius(c) + 0.5 for c in lay.cells):
+            return tx, ty, anchor
+    return places[0][:3]
+
+
+def _mark(lay, m, tiled):
+    """A registration mark: a cross-hair through the centre of a PIN_HOLE circle (drawn as
+    paths: the cells are the overlay's only circles and lines), and which board and mark it
+    is."""
+    x, y, r = m.x, m.y, PIN_HOLE / 2
+    arms = (f"M{_f(x - CROSS)},{_f(y)} L{_f(x + CROSS)},{_f(y)} "
+            f"M{_f(x)},{_f(y - CROSS)} L{_f(x)},{_f(y + CROSS)}")
+    ring = (f"M{_f(x - r)},{_f(y)} A{_f(r)},{_f(r)} 0 1 0 {_f(x + r)},{_f(y)} "
+            f"A{_f(r)},{_f(r)} 0 1 0 {_f(x - r)},{_f(y)} Z")
+    label = (f"tile {m.board.rsplit('tile', 1)[1]} " if tiled else "") + f"mark {m.number}"
+    tx, ty, anchor = _label_at(lay, x, y, label, 2.2)
+    return [f'<g class="registration" data-board="{m.board}">',
+            f'<path d="{arms}" stroke="#000000" stroke-width="0.15" fill="none"/>',
+            f'<path d="{ring}" stroke="#000000" stroke-width="0.15" fill="none"/>',
+            _text(tx, ty, label, 2.2, anchor=anchor), "</g>"]
+
+
+def overlay_svg(lay, marks=()):
+    """The overlay of layout `lay`, with the registration marks `marks` (registration.marks
+    of its game; none for a game with no cell board)."""
     name = _title(lay)
     fills = _fills(lay)
     out = _frame(lay, f"{name}: Knockboard overlay ({lay.board_id}, {len(lay.cells)} cells), print at 100 %")
@@ -123,6 +163,9 @@ def overlay_svg(lay):
         else:
             out.append(_text(c.x, c.y + s * 0.12, c.space, s * 0.36, ink, "bold"))
         out.append(_text(c.x, c.y + s * 0.72, f"#{c.index}", s * 0.2, ink))
+    tiled = len({m.board for m in marks}) > 1
+    for m in marks:
+        out += _mark(lay, m, tiled)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

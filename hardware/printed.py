@@ -17,7 +17,11 @@ overlay is drawn from, so a cap, its frame opening and its overlay cell share on
   Its hollow underside is the recess over the LED and the cell's other parts.  Printed
   upside down (top plate on the bed), in translucent ("natural") PETG.
 - Frame tiles: the frame cut where no cut runs along a wall or grazes an opening, each cut
-  face drilled for 1.75 mm filament dowels that line the tiles up."""
+  face drilled for 1.75 mm filament dowels that line the tiles up.
+- Registration holes: a hole through the frame at each of the cell board's overlay
+  registration marks (hardware/registration.py, the PCB's fiducials): a filament piece
+  through the overlay's mark and into the hole holds the sheet in line with the frame, and
+  the fiducial seen at the bottom of the hole shows the frame sits right on the board."""
 
 import hashlib
 import json
@@ -30,6 +34,7 @@ import numpy as np
 from manifold3d import CrossSection, JoinType, Manifold, OpType
 
 from . import cell_stack as S
+from . import registration
 from .cellboard import game_names, get_layout
 from .controller import ROOT
 
@@ -73,7 +78,7 @@ def touching_gap(layout):
     for i, a in enumerate(cells):
         for j in range(i + 1, len(cells)):
             b = cells[j]
-            reach = _radius(a) + _radius(b)
+            reach = circumradius(a) + circumradius(b)
             d = math.dist((a.x, a.y), (b.x, b.y))
             if d > reach + gap:
                 continue
@@ -83,7 +88,8 @@ def touching_gap(layout):
     return gap
 
 
-def _radius(cell):
+def circumradius(cell):
+    """Radius of the circle around a cell's outline."""
     return {"hex": cell.size, "square": cell.size / math.sqrt(2)}.get(cell.shape, cell.size / 2)
 
 
@@ -203,6 +209,12 @@ def _dowel_hole(x, y, axis):
     return hole.translate((x, y, S.FRAME_TOP / 2))
 
 
+def _pin_hole(mark):
+    """A registration mark's hole, through the frame from the board to the overlay."""
+    return Manifold.cylinder(S.FRAME_TOP + 2, registration.PIN_HOLE / 2, -1, 24).translate(
+        (mark.x, mark.y, -1))
+
+
 @lru_cache(maxsize=None)
 def frame_tiles(layout, inset):
     """[(name, tile as placed on the board, (x0, y0) its corner)], the dowels and the cuts
@@ -211,8 +223,9 @@ def frame_tiles(layout, inset):
     xs, ys = cuts(layout, 0), cuts(layout, 1)
     holes = dowels(layout, flat, xs, ys)
     solid = flat.extrude(S.FRAME_TOP)
-    if holes:
-        solid = solid - Manifold.batch_boolean([_dowel_hole(*h) for h in holes], OpType.Add)
+    drills = [_dowel_hole(*h) for h in holes] + [_pin_hole(m) for m in registration.marks(layout.game)]
+    if drills:
+        solid = solid - Manifold.batch_boolean(drills, OpType.Add)
     xb = [0.0] + xs + [layout.width_mm]
     yb = [0.0] + ys + [layout.height_mm]
     tiles = []

@@ -1,7 +1,8 @@
 """The printed parts of every game's board (hardware/printed.py): each STL a closed solid,
 each cap inside its cell with the stated clearance to the frame and its neighbours, clear of
 the LED and the cell's parts even pressed, its stem on the key; each frame tile on a
-220 x 220 mm bed and joined to its neighbours by dowels; the committed manifest (the
+220 x 220 mm bed and joined to its neighbours by dowels, and drilled through at each overlay
+registration mark; the committed manifest (the
 figures docs/build.md quotes) what the code makes."""
 
 import io
@@ -16,6 +17,7 @@ from manifold3d import CrossSection, Manifold
 from hardware import cell_geometry as G
 from hardware import cell_stack as S
 from hardware import printed as P
+from hardware import registration
 from hardware.cellboard import game_names, get_layout
 
 GAMES = game_names()
@@ -135,3 +137,27 @@ def test_frame_tiles_fit_the_bed_and_each_joint_has_dowels(game):
     total = sum(t.volume() for _, t, _ in tiles)    # cut into tiles, nothing lost
     assert abs(total - P.frame_2d(layout, P.wall_inset(layout)).extrude(S.FRAME_TOP).volume()
                + len(holes) * math.pi * (P.DOWEL_D / 2) ** 2 * 2 * P.DOWEL_DEPTH) < 0.02 * total
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_registration_mark_has_a_pin_hole_through_solid_frame(game):
+    """The frame's hole at every overlay registration mark of the PCBs (the same marks the
+    overlay draws, tests/test_registration.py): open from the board to the overlay, a
+    1.75 mm filament piece's width, with a wall of at least WALL_MIN all round, on one tile."""
+    layout = get_layout(game)
+    tiles, _, _ = P.frame_tiles(layout, P.wall_inset(layout))
+    marks = registration.marks(game)
+    assert marks
+    r = registration.PIN_HOLE / 2
+
+    def ring(inner, outer, m):
+        disc = CrossSection.circle(outer, 48) - CrossSection.circle(inner, 48) if inner else \
+            CrossSection.circle(outer, 48)
+        return disc.extrude(S.FRAME_TOP).translate((m.x, m.y, 0))
+    for m in marks:
+        core, wall = ring(0, r - 0.05, m), ring(r + 0.05, r + S.WALL_MIN, m)
+        assert all((t ^ core).volume() < EPS for _, t, _ in tiles), (game, m)
+        holding = [name for name, t, _ in tiles if (t ^ wall).volume() > EPS]
+        assert len(holding) == 1, (game, m, holding)
+        tile = next(t for name, t, _ in tiles if name == holding[0])
+        assert (tile ^ wall).volume() == pytest.approx(wall.volume(), rel=1e-3), (game, m)

@@ -11,7 +11,8 @@
 // {"op":"key","cell":i,"down":b}, {"op":"control","index":i,"down":b}, {"op":"oled"},
 // {"op":"keys","at":[[us,cell,down],..]} (key changes scheduled in emulated time),
 // {"op":"glitch","cell":i,"reads":n}, {"op":"rowtiming"}, {"op":"supply","usb":b,"jack":b},
-// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}, {"op":"fault","what":"swap-cols","a":i,"b":j}.
+// {"op":"stats"}, {"op":"fault","what":"led-sm"|"oled-bus"}, {"op":"fault","what":"swap-cols","a":i,"b":j},
+// {"op":"fault","what":"dead-led","cell":i}.
 // Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
 // (one decoded WS2812 frame), {"ev":"key",..} (a key changed), {"ev":"glitch",..},
 // {"ev":"rowtiming",..}, {"ev":"supply",..}, {"ev":"tone",..}, {"ev":"oled",..}, {"ev":"reset",..},
@@ -82,8 +83,10 @@ for (const name of args.hold) controlsHeld.add(controlNames.indexOf(name));
 // stuck in. "oled-bus": the SSD1306 stops answering with the bus held (a START it never
 // completes, like a device holding SCL low); it is not reset with the chip.
 // A badly built cell board (a board test's case): "swap-cols", two column lines crossed
-// between the keys and the Pico.
-const faults = { ledSm: false, oledBus: false, swapCols: null };
+// between the keys and the Pico; "dead-led", the LED of one cell neither lights nor passes
+// the data on (dead, or its DIN joint open), so it and every LED after it in the chain
+// stay dark: the frames reported are what the LEDs show, not what the pin sent.
+const faults = { ledSm: false, oledBus: false, swapCols: null, deadLed: null };
 
 let mcu, sim, cdc, clock;
 let hostQueue = [];                // bytes from the host not yet taken by the CDC
@@ -222,6 +225,7 @@ function ledCheckReset() {
       colours.push([(v >> 8) & 255, (v >> 16) & 255, v & 255]);  // GRB on the wire
     }
     if (bits.length % 24) led.errors.push(`${bits.length % 24} bits left over`);
+    if (faults.deadLed !== null) colours.fill([0, 0, 0], faults.deadLed);
     led.frames += 1;
     send({ ev: 'leds', t: now(), rgb: colours, errors: led.errors, start: led.start, end: led.since });
     led.bits = []; led.errors = [];
@@ -424,6 +428,7 @@ rl.on('line', (line) => {
   else if (msg.op === 'fault' && msg.what === 'led-sm') { faults.ledSm = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'fault' && msg.what === 'oled-bus') { faults.oledBus = true; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'supply') { power.usb = msg.usb; power.jack = msg.jack; wireSupply(); send({ ev: 'supply', t: now(), ...power }); }
+  else if (msg.op === 'fault' && msg.what === 'dead-led') { faults.deadLed = msg.cell; send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'fault' && msg.what === 'swap-cols') { faults.swapCols = [msg.a, msg.b]; refreshColumns(); send({ ev: 'fault', t: now(), what: msg.what }); }
   else if (msg.op === 'stats') send({ ev: 'stats', t: now(), boots, ledFrames: led.frames });
   else send({ ev: 'error', message: `unknown op ${msg.op}` });

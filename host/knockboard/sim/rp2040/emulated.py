@@ -186,8 +186,9 @@ class EmulatedBoard:
         return self.wait(lambda e: e["ev"] == "supply", timeout, n)
 
     def fault(self, what: str, timeout: float = 30, **detail: int) -> dict:
-        """Injects a fault (board.mjs: "led-sm", "oled-bus", or "swap-cols" with the column
-        lines a and b); its event, with the emulated time it took effect."""
+        """Injects a fault (board.mjs: "led-sm", "oled-bus", "swap-cols" with the column
+        lines a and b, or "dead-led" with the cell whose LED stops the chain); its event,
+        with the emulated time it took effect."""
         n = len(self.events)
         self._send(op="fault", what=what, **detail)
         return self.wait(lambda e: e["ev"] == "fault", timeout, n)
