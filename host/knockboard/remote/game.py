@@ -11,6 +11,7 @@ Refused messages are logged in one line each and change nothing."""
 import time
 
 from ..games import CHANCE, GameError, get_game
+from ..session.adapters import get_ui
 from . import dice
 from .journal import MemoryJournal
 from .messages import ACT, COMMIT, HELLO, ONLINE, REVEAL, Message, short
@@ -47,6 +48,7 @@ class RemoteGame:
         # the engine's own reading (defaults filled in): `--players 2` and nothing agree
         self.options = dict(self.game.options)
         self.players = self.game.num_players
+        self.seat_name = get_ui(self.game).seat_name     # as the players know it: "Black"
         self.local = frozenset(local_seats)
         if not all(0 <= s < self.players for s in self.local):
             raise ValueError(f"seats {sorted(s + 1 for s in local_seats)}: "
@@ -82,6 +84,10 @@ class RemoteGame:
         self._last_entry = clock()            # when the record last grew
 
     # --- what the session and the hosts ask ----------------------------------------------
+    def who(self, seat):
+        """A 0-based seat for a person: its name and the number `--seat` gives it."""
+        return f"{self.seat_name(seat)} (seat {seat + 1})"
+
     @property
     def joined(self):
         """Every seat's home has said hello with the same set-up."""
@@ -174,8 +180,8 @@ class RemoteGame:
             limit = self.reveal_timeout if online else self.away_timeout
             if self.withheld[key] >= limit:
                 away = "" if online else " while away (by its last will or its own word)"
-                self._stop(f"seat {seat + 1} withheld its dice {owed} for {limit:g} s"
-                           f"{away}: seat {seat + 1} forfeits")
+                self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
+                           f"{away}: {self.seat_name(seat)} forfeits")
 
     def _owed(self, seat):
         """What another seat owes to the roll at this ply: its commitment, its reveal once
@@ -256,7 +262,7 @@ class RemoteGame:
             self._refuse(m, f"its home plays {theirs[0]} {theirs[1]} with {theirs[2]} "
                             f"players and {theirs[3]} dice; this one {ours[0]} {ours[1]} "
                             f"with {ours[2]} and {ours[3]} dice")
-            return self._stop(f"seat {m.seat}'s home set up another game")
+            return self._stop(f"{self.who(m.seat - 1)}'s home set up another game")
         if m.seat not in m["seats"] or max(m["seats"]) > self.players:
             return self._refuse(m, f"seats {m['seats']} for seat {m.seat}'s home in a game "
                                    f"of seats 1..{self.players}")
@@ -348,8 +354,8 @@ class RemoteGame:
             self._commitment(m.ply, seat, m["hash"])
         elif known != m["hash"]:
             self._refuse(m, "a second, different commitment")
-            return self._stop(f"seat {m.seat} changed its dice commitment for ply {m.ply}: "
-                              f"seat {m.seat} cheated")
+            return self._stop(f"{self.who(seat)} changed its dice commitment for ply "
+                              f"{m.ply}: {self.seat_name(seat)} cheated")
         else:
             self.duplicates += 1
         return None
@@ -362,8 +368,8 @@ class RemoteGame:
         nonce = bytes.fromhex(m["nonce"])
         if not dice.verify(self.room, m.ply, m.seat, nonce, self.commits[seat]):
             self._refuse(m, "bad reveal: it does not match the seat's commitment")
-            return self._stop(f"seat {m.seat}'s dice reveal does not match its "
-                              f"commitment: seat {m.seat} cheated")
+            return self._stop(f"{self.who(seat)}'s dice reveal does not match its "
+                              f"commitment: {self.seat_name(seat)} cheated")
         if seat in self.reveals:
             self.duplicates += 1
         self.reveals[seat] = nonce

@@ -322,7 +322,7 @@ class AwaitingRemote(Mode):
 
     def lines(self, view: View) -> list[str]:
         assert self.s.remote is not None      # the session waits in this mode only then
-        return ["waiting for the", "other board", self.s.remote.status()]
+        return ["waiting for the", "other board", self.s.remote.status(self.s.ui)]
 
 
 class Over(Mode):
@@ -335,7 +335,7 @@ class Over(Mode):
             self.s.open_menu()
 
     def lines(self, view: View) -> list[str]:
-        return ["Game over", self.s.state.result() or "", "MENU=new game"]
+        return ["Game over", self.s.ui.result(self.s.state) or "", "MENU=new game"]
 
 
 class Agreed(Over):

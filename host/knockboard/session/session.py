@@ -175,7 +175,7 @@ class Session:
         return ply_rng(self.setup.seed, len(self.record.actions), *purpose)
 
     def save(self) -> None:
-        self.record.follow(self.state)
+        self.record.follow(self.state, self.ui.result(self.state))
         if self.saver is None:
             return
         behind = self.saver.error
@@ -244,7 +244,7 @@ class Session:
             state = self.state
             if state.is_terminal():
                 self.current = Over(self)
-                self.term.log(f"Game over: {state.result()}")
+                self.term.log(f"Game over: {self.ui.result(state)}")
                 self.sound("win")
             elif self.remote is not None and self._follow_remote():
                 continue
@@ -453,12 +453,12 @@ class Session:
     def _pump_remote(self) -> None:
         """What the other homes sent: when this board was waiting for it, play on."""
         assert self.remote is not None
-        seen = (len(self.remote.game.record), self.remote.status())
+        seen = (len(self.remote.game.record), self.remote.status(self.ui))
         self.remote.pump()
         if isinstance(self.current, AwaitingRemote):
             self.current = Waiting(self)
             self.advance()
-        if (len(self.remote.game.record), self.remote.status()) != seen:
+        if (len(self.remote.game.record), self.remote.status(self.ui)) != seen:
             self.dirty = True
 
     def _receive(self, message: object) -> None:

@@ -94,14 +94,15 @@ class GameRecord:
         """End the game where it stands, scored by `standing` (who leads, the points)."""
         self.status, self.result = "finished", AGREED + standing
 
-    def follow(self, state: State) -> None:
+    def follow(self, state: State, result: Optional[str] = None) -> None:
         """Take the status and result of `state`, the game's state after the last entry
-        (a game ended by agreement keeps its own)."""
+        (a game ended by agreement keeps its own); `result`: the result in the words of
+        the table (the session's adapter names the seats), else the engine's."""
         if self.agreed:
             return
         finished = state.is_terminal()
         self.status = "finished" if finished else "playing"
-        self.result = state.result() if finished else None
+        self.result = (result or state.result()) if finished else None
 
     def initial_state(self) -> State:
         try:
