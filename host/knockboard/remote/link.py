@@ -31,8 +31,10 @@ class RemoteLink:
             return "no broker"
         if not game.joined:
             return "joining room"
-        if game.state.is_terminal() or game.local_turn():
+        if game.over or game.local_turn():
             return ""
+        if game.ending.waits_for_answer():
+            return "end offered"
         player = game.state.current_player()
         if player != CHANCE:
             return ui.prompt(game.state) if ui else f"seat {player + 1} to move"

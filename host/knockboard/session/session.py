@@ -28,6 +28,7 @@ from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
+from .remote_end import finish as finish_remote, follow as follow_remote_end
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
@@ -266,6 +267,8 @@ class Session:
         if ply < len(game.record):
             self.apply(self.state.parse_action(game.record[ply]), by_remote=True)
             return True
+        if finish_remote(self):          # a home resigned, or the homes agreed to stop
+            return True
         if game.local_turn():
             return False
         self.current = AwaitingRemote(self)
@@ -460,6 +463,7 @@ class Session:
             self.advance()
         if (len(self.remote.game.record), self.remote.status(self.ui)) != seen:
             self.dirty = True
+        follow_remote_end(self)
 
     def _receive(self, message: object) -> None:
         if isinstance(message, KeyEvent):
