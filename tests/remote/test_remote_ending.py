@@ -1,5 +1,6 @@
-"""Ending a remote game from the boards' menus, through the test's Mosquitto: a resignation
-told to the other home and saved as resigned in both records; an offer to end by agreement
+"""Ending a remote game from the boards' menus, through the test's Mosquitto: leaving it
+(both records keep it, and the home resumed from its own record plays on in the room); a
+resignation told to the other home and saved as resigned in both records; an offer to end by agreement
 declined, then accepted on the other board and scored as a local agreement; and a hostile
 seat's lies about either (an acceptance nobody asked for, a resignation for a seat it does
 not hold, an answer to its own offer) refused, changing nothing."""
@@ -9,7 +10,7 @@ from knockboard.remote.messages import ACCEPT, DECLINE, HELLO, OFFER, RESIGN
 from knockboard.session import RecordSaver
 from knockboard.store import GameStore
 
-from homes import BoardHome, Home, closing, run_until
+from homes import BoardHome, Home, closing, play_boards, run_until
 from hostile import Attacker
 
 GAME, OPTIONS = "knockabout", {"first": "white"}
@@ -34,6 +35,32 @@ def _choose(vb, label):
             return
         vb.menu()
     raise AssertionError(f"no menu entry {label!r}")
+
+
+def test_leaving_from_the_menu_keeps_the_game_in_both_records_and_it_resumes_in_the_room(
+        make_broker, tmp_path):
+    broker = make_broker({"leave": 2})
+    boards, stores = _homes(broker, "leave", tmp_path)
+    with closing(boards, *stores):
+        white, black = boards
+        play_boards(boards, until=lambda: len(white.game.record) >= 10)
+        _choose(white.vb, "Leave game")
+        white.vb.ok()
+        assert not white.session.running
+        white.close()
+        left = stores[0].get(1).actions
+        for store in stores:
+            assert store.get(1).status == "playing" and store.get(1).actions == left
+        # resumed from its own record (`knockboard resume --remote` does the same): it joins
+        # the room again, and the game goes on to identical records
+        boards[0] = white = BoardHome(broker, "leave", GAME, OPTIONS, [1], 3, actions=left,
+                                      saver=RecordSaver(stores[0], 1)).start()
+        play_boards(boards, until=lambda: len(black.game.record) >= len(left) + 6)
+        run_until(_steps(boards), lambda: len(white.session.record.actions)
+                  == len(black.session.record.actions) == len(black.game.record),
+                  "both boards showing the same entries")
+        assert stores[0].get(1).actions == stores[1].get(1).actions == white.game.record
+        assert not white.game.stopped and not black.game.stopped
 
 
 def test_resigning_from_the_menu_ends_the_game_at_both_boards_saved_as_resigned(
