@@ -1,9 +1,11 @@
 """Ending a remote game from the boards' menus, through the test's Mosquitto: leaving it
 (both records keep it, and the home resumed from its own record plays on in the room); a
-resignation told to the other home and saved as resigned in both records; an offer to end by agreement
-declined, then accepted on the other board and scored as a local agreement; and a hostile
-seat's lies about either (an acceptance nobody asked for, a resignation for a seat it does
-not hold, an answer to its own offer) refused, changing nothing."""
+resignation told to the other home and saved as resigned in both records; an offer to end
+by agreement declined, then accepted on the other board and scored as a local agreement;
+and a hostile seat's lies about either (an acceptance nobody asked for, a resignation for a
+seat it does not hold, an answer to its own offer) refused, changing nothing."""
+
+from contextlib import contextmanager
 
 from knockboard import cli
 from knockboard.remote.messages import ACCEPT, DECLINE, HELLO, OFFER, RESIGN
@@ -16,11 +18,16 @@ from hostile import Attacker
 GAME, OPTIONS = "knockabout", {"first": "white"}
 
 
-def _homes(broker, room, tmp_path):
+@contextmanager
+def _two_boards(make_broker, room, tmp_path):
+    """(the broker, White's and Black's homes in `room`, their databases): each home a
+    simulated board saving to its own database; closed however the test ends."""
+    broker = make_broker({room: 2})
     stores = [GameStore(tmp_path / f"home{seat}.sqlite3") for seat in (1, 2)]
     boards = [BoardHome(broker, room, GAME, OPTIONS, [seat], 3,
                         saver=RecordSaver(stores[seat - 1])).start() for seat in (1, 2)]
-    return boards, stores
+    with closing(boards, *stores):
+        yield broker, boards, stores
 
 
 def _steps(boards):
@@ -39,9 +46,7 @@ def _choose(vb, label):
 
 def test_leaving_from_the_menu_keeps_the_game_in_both_records_and_it_resumes_in_the_room(
         make_broker, tmp_path):
-    broker = make_broker({"leave": 2})
-    boards, stores = _homes(broker, "leave", tmp_path)
-    with closing(boards, *stores):
+    with _two_boards(make_broker, "leave", tmp_path) as (broker, boards, stores):
         white, black = boards
         play_boards(boards, until=lambda: len(white.game.record) >= 10)
         _choose(white.vb, "Leave game")
@@ -65,9 +70,7 @@ def test_leaving_from_the_menu_keeps_the_game_in_both_records_and_it_resumes_in_
 
 def test_resigning_from_the_menu_ends_the_game_at_both_boards_saved_as_resigned(
         make_broker, tmp_path, capsys):
-    broker = make_broker({"resign": 2})
-    boards, stores = _homes(broker, "resign", tmp_path)
-    with closing(boards, *stores):
+    with _two_boards(make_broker, "resign", tmp_path) as (_, boards, stores):
         white, black = boards
         run_until(_steps(boards), lambda: white.session.interaction is not None,
                   "White to choose")
@@ -97,9 +100,7 @@ def test_resigning_from_the_menu_ends_the_game_at_both_boards_saved_as_resigned(
 
 def test_an_offer_to_end_is_declined_then_accepted_on_the_other_board_and_scored(
         make_broker, tmp_path):
-    broker = make_broker({"agree": 2})
-    boards, stores = _homes(broker, "agree", tmp_path)
-    with closing(boards, *stores):
+    with _two_boards(make_broker, "agree", tmp_path) as (_, boards, stores):
         white, black = boards
         run_until(_steps(boards), lambda: white.session.interaction is not None,
                   "White to choose")

@@ -111,7 +111,8 @@ def test_dodgeball_pawns_moved_and_put_out_balls_taken_and_given():
     vb.ok()
     expected = "turn1 1:b3,d1+,e1,f1 2:b8,c8,d8,e8,f8 balls:de,gh dice:456/556"
     assert_goes_on_from(s, expected)
-    assert "edited: d1: Blue+ball, Blue pawn b1>b3, Blue pawn c1 off, ball ab: off" in out.getvalue()
+    assert "edited: d1: Blue+ball, Blue pawn b1>b3, Blue pawn c1 off, ball ab: off" \
+        in out.getvalue()
     assert any(":pass d1-e1" in o.label for o in s.interaction.options), \
         "the pawn given the ball can pass it"
     assert not any(o.path[:1] == (vb.space("c1"),) for o in s.interaction.options)
