@@ -82,9 +82,15 @@ def follow(session: Session) -> None:
 def finish(session: Session) -> bool:
     """End the game here if the homes ended it (and this board is not over already)."""
     from ..remote.ending import RESIGNED
-    ended = _game(session).ending.ended
+    game = _game(session)
+    ended = game.ending.ended
     if ended is None or not session.mode_beneath_plays():
         return False
+    # entries agreed before the end that this board has not shown yet (this home resigned
+    # while the others' last move was still shown): the record ends where the homes' do
+    while len(session.record.actions) < len(game.record):
+        entry = game.record[len(session.record.actions)]
+        session.apply(session.state.parse_action(entry), by_remote=True)
     kind, seats = ended
     if kind != RESIGNED:
         session.end_by_agreement()
