@@ -1,5 +1,6 @@
 """What each game asks of the players on the board (the issue's per-game list)."""
 
+import io
 
 from board_driver import OK, VirtualBoard
 
@@ -19,11 +20,17 @@ def spaces(vb, cells):
 
 def test_dodgeball_set_up_lights_the_free_back_row_squares():
     vb = VirtualBoard("dodgeball")
-    session = vb.start("dodgeball", seed=1)
+    out = io.StringIO()
+    session = vb.start("dodgeball", seed=1, out=out)
+    # the teams by the colour their pawns are lit in, on the OLED and the terminal
     assert vb.oled()[0][0] == "Blue: place"
+    assert "seats Blue=human, Orange=human" in out.getvalue()
     assert spaces(vb, vb.lit("pulse")) == {f + "1" for f in "abcdefgh"}
     vb.press_space("c1")
     assert session.record.actions == ["place c1"]
+    assert "Blue: place c1" in out.getvalue()
+    assert session.ui.text_board(session.state).split().count("B") == 1   # the terminal's
+    assert [p["name"] for p in session.record.players] == ["Blue", "Orange"]
     assert spaces(vb, vb.lit("pulse")) == {f + "1" for f in "abdefgh"}
     vb.press_space("c8")                       # not Blue's row: illegal
     assert vb.sounds[-1] == "error" and session.record.actions == ["place c1"]

@@ -35,8 +35,8 @@ def test_every_action_is_in_the_store_as_it_is_played(tmp_path):
 
 
 def test_show_names_the_seats_by_colour_in_its_players_result_and_moves(tmp_path, capsys):
-    """Knock-Off's engine numbers its seats P1, P2 and Dodgeball's team 1, team 2; the
-    players know them by colour, and `show` says what they would."""
+    """Knock-Off's engine numbers its seats P1, P2; the players know them by colour, and
+    `show` says what they would."""
     db = tmp_path / "g.sqlite3"
     with GameStore(db) as store:
         vb = VirtualBoard("knockoff")
