@@ -129,7 +129,7 @@ def test_an_offer_to_end_is_declined_then_accepted_on_the_other_board_and_scored
         for home, store in zip(boards, stores):
             # scored as the local "end by agreement" scores: the rules' count on the board
             verdict, tally = home.session.ui.standing(home.session.state)
-            assert home.vb.oled()[0][:2] == ["By agreement:", verdict]
+            assert home.vb.oled()[0] == ["By agreement:", verdict, "MENU=leave"]
             assert store.get(1).status == "finished"
             assert store.get(1).result == f"by agreement: {verdict} ({tally})"
         assert stores[0].get(1).actions == stores[1].get(1).actions

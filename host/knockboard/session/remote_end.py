@@ -92,6 +92,7 @@ def finish(session: Session) -> bool:
         entry = game.record[len(session.record.actions)]
         session.apply(session.state.parse_action(entry), by_remote=True)
     kind, seats = ended
+    session.message = None              # "end offered" and the like: no longer true
     if kind != RESIGNED:
         session.end_by_agreement()
         return True
@@ -155,4 +156,4 @@ class Resigned(Over):
         self.what, self.winner = what, winner
 
     def lines(self, view: View) -> list[str]:
-        return ["Game over", self.what, self.winner or "MENU=menu"]
+        return ["Game over", self.what, self.winner or self.next_line()]
