@@ -8,7 +8,8 @@ seat it does not hold, an answer to its own offer) refused, changing nothing."""
 from contextlib import contextmanager
 
 from knockboard import cli
-from knockboard.remote.messages import ACCEPT, DECLINE, HELLO, OFFER, RESIGN
+from knockboard.remote import MemoryKeys, RemoteGame
+from knockboard.remote.messages import ACCEPT, DECLINE, HELLO, OFFER, RESIGN, Message
 from knockboard.session import RecordSaver
 from knockboard.store import GameStore
 
@@ -164,3 +165,24 @@ def test_a_hostile_seat_cannot_end_the_game_by_lying(make_broker):
         assert g.ending.ended is None and not g.stopped
         assert (list(g.record), g.state.to_position()) == before
         assert g.ending.to_answer() == 1            # the honest question still stands
+
+
+def test_a_home_cannot_agree_or_resign_for_a_seat_whose_own_hello_does_not_name_it():
+    """Three homes: seat 2's hello claims seat 3 too, seat 3's own hello says it plays alone.
+    Seat 2's offer (which this home accepts) then counts for seat 2 only, and seat 2 can
+    neither accept nor resign for seat 3: the game ends only as every real home agrees."""
+    lines = []
+    g = RemoteGame("three", "knockoff", {"players": 3}, [0], MemoryKeys(),
+                   send=lambda m, retain=False: None, log=lines.append)
+    hello = {"game": "knockoff", "options": g.options, "players": 3, "dice": "electronic"}
+    g.receive(Message("three", 2, HELLO, 0, dict(hello, seats=[2, 3])))
+    g.receive(Message("three", 3, HELLO, 0, dict(hello, seats=[3])))
+    g.receive(Message("three", 2, OFFER, 0, {}))
+    g.ending.answer(True)                                  # this home agrees
+    assert g.ending.ended is None and g.ending.offer.agreed == {0, 1}
+    for kind in (ACCEPT, RESIGN):
+        g.receive(Message("three", 2, kind, 0, {"seats": [2, 3]}))
+        assert "seat 2 cannot speak for seat 3" in lines[-1]
+    assert g.ending.ended is None and g.record == [] and not g.stopped
+    g.receive(Message("three", 3, ACCEPT, 0, {"seats": [3]}))     # seat 3's own word
+    assert g.ending.ended == ("agreed", ())

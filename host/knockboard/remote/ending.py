@@ -132,16 +132,14 @@ class Ending:
 
     def _speaks_for(self, m):
         """Why `m` may not speak for the seats it names, or None: they must be the sender's
-        home's, as its own hello named them (the broker lets only the seat's user write its
-        topic and hello)."""
-        hello = self.game.peers.get(m.seat - 1)
-        if hello is None:
+        home's (`_home`)."""
+        if self.game.peers.get(m.seat - 1) is None:
             return f"seat {m.seat}'s home has not said which seats it plays"
         if m.seat not in m["seats"]:
             return f"seat {m.seat} names seats {m['seats']} without its own"
-        others = sorted(set(m["seats"]) - set(hello["seats"]))
+        others = sorted({s - 1 for s in m["seats"]} - self._home(m.seat - 1))
         if others:
-            return f"seat {m.seat} cannot speak for seat {others[0]}"
+            return f"seat {m.seat} cannot speak for seat {others[0] + 1}"
         return None
 
     # --- both -----------------------------------------------------------------------------
@@ -159,9 +157,14 @@ class Ending:
         return offer if offer is not None and offer.ply == len(self.game.record) else None
 
     def _home(self, seat):
-        """The 0-based seats of `seat`'s home, as its hello named them."""
-        hello = self.game.peers.get(seat)
-        return {s - 1 for s in hello["seats"]} if hello else {seat}
+        """The 0-based seats of `seat`'s home: the seats its hello names whose own hellos
+        name it too (the broker lets only a seat's user write its topics, so a home cannot
+        claim another home's seat for an agreement or a resignation), and itself."""
+        peers = self.game.peers
+        hello = peers.get(seat)
+        named = {s - 1 for s in hello["seats"]} if hello else set()
+        return {seat} | {s for s in named
+                         if s in peers and seat + 1 in peers[s]["seats"]}
 
     def _agree(self, seats, by=None):
         """`seats` agree to end the game at this ply (`by`: they offer it, if none is open)."""
