@@ -214,7 +214,8 @@ def test_knockoff_three_pawns_on_top_is_refused_the_game_would_have_ended():
         tap(vb, "H1", top)
     vb.ok()
     assert vb.sounds[-1] == "error" and s.state.to_position() == before
-    assert "P1 has 3 pawns" in " ".join(vb.oled()[0][1:])
+    # the engine's reason, its P1 named as the players know the seat
+    assert "Red has 3 pawns" in " ".join(vb.oled()[0][1:])
 
 
 def test_back_leaves_edit_mode_with_nothing_changed():
