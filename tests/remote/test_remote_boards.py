@@ -66,7 +66,7 @@ def test_a_spectator_joining_mid_game_gets_the_whole_game_from_the_retained_room
             h.close()
 
 
-def test_a_remote_games_menu_offers_a_hint_and_leaving_and_says_why_not_undo_or_edit(
+def test_a_remote_games_menu_offers_a_hint_ending_and_leaving_and_says_why_not_undo_or_edit(
         make_broker):
     broker = make_broker({"menu": [[1], [2]]})
     boards = [BoardHome(broker, "menu", "knockabout", {"first": "white"}, [seat], 3).start()
@@ -76,13 +76,16 @@ def test_a_remote_games_menu_offers_a_hint_and_leaving_and_says_why_not_undo_or_
         run_until([h.session.step for h in boards],
                   lambda: home.session.interaction is not None, "White to choose")
         vb, session = home.vb, home.session
+        # the other board names the seat it waits for as its players know it
+        assert boards[1].vb.oled()[0] == ["waiting for the", "other board", "White to move"]
         vb.menu()
         labels = []
-        for _ in range(6):
+        for _ in range(8):
             labels.append(vb.oled()[0][1][2:])
             vb.menu()
-        assert labels[:5] == ["Back to game", "Hint", "Undo", "Edit board", "Leave game"]
-        assert labels[5] == "Back to game"       # nothing of the room's: game, seats, dice
+        assert labels[:7] == ["Back to game", "Hint", "Resign", "End game (agre", "Undo",
+                              "Edit board", "Leave game"]
+        assert labels[7] == "Back to game"       # nothing of the room's: game, seats, dice
         for entry, why in (("Undo", "remote: no undo"), ("Edit board", "remote: no edit")):
             vb.menu()
             while vb.oled()[0][1] != "> " + entry:

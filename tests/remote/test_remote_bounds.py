@@ -111,7 +111,7 @@ def test_a_commitment_saved_before_a_restart_binds_the_restarted_home():
     again = _game(journal=journal)                 # the host restarted, same journal
     assert again.commits == g.commits
     again.receive(Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
-    assert "seat 1 changed its dice commitment for ply 0" in again.stopped
+    assert again.stopped == "Red (seat 1) changed its dice commitment for ply 0: Red cheated"
     assert journal.stop() == again.stopped
     assert _game(journal=journal).stopped == again.stopped      # and stays stopped
 
@@ -146,4 +146,4 @@ def test_nobody_is_timed_out_while_this_home_itself_is_off_the_broker():
     assert g.stopped is None
     now[0] += 1
     g.tick()
-    assert "seat 1 withheld its dice commitment for 30 s: seat 1 forfeits" in g.stopped
+    assert "Red (seat 1) withheld its dice commitment for 30 s: Red forfeits" in g.stopped

@@ -250,11 +250,11 @@ def test_a_restarted_home_refuses_to_reveal_against_a_commitment_changed_to_stee
                     actions=store.get(gid).actions).start()      # ... and is resumed
         with closing([back]):
             run_until([back.link.pump], lambda: back.game.stopped, "the stop", 10)
-        assert "seat 2" in back.game.stopped and "cheated" in back.game.stopped
+        assert "Black (seat 2)" in back.game.stopped and "Black cheated" in back.game.stopped
         assert back.game.record == [] and store.get(gid).actions == []   # no die applied
-        assert store.get(gid).status == "abandoned" and "seat 2" in store.get(gid).result
+        assert store.get(gid).status == "abandoned" and "Black cheated" in store.get(gid).result
     err = _resume_says(tmp_path / "steer.sqlite3", broker, "steer", gid, capsys)
-    assert "abandoned" in err and "seat 2" in err and len(err.strip().splitlines()) == 1
+    assert "abandoned" in err and "Black cheated" in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_withheld_reveal_is_a_forfeit_saved_with_the_game(make_broker, tmp_path, capsys):
@@ -263,15 +263,15 @@ def test_a_withheld_reveal_is_a_forfeit_saved_with_the_game(make_broker, tmp_pat
     with closing([honest, withholder], store):
         run_until([honest.link.pump, withholder.link.pump], lambda: honest.game.stopped,
                   "the forfeit", 10)
-        assert "seat 2 withheld its dice reveal for 1 s: seat 2 forfeits" in \
+        assert "Black (seat 2) withheld its dice reveal for 1 s: Black forfeits" in \
             honest.game.stopped
         assert honest.game.record == []
         assert store.get(gid).status == "abandoned"
-        assert "seat 2 forfeits" in store.get(gid).result
+        assert "Black forfeits" in store.get(gid).result
     err = _resume_says(tmp_path / "keep.sqlite3", broker, "keep", gid, capsys)
-    assert "seat 2 forfeits" in err
+    assert "Black forfeits" in err
     assert cli.main(["resume", "--db", str(tmp_path / "keep.sqlite3")]) == 2
-    assert "stopped: seat 2 withheld" in capsys.readouterr().err
+    assert "stopped: Black (seat 2) withheld" in capsys.readouterr().err
 
 
 def test_a_seat_saying_it_is_away_while_it_withholds_forfeits_after_the_away_deadline(
@@ -284,7 +284,7 @@ def test_a_seat_saying_it_is_away_while_it_withholds_forfeits_after_the_away_dea
         attacker.message(ONLINE, 0, online=False, seats=[2])      # still connected
         run_until([honest.link.pump, withholder.link.pump], lambda: honest.game.stopped,
                   "the away forfeit", 10)
-        assert "seat 2 withheld its dice reveal for 2 s while away" in honest.game.stopped
+        assert "Black (seat 2) withheld its dice reveal for 2 s while away" in honest.game.stopped
         assert store.get(gid).status == "abandoned"
 
 

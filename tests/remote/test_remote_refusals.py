@@ -151,8 +151,9 @@ def test_a_reveal_that_does_not_match_its_commitment_names_the_cheat():
     before = (list(g.record), g.state.to_position())
     g.receive(Message("wire", 1, REVEAL, 0, {"nonce": "cd" * 32}))
     assert (list(g.record), g.state.to_position()) == before
-    assert g.stopped and "seat 1 cheated" in g.stopped
-    assert len(lines) == 2 and "bad reveal" in lines[0] and "seat 1 cheated" in lines[1]
+    assert g.stopped and "Red cheated" in g.stopped
+    assert len(lines) == 2 and "bad reveal" in lines[0]
+    assert "Red (seat 1)'s dice reveal" in lines[1] and "Red cheated" in lines[1]
     with pytest.raises(RemoteRefusal, match="cheated"):
         g.play("roll 1")
 
@@ -165,7 +166,7 @@ def test_a_changed_commitment_is_refused_and_named():
     g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))     # again: a re-delivery
     assert g.stopped is None and g.duplicates == 1
     g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
-    assert "seat 1 cheated" in g.stopped and g.record == []
+    assert "Red cheated" in g.stopped and g.record == []
 
 
 def _committed_not_revealed(now, online):
@@ -192,7 +193,7 @@ def test_a_reveal_kept_back_by_a_seat_online_times_it_out_after_the_stated_time(
     _tick_seconds(g, now, 29)
     assert g.stopped is None
     _tick_seconds(g, now, 1)
-    assert "seat 1 withheld its dice reveal for 30 s" in g.stopped
+    assert "Red (seat 1) withheld its dice reveal for 30 s" in g.stopped
 
 
 def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():

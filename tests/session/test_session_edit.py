@@ -97,21 +97,22 @@ def test_dodgeball_pawns_moved_and_put_out_balls_taken_and_given():
     assert vb.sounds[-1] == "error" and "no spare ball" in vb.text()
     vb.back()
     vb.menu()
-    assert vb.oled()[0][1] == "> team 1 to act"
+    assert vb.oled()[0][1] == "> Blue to act"
     vb.menu()
     assert vb.oled()[0][1] == "> ball ab: line"
     vb.ok()                                      # the ball off the centre line ...
     assert vb.oled()[0][1] == "> ball ab: off"
     vb.back()
     tap(vb, "d1", "d1")                          # ... and into d1's hands
-    assert vb.oled()[0][0] == "d1: T1+ball"
+    assert vb.oled()[0][0] == "d1: Blue+ball"
     vb.back()
-    tap(vb, "c6")                                # team 2's half: none of theirs is out
+    tap(vb, "c6")                                # Orange's half: none of theirs is out
     assert vb.sounds[-1] == "error"
     vb.ok()
     expected = "turn1 1:b3,d1+,e1,f1 2:b8,c8,d8,e8,f8 balls:de,gh dice:456/556"
     assert_goes_on_from(s, expected)
-    assert "edited: d1: T1+ball, T1 pawn b1>b3, T1 pawn c1 off, ball ab: off" in out.getvalue()
+    assert "edited: d1: Blue+ball, Blue pawn b1>b3, Blue pawn c1 off, ball ab: off" \
+        in out.getvalue()
     assert any(":pass d1-e1" in o.label for o in s.interaction.options), \
         "the pawn given the ball can pass it"
     assert not any(o.path[:1] == (vb.space("c1"),) for o in s.interaction.options)
@@ -213,7 +214,8 @@ def test_knockoff_three_pawns_on_top_is_refused_the_game_would_have_ended():
         tap(vb, "H1", top)
     vb.ok()
     assert vb.sounds[-1] == "error" and s.state.to_position() == before
-    assert "P1 has 3 pawns" in " ".join(vb.oled()[0][1:])
+    # the engine's reason, its P1 named as the players know the seat
+    assert "Red has 3 pawns" in " ".join(vb.oled()[0][1:])
 
 
 def test_back_leaves_edit_mode_with_nothing_changed():

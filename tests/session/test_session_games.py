@@ -11,6 +11,10 @@ from knockboard.games import get_game
 from autoplay import AutoPlayer
 from board_driver import VirtualBoard
 
+# the words a player reads for each seat: colours, never the engines' "team 1" or "P1"
+SEAT_WORDS = {"knockabout": ("White", "Black"), "dodgeball": ("Blue", "Orange"),
+              "ko": ("Red", "Green", "Yellow", "Blue"),
+              "knockoff": ("Red", "Green", "Yellow", "Blue")}
 GAMES = [("knockabout", {}, 11), ("dodgeball", {}, 2), ("ko", {"players": 4}, 2),
          ("ko", {"players": 2, "quick_start": 1}, 5), ("knockoff", {"players": 2}, 7),
          ("knockoff", {"players": 4}, 3)]
@@ -32,6 +36,12 @@ def test_a_full_game_through_presses_reaches_the_end_with_legal_actions_only(gam
     lines, _, _ = vb.oled()
     assert lines[0] == "Game over" and lines[1]
     assert "win" in vb.sounds
+    # who won, by the colour the players know the seat by, on the OLED and in the record
+    assert any(word in lines[1] for word in SEAT_WORDS[game])
+    assert not any(number in session.record.result for number in ("team ", "Team ", "P1",
+                                                                   "P2", "P3", "P4"))
+    if game in ("dodgeball", "knockoff"):
+        assert lines[1] == session.record.result and lines[1].split()[0] in SEAT_WORDS[game]
 
 
 def test_the_set_up_phases_are_played_on_the_board_too():

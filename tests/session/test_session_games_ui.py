@@ -1,5 +1,6 @@
 """What each game asks of the players on the board (the issue's per-game list)."""
 
+import io
 
 from board_driver import OK, VirtualBoard
 
@@ -19,13 +20,19 @@ def spaces(vb, cells):
 
 def test_dodgeball_set_up_lights_the_free_back_row_squares():
     vb = VirtualBoard("dodgeball")
-    session = vb.start("dodgeball", seed=1)
-    assert vb.oled()[0][0] == "team 1: place"
+    out = io.StringIO()
+    session = vb.start("dodgeball", seed=1, out=out)
+    # the teams by the colour their pawns are lit in, on the OLED and the terminal
+    assert vb.oled()[0][0] == "Blue: place"
+    assert "seats Blue=human, Orange=human" in out.getvalue()
     assert spaces(vb, vb.lit("pulse")) == {f + "1" for f in "abcdefgh"}
     vb.press_space("c1")
     assert session.record.actions == ["place c1"]
+    assert "Blue: place c1" in out.getvalue()
+    assert session.ui.text_board(session.state).split().count("B") == 1   # the terminal's
+    assert [p["name"] for p in session.record.players] == ["Blue", "Orange"]
     assert spaces(vb, vb.lit("pulse")) == {f + "1" for f in "abdefgh"}
-    vb.press_space("c8")                       # not team 1's row: illegal
+    vb.press_space("c8")                       # not Blue's row: illegal
     assert vb.sounds[-1] == "error" and session.record.actions == ["place c1"]
 
 
@@ -33,7 +40,7 @@ def test_dodgeball_die_choice_catch_or_dodge_by_the_target_and_the_miss_placemen
     vb = VirtualBoard("dodgeball")
     session = vb.start("dodgeball", seed=1, options={"setup": "quick"},
                        actions=QUICK_ROLLOFF, physical_dice=True)
-    assert vb.oled()[0][0] == "team 1 to act" and vb.oled()[1] == (3, 4, 5)
+    assert vb.oled()[0][0] == "Blue to act" and vb.oled()[1] == (3, 4, 5)
     vb.press_space("b1")
     vb.press_space("b4")                       # a 3, a 4 or a 5 can pay for it
     assert session.record.actions == QUICK_ROLLOFF
@@ -55,8 +62,8 @@ def test_dodgeball_die_choice_catch_or_dodge_by_the_target_and_the_miss_placemen
     vb.press_space("b8")
     vb.ok()                                    # the 4 (first offered)
     assert session.record.actions[-1] == "4:throw b4-b8"
-    # team 2 answers on the OLED: catch or dodge; a cell press is no answer
-    assert vb.oled()[0][:2] == ["team 2: catch?", "> catch"]
+    # Orange answers on the OLED: catch or dodge; a cell press is no answer
+    assert vb.oled()[0][:2] == ["Orange: catch?", "> catch"]
     vb.press_space("a4")
     assert vb.sounds[-1] == "error"
     vb.menu()
@@ -66,7 +73,7 @@ def test_dodgeball_die_choice_catch_or_dodge_by_the_target_and_the_miss_placemen
         for _ in range(value - 1):
             vb.menu()
         vb.ok()
-    assert vb.oled()[0][0] == "team 2: put ball"
+    assert vb.oled()[0][0] == "Orange: put ball"
     assert spaces(vb, vb.lit("pulse")) == {"a7", "a8", "b7", "c7"}
     vb.press_space("a7")
     assert session.record.actions[-4:] == ["dodge", "roll 1", "roll 6", "ball a7"]
@@ -85,7 +92,7 @@ def test_dodgeball_a_hit_is_shown_pawn_out_and_ball_on_its_square():
     assert vb.cell(vb.space("b8")) == (255, 0, 0, "blink")
     vb.press_space("b8")
     vb.ok()
-    assert session.animation is None and vb.oled()[0][0] == "team 1 to act"
+    assert session.animation is None and vb.oled()[0][0] == "Blue to act"
 
 
 # --- K.O. --------------------------------------------------------------------------------------

@@ -34,6 +34,23 @@ def test_every_action_is_in_the_store_as_it_is_played(tmp_path):
         assert [p["bot"] for p in saved.players] == SEATS
 
 
+def test_show_names_the_seats_by_colour_in_its_players_result_and_moves(tmp_path, capsys):
+    """Knock-Off's engine numbers its seats P1, P2; the players know them by colour, and
+    `show` says what they would."""
+    db = tmp_path / "g.sqlite3"
+    with GameStore(db) as store:
+        vb = VirtualBoard("knockoff")
+        session = start(vb, "knockoff", RecordSaver(store))
+        assert AutoPlayer(vb, 4).play(3000)
+        assert session.record.result in ("Red wins", "Green wins")
+    assert cli.main(["show", "1", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "game 1: knockoff  Red (greedy), Green (random)"
+    assert f"result {session.record.result}" in lines[1]
+    moves = [line.split()[1] for line in lines[3:]]
+    assert {"Red", "Green", "roll-off"} <= set(moves) and not {"P1", "P2"} & set(moves)
+
+
 def test_the_session_keeps_the_record_the_store_holds(tmp_path):
     with GameStore(tmp_path / "g.sqlite3") as store:
         vb = VirtualBoard("knockoff")

@@ -71,10 +71,10 @@ def test_play_on_a_pty_board_runs_the_session_until_stopped():
     thread.start()
     try:
         for _ in range(100):
-            if port.board.oled().lines[:1] == ("team 1: place",):
+            if port.board.oled().lines[:1] == ("Blue: place",):
                 break
             stop.wait(0.05)
-        assert port.board.oled().lines[0] == "team 1: place"
+        assert port.board.oled().lines[0] == "Blue: place"
         assert port.board.cell("c1").effect == "pulse"
     finally:
         stop.set()

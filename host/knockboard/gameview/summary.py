@@ -48,7 +48,7 @@ def _line(ply, entry) -> str:
 
 def _who(ui, state, view) -> str:
     if view.to_act == TERMINAL:
-        return state.result() or "game over"
+        return ui.result(state) or "game over"
     if view.to_act == CHANCE:
         if view.turn >= 0:
             return f"{ui.seat_name(view.turn)} rolls"

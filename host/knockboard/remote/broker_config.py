@@ -3,11 +3,12 @@
 `LIMITS` make, so the documented configuration is the tested one.
 
 Each seat's user may write exactly the topics its home sends (`messages.topic`): its acts,
-commitments and reveals, its hello and its presence; everyone in the room reads it all; a
+commitments and reveals, its resignation and its offers and answers to end the game, its
+hello and its presence; everyone in the room reads it all; a
 spectator writes nothing.  The broker refuses a packet larger than a message can be, so it
 never forwards the megabyte payloads a hostile seat might send."""
 
-from .messages import ACT, COMMIT, HELLO, MAX_BYTES, ONLINE, PREFIX, REVEAL
+from .messages import GAME_KINDS, HELLO, MAX_BYTES, ONLINE, PREFIX
 
 # a message is at most MAX_BYTES; its topic (at most 128 bytes: messages.MAX_TOPIC), the
 # MQTT header and the message expiry property take less than 1 KB more
@@ -20,7 +21,7 @@ LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true"]
 def seat_topics(room, seat):
     """The topics seat `seat` (1-based) writes in `room`."""
     base = f"{PREFIX}/{room}/seat/{seat}"
-    return [f"{base}/+/{kind}" for kind in (ACT, COMMIT, REVEAL)] + \
+    return [f"{base}/+/{kind}" for kind in GAME_KINDS] + \
         [f"{base}/{kind}" for kind in (HELLO, ONLINE)]
 
 

@@ -11,9 +11,11 @@ Refused messages are logged in one line each and change nothing."""
 import time
 
 from ..games import CHANCE, GameError, get_game
+from ..session.adapters import get_ui
 from . import dice
+from .ending import Ending, RemoteRefusal
 from .journal import MemoryJournal
-from .messages import ACT, COMMIT, HELLO, ONLINE, REVEAL, Message, short
+from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
 from .refusals import RefusalLog
 
 # how far ahead of our record a message may be (later ones are refused: a seat cannot be
@@ -27,10 +29,6 @@ HELLO_RESEND_S = 1.0     # a peer's hellos asking us to resend are answered at m
 HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
                          # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
-
-
-class RemoteRefusal(Exception):
-    """A local action the remote game cannot take (not this home's turn, game stopped)."""
 
 
 class RemoteGame:
@@ -47,6 +45,7 @@ class RemoteGame:
         # the engine's own reading (defaults filled in): `--players 2` and nothing agree
         self.options = dict(self.game.options)
         self.players = self.game.num_players
+        self.seat_name = get_ui(self.game).seat_name     # as the players know it: "Black"
         self.local = frozenset(local_seats)
         if not all(0 <= s < self.players for s in self.local):
             raise ValueError(f"seats {sorted(s + 1 for s in local_seats)}: "
@@ -75,6 +74,7 @@ class RemoteGame:
         self._asks = {}                       # seat -> the ply its hello asks us to resend from
         self._answered = {}                   # seat -> when we last resent for its hello
         self.stopped = self.journal.stop()    # why the game cannot go on, or None
+        self.ending = Ending(self)            # a resignation, an offer to end and its answers
         self.refused = 0
         self.duplicates = 0
         self._last_tick = clock()
@@ -82,6 +82,10 @@ class RemoteGame:
         self._last_entry = clock()            # when the record last grew
 
     # --- what the session and the hosts ask ----------------------------------------------
+    def who(self, seat):
+        """A 0-based seat for a person: its name and the number `--seat` gives it."""
+        return f"{self.seat_name(seat)} (seat {seat + 1})"
+
     @property
     def joined(self):
         """Every seat's home has said hello with the same set-up."""
@@ -93,9 +97,14 @@ class RemoteGame:
         turn = (state or self.state).view().turn
         return turn if turn >= 0 else 0
 
+    @property
+    def over(self):
+        """The game has ended: by its rules, a resignation or the homes' agreement."""
+        return self.state.is_terminal() or self.ending.ended is not None
+
     def local_turn(self):
         """This home is to act (a move, or physical dice to enter here)."""
-        if self.stopped or not self.joined or self.state.is_terminal():
+        if self.stopped or not self.joined or self.over:
             return False
         player = self.state.current_player()
         if player == CHANCE:
@@ -105,7 +114,7 @@ class RemoteGame:
     def waits_for_others(self):
         """The game goes on only when another home acts (its move, its dice, its hello);
         `RemoteLink.status` says which, in words the OLED can show."""
-        return not (self.stopped or self.state.is_terminal() or self.local_turn())
+        return not (self.stopped or self.over or self.local_turn())
 
     def play(self, text):
         """A move (or physical dice) made at this home, in notation: checked, recorded and
@@ -140,7 +149,7 @@ class RemoteGame:
             self._handle(message)
             self._progress()
         except Exception as err:          # noqa: BLE001 - no message may end the home
-            self._refuse(message, f"it raised {type(err).__name__}: {err}")
+            self.refuse(message, f"it raised {type(err).__name__}: {err}")
 
     def refuse_unread(self, topic_name, why):
         """A message that could not even be read (messages.decode): one rate-limited line."""
@@ -162,7 +171,8 @@ class RemoteGame:
             self.hello()
         if not connected:
             self.withheld = {}
-        if self.stopped or not connected or not self.state.is_chance_node() or self.physical:
+        if self.stopped or self.over or not connected or not self.state.is_chance_node() \
+                or self.physical:
             return
         for seat in range(self.players):
             owed = self._owed(seat)
@@ -174,8 +184,8 @@ class RemoteGame:
             limit = self.reveal_timeout if online else self.away_timeout
             if self.withheld[key] >= limit:
                 away = "" if online else " while away (by its last will or its own word)"
-                self._stop(f"seat {seat + 1} withheld its dice {owed} for {limit:g} s"
-                           f"{away}: seat {seat + 1} forfeits")
+                self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
+                           f"{away}: {self.seat_name(seat)} forfeits")
 
     def _owed(self, seat):
         """What another seat owes to the roll at this ply: its commitment, its reveal once
@@ -198,27 +208,44 @@ class RemoteGame:
     def _handle(self, m):
         seat = m.seat - 1
         if not 0 <= seat < self.players:
-            return self._refuse(m, f"there is no seat {m.seat} in this game")
+            return self.refuse(m, f"there is no seat {m.seat} in this game")
         if m.kind == ONLINE:
             return self._presence(m)
         if m.kind == HELLO:
             return self._hello(m)
         if self.stopped:
             return None
+        if m.kind in ENDING:
+            return self._ending(m)
+        if self.ending.ended is not None:
+            return None                   # moves sent before they heard of the end
         if seat in self.local and not self._sent_here(m):
-            self._refuse(m, f"seat {m.seat} is played at this home, which did not send it")
+            self.refuse(m, f"seat {m.seat} is played at this home, which did not send it")
             return self._stop(f"room {self.room} holds messages of seat {m.seat} that this "
                               "home did not send (an earlier game in the room, or another "
                               f"home playing seat {m.seat}): use a new room name")
         ply = len(self.record)
         if m.ply > ply + WINDOW:
-            return self._refuse(m, f"bad sequence number {m.ply}: the record has {ply} "
+            return self.refuse(m, f"bad sequence number {m.ply}: the record has {ply} "
                                    "entries")
         if m.ply > ply or (m.kind == REVEAL and seat not in self.commits and m.ply == ply):
             return self._wait(m)
         if m.ply < ply:
             return self._past(m)
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
+
+    def _ending(self, m):
+        """A resignation, an offer to end the game or an answer (ending.py): ours coming
+        back (retained) are ignored, later ones wait for their ply."""
+        if m.seat - 1 in self.local:
+            return None
+        ply = len(self.record)
+        if m.ply > ply + WINDOW:
+            return self.refuse(m, f"bad sequence number {m.ply}: the record has {ply} "
+                                   "entries")
+        if m.ply > ply:
+            return self._wait(m)
+        return self.ending.receive(m)
 
     def _wait(self, m):
         """Keep `m` until the record gets to its ply: one message per seat, kind and ply."""
@@ -229,7 +256,7 @@ class RemoteGame:
         elif known.body == m.body:
             self.duplicates += 1
         else:
-            self._refuse(m, f"a second, different {m.kind} for ply {m.ply}, while the "
+            self.refuse(m, f"a second, different {m.kind} for ply {m.ply}, while the "
                             "first waits")
 
     def _presence(self, m):
@@ -243,7 +270,7 @@ class RemoteGame:
             hello = self.peers.get(s - 1)
             if s != m.seat and (not 0 < s <= self.players
                                 or hello is not None and m.seat not in hello["seats"]):
-                return self._refuse(m, f"seat {m.seat} cannot speak for seat {s}")
+                return self.refuse(m, f"seat {m.seat} cannot speak for seat {s}")
         return None
 
     def _hello(self, m):
@@ -253,16 +280,16 @@ class RemoteGame:
                 "physical" if self.physical else "electronic")
         theirs = (m["game"], m["options"], m["players"], m["dice"])
         if theirs != ours:
-            self._refuse(m, f"its home plays {theirs[0]} {theirs[1]} with {theirs[2]} "
+            self.refuse(m, f"its home plays {theirs[0]} {theirs[1]} with {theirs[2]} "
                             f"players and {theirs[3]} dice; this one {ours[0]} {ours[1]} "
                             f"with {ours[2]} and {ours[3]} dice")
-            return self._stop(f"seat {m.seat}'s home set up another game")
+            return self._stop(f"{self.who(m.seat - 1)}'s home set up another game")
         if m.seat not in m["seats"] or max(m["seats"]) > self.players:
-            return self._refuse(m, f"seats {m['seats']} for seat {m.seat}'s home in a game "
+            return self.refuse(m, f"seats {m['seats']} for seat {m.seat}'s home in a game "
                                    f"of seats 1..{self.players}")
         clash = {s - 1 for s in m["seats"]} & self.local
         if clash:
-            return self._refuse(m, f"seat {min(clash) + 1} is played at this home")
+            return self.refuse(m, f"seat {min(clash) + 1} is played at this home")
         self.peers[m.seat - 1] = m.body
         if m.ply <= len(self.record):
             asked = self._asks.get(m.seat - 1, m.ply)
@@ -302,11 +329,11 @@ class RemoteGame:
         author = self._author(m.ply)
         if m.kind == ACT and (self.record[m.ply] != m["action"] or author != m.seat - 1):
             by = "the dice" if author is None else f"seat {author + 1}"
-            return self._refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by {by}")
+            return self.refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by {by}")
         if m.kind != ACT:
             why = self._past_dice(m)
             if why:
-                return self._refuse(m, why)
+                return self.refuse(m, why)
         self.duplicates += 1              # delivered again: applied once already
         return None
 
@@ -328,42 +355,42 @@ class RemoteGame:
     def _act(self, m, seat):
         player = self.state.current_player()
         if player == CHANCE and not self.physical:
-            return self._refuse(m, "the dice are rolled by commit-reveal, not sent")
+            return self.refuse(m, "the dice are rolled by commit-reveal, not sent")
         expected = self.roller() if player == CHANCE else player
         if seat != expected:
-            return self._refuse(m, f"not seat {m.seat}'s turn (seat {expected + 1}'s)")
+            return self.refuse(m, f"not seat {m.seat}'s turn (seat {expected + 1}'s)")
         if seat in self.local:
-            return self._refuse(m, f"seat {m.seat} is played at this home")
+            return self.refuse(m, f"seat {m.seat} is played at this home")
         try:
             self._apply(m["action"], player, seat)
         except GameError as err:
-            return self._refuse(m, f"not legal: {err}")
+            return self.refuse(m, f"not legal: {err}")
         return None
 
     def _commit(self, m, seat):
         if not self.state.is_chance_node() or self.physical:
-            return self._refuse(m, f"no electronic roll at ply {m.ply}")
+            return self.refuse(m, f"no electronic roll at ply {m.ply}")
         known = self.commits.get(seat)        # saved before a restart, or this run
         if known is None:
             self._commitment(m.ply, seat, m["hash"])
         elif known != m["hash"]:
-            self._refuse(m, "a second, different commitment")
-            return self._stop(f"seat {m.seat} changed its dice commitment for ply {m.ply}: "
-                              f"seat {m.seat} cheated")
+            self.refuse(m, "a second, different commitment")
+            return self._stop(f"{self.who(seat)} changed its dice commitment for ply "
+                              f"{m.ply}: {self.seat_name(seat)} cheated")
         else:
             self.duplicates += 1
         return None
 
     def _reveal(self, m, seat):
         if not self.state.is_chance_node() or self.physical:
-            return self._refuse(m, f"no electronic roll at ply {m.ply}")
+            return self.refuse(m, f"no electronic roll at ply {m.ply}")
         if len(self.commits) < self.players:
             return self._wait(m)          # not opened before every seat has committed
         nonce = bytes.fromhex(m["nonce"])
         if not dice.verify(self.room, m.ply, m.seat, nonce, self.commits[seat]):
-            self._refuse(m, "bad reveal: it does not match the seat's commitment")
-            return self._stop(f"seat {m.seat}'s dice reveal does not match its "
-                              f"commitment: seat {m.seat} cheated")
+            self.refuse(m, "bad reveal: it does not match the seat's commitment")
+            return self._stop(f"{self.who(seat)}'s dice reveal does not match its "
+                              f"commitment: {self.seat_name(seat)} cheated")
         if seat in self.reveals:
             self.duplicates += 1
         self.reveals[seat] = nonce
@@ -453,7 +480,13 @@ class RemoteGame:
     def _message(self, seat, kind, ply, **body):
         return Message(self.room, seat + 1, kind, ply, body)
 
-    def _refuse(self, m, why):
+    def say(self, kind, **body):
+        """Send a message of this home (on its first seat's topic) about the entry to come:
+        a resignation, an offer to end the game or an answer (ending.py)."""
+        self.send(self._message(min(self.local), kind, len(self.record), **body))
+
+    def refuse(self, m, why):
+        """A peer's message `m` changes nothing: one (rate-limited) log line says why."""
         self.refused += 1
         self.refusals(f"remote: refused seat {m.seat}'s {m.kind} for ply {m.ply}: {why}")
 

@@ -3,6 +3,7 @@
 show what the game waits for."""
 
 from ..games import CHANCE
+from ..session.types import clip
 
 
 class RemoteLink:
@@ -18,8 +19,9 @@ class RemoteLink:
         except Exception as err:          # noqa: BLE001 - a remote game never ends a session
             self.game.fail(f"{type(err).__name__}: {err}")
 
-    def status(self):
-        """<= 16 characters: why this board waits."""
+    def status(self, ui=None):
+        """<= 16 characters: why this board waits; `ui` (the session's game adapter) names
+        the seat waited for as the players know it ("Black to move"), else "seat 2"."""
         game = self.game
         if game.stopped:
             return "game stopped"
@@ -29,12 +31,17 @@ class RemoteLink:
             return "no broker"
         if not game.joined:
             return "joining room"
-        if game.state.is_terminal() or game.local_turn():
+        if game.over or game.local_turn():
             return ""
+        if game.ending.waits_for_answer():
+            return "end offered"
         player = game.state.current_player()
         if player != CHANCE:
-            return f"seat {player + 1} to move"
-        return f"dice: seat {game.roller() + 1}" if game.physical else "dice"
+            return ui.prompt(game.state) if ui else f"seat {player + 1} to move"
+        if not game.physical:
+            return "dice"
+        roller = game.roller()
+        return clip(f"dice: {ui.seat_name(roller) if ui else f'seat {roller + 1}'}")
 
     def close(self):
         self.room.close()

@@ -6,7 +6,9 @@ record of the entry the message is about, so a message delivered twice is recogn
 applied once.  Every message is retained, each on a topic of its own, so whoever subscribes
 to the room later (a spectator, a home back from a fault) gets the whole game from the
 broker: `knockboard/ROOM/seat/N/PLY/KIND` (seat N's act, commit or reveal for entry PLY),
-`.../seat/N/hello` (the seat's set-up and how far its record goes) and `.../seat/N/online`
+`.../seat/N/PLY/resign`, `offer`, `accept` and `decline` (a home resigns, offers to end
+the game by agreement at entry PLY, or answers such an offer), `.../seat/N/hello` (the
+seat's set-up and how far its record goes) and `.../seat/N/online`
 (also the broker's last will: is the seat's host connected).  A broker ACL lets each seat's
 user write only under its own seat."""
 
@@ -28,8 +30,18 @@ MAX_TOPIC = 128           # longer topic names are not ours (and are cut in log 
 PREFIX = "knockboard"
 
 ACT, COMMIT, REVEAL, HELLO, ONLINE = "act", "commit", "reveal", "hello", "online"
+# how a game ends before its rules end it: a home resigns, or every home agrees to stop
+RESIGN, OFFER, ACCEPT, DECLINE = "resign", "offer", "accept", "decline"
+ENDING = (RESIGN, OFFER, ACCEPT, DECLINE)
+GAME_KINDS = (ACT, COMMIT, REVEAL) + ENDING     # the kinds on a ply's topics
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 DICE_MODES = ("electronic", "physical")
+
+
+def _seats(value):
+    return isinstance(value, list) and 0 < len(value) <= 8 \
+        and all(type(s) is int and 1 <= s <= 8 for s in value)
+
 
 # per kind: its own fields and their checks (besides v, room, seat, kind, ply)
 _FIELDS = {
@@ -42,11 +54,13 @@ _FIELDS = {
                 and len(str(x)) <= 32 for k, x in v.items()),
             "players": lambda v: type(v) is int and 1 <= v <= 8,
             "dice": lambda v: v in DICE_MODES,
-            "seats": lambda v: isinstance(v, list) and 0 < len(v) <= 8
-            and all(type(s) is int and 1 <= s <= 8 for s in v)},
-    ONLINE: {"online": lambda v: type(v) is bool,
-             "seats": lambda v: isinstance(v, list) and 0 < len(v) <= 8
-             and all(type(s) is int and 1 <= s <= 8 for s in v)},
+            "seats": _seats},
+    ONLINE: {"online": lambda v: type(v) is bool, "seats": _seats},
+    # a resignation and an acceptance speak for the seats of the sender's home
+    RESIGN: {"seats": _seats},
+    OFFER: {},
+    ACCEPT: {"seats": _seats},
+    DECLINE: {},
 }
 
 
@@ -174,7 +188,7 @@ def seat_of_topic(room, name):
     if len(parts) == 5:
         return (seat, (parts[4],), None) if parts[4] in (HELLO, ONLINE) else None
     ply, kind = parts[4], parts[5]
-    if kind not in (ACT, COMMIT, REVEAL) or not (ply.isascii() and ply.isdigit()) \
+    if kind not in GAME_KINDS or not (ply.isascii() and ply.isdigit()) \
             or len(ply) > 7 or (len(ply) > 1 and ply[0] == "0"):
         return None
     return seat, (kind,), int(ply)

@@ -186,9 +186,10 @@ class EditMode:
             state = self.ui.game.from_position(self.ui.edit_position(self.board))
         except GameError as err:
             self.stage, self.page = REFUSED, 0
-            lines = textwrap.wrap(str(err), 16) or ["?"]
+            why = self.ui.table_words(str(err))
+            lines = textwrap.wrap(why, 16) or ["?"]
             self.pages = [(lines[i:i + 2] + [""])[:2] for i in range(0, len(lines), 2)]
-            return Result(REFUSE, str(err))
+            return Result(REFUSE, why)
         return Result(ACCEPT, state=state, changes=tuple(changes))
 
     def back(self) -> Result:

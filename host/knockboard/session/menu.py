@@ -1,7 +1,8 @@
 """The on-board menu, a mode of the session: MENU shows the next entry, OK chooses or changes
 it, BACK leaves.
 
-Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo,
+Entries: back to the game, a hint (the strong bot's move for a person to play), in a remote
+game resigning and offering to end it (`remote_end.py`), undo, redo,
 new game, the game (among those the connected board can play), the number of players, each
 seat (person or computer), the dice (electronic or physical), edit mode, the board test
 (`testing.py`).  Game, players and
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..games import get_game
 from ..layouts import get_layout
+from . import remote_end
 from .adapters import get_ui
 from .modes import Mode
 from .seats import BOTS, HUMAN
@@ -46,6 +48,7 @@ class MenuMode(Mode):
         self.back = back          # the mode the menu was opened from
         self.index = 0
         self.ending = False       # "End game" chosen once: OK again ends it
+        self.resigning = False    # "Resign" chosen once: OK again resigns
 
     def entries(self) -> list[Command]:
         s = self.s
@@ -54,7 +57,11 @@ class MenuMode(Mode):
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
         if s.remote is not None:
-            # what this home can do alone; undo and edit are offered to say why not
+            # what the homes can agree on (remote_end.py); undo and edit are offered to say
+            # why not; leaving keeps the game in both records, to be resumed
+            if s.mode_beneath_plays():
+                out += [Command(_resign, "Resign? OK=yes" if self.resigning else "Resign"),
+                        Command(_end, "End: sure? OK" if self.ending else "End game (agree)")]
             return out + [Command(_undo, "Undo"), Command(_edit, "Edit board"),
                           Command(_leave, "Leave game")]
         out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
@@ -80,7 +87,7 @@ class MenuMode(Mode):
         return entries[self.index]
 
     def next(self) -> None:
-        self.ending = False
+        self.ending = self.resigning = False
         self.index = (self.index + 1) % len(self.entries())
 
     def control(self, key: int) -> None:
@@ -121,7 +128,22 @@ def _end(session: Session) -> None:
     if not menu.ending:
         menu.ending = True
         return
-    session.end_by_agreement()
+    if session.remote is None:
+        session.end_by_agreement()
+        return
+    session.close_menu()
+    remote_end.offer_end(session)        # the other homes are asked first
+
+
+def _resign(session: Session) -> None:
+    """Resigning asks once more too: a second OK on "Resign? OK=yes"."""
+    menu = session.menu
+    assert menu is not None
+    if not menu.resigning:
+        menu.resigning = True
+        return
+    session.close_menu()
+    remote_end.resign(session)
 
 
 def _leave(session: Session) -> None:

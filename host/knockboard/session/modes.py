@@ -322,7 +322,7 @@ class AwaitingRemote(Mode):
 
     def lines(self, view: View) -> list[str]:
         assert self.s.remote is not None      # the session waits in this mode only then
-        return ["waiting for the", "other board", self.s.remote.status()]
+        return ["waiting for the", "other board", self.s.remote.status(self.s.ui)]
 
 
 class Over(Mode):
@@ -335,7 +335,11 @@ class Over(Mode):
             self.s.open_menu()
 
     def lines(self, view: View) -> list[str]:
-        return ["Game over", self.s.state.result() or "", "MENU=new game"]
+        return ["Game over", self.s.ui.result(self.s.state) or "", self.next_line()]
+
+    def next_line(self) -> str:
+        # a remote game's menu starts no new game (a new game is a new room)
+        return "MENU=new game" if self.s.remote is None else "MENU=leave"
 
 
 class Agreed(Over):
@@ -347,4 +351,4 @@ class Agreed(Over):
         self.verdict = verdict
 
     def lines(self, view: View) -> list[str]:
-        return ["By agreement:", self.verdict, "MENU=new game"]
+        return ["By agreement:", self.verdict, self.next_line()]

@@ -28,6 +28,7 @@ from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
+from .remote_end import finish as finish_remote, follow as follow_remote_end
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
@@ -175,7 +176,7 @@ class Session:
         return ply_rng(self.setup.seed, len(self.record.actions), *purpose)
 
     def save(self) -> None:
-        self.record.follow(self.state)
+        self.record.follow(self.state, self.ui.result(self.state))
         if self.saver is None:
             return
         behind = self.saver.error
@@ -244,7 +245,7 @@ class Session:
             state = self.state
             if state.is_terminal():
                 self.current = Over(self)
-                self.term.log(f"Game over: {state.result()}")
+                self.term.log(f"Game over: {self.ui.result(state)}")
                 self.sound("win")
             elif self.remote is not None and self._follow_remote():
                 continue
@@ -265,6 +266,8 @@ class Session:
         ply = len(self.record.actions)
         if ply < len(game.record):
             self.apply(self.state.parse_action(game.record[ply]), by_remote=True)
+            return True
+        if finish_remote(self):          # a home resigned, or the homes agreed to stop
             return True
         if game.local_turn():
             return False
@@ -453,13 +456,14 @@ class Session:
     def _pump_remote(self) -> None:
         """What the other homes sent: when this board was waiting for it, play on."""
         assert self.remote is not None
-        seen = (len(self.remote.game.record), self.remote.status())
+        seen = (len(self.remote.game.record), self.remote.status(self.ui))
         self.remote.pump()
         if isinstance(self.current, AwaitingRemote):
             self.current = Waiting(self)
             self.advance()
-        if (len(self.remote.game.record), self.remote.status()) != seen:
+        if (len(self.remote.game.record), self.remote.status(self.ui)) != seen:
             self.dirty = True
+        follow_remote_end(self)
 
     def _receive(self, message: object) -> None:
         if isinstance(message, KeyEvent):

@@ -15,6 +15,7 @@ OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 # the session's modes
 PLAYING, DICE, MENU, EDIT, OVER = "playing", "dice", "menu", "edit", "over"
 REMOTE = "remote"      # a remote game waits for another home's board (docs/remote.md)
+OFFER = "offer"        # another home offers to end the remote game: OK agrees, BACK not
 MESSAGE_S = 2.0        # a short message (a refusal's reason) stays on the OLED's last line
 HOLD_S = 1.0           # BACK held this long: undo; OK held this long: pass
 PASS = "pass"          # an Option's kind: giving up the turn (or the rest of it)

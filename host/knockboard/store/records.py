@@ -22,6 +22,7 @@ from .record_json import FORMAT, RecordError, check_fields, parse_json
 # without edits is still written as version 1, which older Knockboards read
 FORMAT_VERSION = 2
 AGREED = "by agreement: "   # the result of a game the players ended (status "finished")
+RESIGNED = "resigned: "     # ... of a game a seat resigned (a remote game's menu)
 READABLE_VERSIONS = (1, 2)
 
 
@@ -87,21 +88,28 @@ class GameRecord:
 
     @property
     def agreed(self) -> bool:
-        """The players ended the game by agreement (`agree`)."""
-        return self.status == "finished" and (self.result or "").startswith(AGREED)
+        """The players ended the game themselves: by agreement (`agree`), or a seat
+        resigned, which the others take as it is (`resign`)."""
+        return self.status == "finished" and (self.result or "").startswith((AGREED,
+                                                                              RESIGNED))
 
     def agree(self, standing: str) -> None:
         """End the game where it stands, scored by `standing` (who leads, the points)."""
         self.status, self.result = "finished", AGREED + standing
 
-    def follow(self, state: State) -> None:
+    def resign(self, who: str) -> None:
+        """End the game where it stands: `who` resigned ("Black (White wins)")."""
+        self.status, self.result = "finished", RESIGNED + who
+
+    def follow(self, state: State, result: Optional[str] = None) -> None:
         """Take the status and result of `state`, the game's state after the last entry
-        (a game ended by agreement keeps its own)."""
+        (a game ended by agreement keeps its own); `result`: the result in the words of
+        the table (the session's adapter names the seats), else the engine's."""
         if self.agreed:
             return
         finished = state.is_terminal()
         self.status = "finished" if finished else "playing"
-        self.result = state.result() if finished else None
+        self.result = (result or state.result()) if finished else None
 
     def initial_state(self) -> State:
         try:

@@ -44,6 +44,28 @@ class GameUI:
     def color(self, index: int) -> tuple[int, int, int]:
         return self.COLORS[index % len(self.COLORS)]
 
+    def table_words(self, text: str) -> str:
+        """An engine's message (an edit it refuses) as the players read it: the seats it
+        names as the engine numbers them ("P1 has 3 pawns", "team 1 pawn on a7") named as
+        the players know them ("Red has 3 pawns", "Blue pawn on a7")."""
+        for seat in range(self.game.num_players):
+            engine, ours = self.game.player_name(seat), self.seat_name(seat)
+            if engine != ours:
+                text = re.sub(rf"\b{re.escape(engine)}\b", ours, text, flags=re.IGNORECASE)
+        return text
+
+    def result(self, state: State) -> Optional[str]:
+        """How the game ended, its seats named as at the table: the engine's words, or, for
+        a game whose engine numbers its seats ("P1 wins", "Team 1 wins"), the winner by
+        `seat_name` (the seat the engine's returns rank first)."""
+        text = state.result()
+        if text is None or self.seat_name(0) == self.game.player_name(0):
+            return text
+        returns = list(state.returns())
+        best = max(returns)
+        winners = [seat for seat, r in enumerate(returns) if r == best]
+        return f"{self.seat_name(winners[0])} wins" if len(winners) == 1 else text
+
     def prompt(self, state: State) -> str:
         """The OLED's first line for the player to act."""
         return clip(f"{self.seat_name(state.current_player())} to move")

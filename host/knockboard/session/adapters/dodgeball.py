@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from ...games.base import Action, State
     from ...games.view import DodgeballView
 
+# the teams by the colour their pawns are lit in (COLORS); the engine says "team 1", "team 2"
+SEAT_NAMES = ("Blue", "Orange")
 BALL_COLOR = 4          # palette index of a loose ball (a Piece in edit mode)
 PAWNS = 5
 BALLS = 3
@@ -48,12 +50,15 @@ def _dice_text(view: DodgeballView) -> str:
 
 class DodgeballUI(GameUI):
     name = "dodgeball"
-    COLORS = ((0, 90, 255), (255, 110, 0))              # team 1 blue, team 2 orange
+    COLORS = ((0, 90, 255), (255, 110, 0))              # SEAT_NAMES: team 1 blue, 2 orange
     CARRIER = ((150, 220, 255), (255, 220, 150))         # a pawn holding a ball
     TARGET = (0, 255, 0)
     SCORE_UNIT = "pawns left"
     BALL = (255, 0, 200)
     HINT = (255, 255, 255)                               # magenta is the balls'
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
 
     def view(self, state: State) -> View:
         view = _view(state)
@@ -65,7 +70,8 @@ class DodgeballUI(GameUI):
             marks[sq] = "ball"
         for team, pawns in enumerate(_pawns(view)):
             for sq, carries in pawns.items():
-                pieces[sq] = Piece(team, f"{team + 1}+" if carries else str(team + 1),
+                letter = SEAT_NAMES[team][0]                    # "B", "O" on the terminal
+                pieces[sq] = Piece(team, f"{letter}+" if carries else letter,
                                    color=team + 2 if carries else -1)
         status = f"dice {_dice_text(view)}"
         if view.throw:
@@ -249,8 +255,8 @@ class DodgeballUI(GameUI):
 
 def _pawn(team: int, carries: bool) -> Piece:
     if carries:
-        return Piece(team, f"T{team + 1}+ball", color=team + 2)
-    return Piece(team, f"T{team + 1} pawn")
+        return Piece(team, f"{SEAT_NAMES[team]}+ball", color=team + 2)
+    return Piece(team, f"{SEAT_NAMES[team]} pawn")
 
 
 def _carries(piece: Piece) -> bool:

@@ -1,0 +1,187 @@
+"""Ending a remote game before its rules end it, as the players at every board agree: a home
+resigns (the game is over for every home), or a home offers to stop and every other home
+accepts on its board (the game is then scored as the session scores a local game ended by
+agreement) or one declines (play goes on).
+
+An offer is made at an entry of the record (`ply`, its length then) and lapses as soon as
+the record grows: the position the homes agree on is the one they all saw.  A resignation
+and an acceptance name the seats of the sender's home, which must be the seats its own hello
+named; a home speaks for no other.  What a peer sends that does not fit (an acceptance of
+an offer nobody made, a resignation for a seat of another home, an answer to its own offer)
+is refused in one log line and changes nothing (game.py's `_refuse`)."""
+
+from dataclasses import dataclass
+
+from .messages import ACCEPT, DECLINE, OFFER, RESIGN
+
+RESIGNED, AGREED = "resigned", "agreed"
+
+
+class RemoteRefusal(Exception):
+    """A local action the remote game cannot take (not this home's turn, game stopped)."""
+
+
+@dataclass
+class Offer:
+    ply: int              # the record's length when it was made
+    by: int               # the 0-based seat whose home made it
+    agreed: frozenset     # the 0-based seats whose homes agree so far (the offering home's too)
+
+
+class Ending:
+    def __init__(self, game):
+        self.game = game
+        self.offer = None       # the open Offer, if any (lapsed once the record grows)
+        self.ended = None       # (RESIGNED, the seats that resigned) or (AGREED, ())
+        self.declined = None    # the seat whose home declined our offer, until the session
+                                # has said so (`take_declined`)
+
+    # --- this home ----------------------------------------------------------------------------
+    def resign(self):
+        """The seats of this home resign: the other homes are told, the game is over."""
+        g = self.game
+        self._check_can_end()
+        seats = sorted(g.local)
+        g.say(RESIGN, seats=[s + 1 for s in seats])
+        self._end(RESIGNED, seats)
+
+    def offer_end(self):
+        """Offer the other homes to end the game here (or, with their offer open, agree)."""
+        g = self.game
+        self._check_can_end()
+        offer = self._open()
+        if offer is not None and g.local <= offer.agreed:
+            raise RemoteRefusal("offer already made")
+        g.say(OFFER)
+        self._agree(g.local, by=min(g.local))
+
+    def answer(self, accept):
+        """Accept or decline the open offer of another home."""
+        g = self.game
+        if self.to_answer() is None:
+            raise RemoteRefusal("no offer to answer")
+        if accept:
+            g.say(ACCEPT, seats=sorted(s + 1 for s in g.local))
+            self._agree(g.local)
+        else:
+            g.say(DECLINE)
+            self.offer = None
+
+    def to_answer(self):
+        """The seat whose home offers to end the game, while this home has not answered."""
+        offer = self._open()
+        if offer is None or self.game.local <= offer.agreed:
+            return None
+        return offer.by
+
+    def waits_for_answer(self):
+        """This home's offer is open, waiting for the others' answers."""
+        offer = self._open()
+        return offer is not None and self.game.local <= offer.agreed
+
+    def take_declined(self):
+        """The seat that declined our offer, once (None if none did since last asked)."""
+        seat, self.declined = self.declined, None
+        return seat
+
+    # --- the other homes ----------------------------------------------------------------------
+    def receive(self, m):
+        """A resignation, offer or answer from another home, its ply reached (game.py keeps
+        later ones waiting)."""
+        g = self.game
+        seat = m.seat - 1
+        if self.ended is not None:
+            g.duplicates += 1              # over already: a late answer changes nothing
+            return None
+        if g.state.is_terminal():
+            return g.refuse(m, "the game is over")
+        if m.kind == RESIGN:
+            return self._resigned(m)
+        if m.ply < len(g.record):
+            return None                    # an offer or answer that lapsed: play went on
+        offer = self._open()
+        if m.kind == OFFER:
+            if offer is not None and seat in offer.agreed:
+                g.duplicates += 1
+                return None
+            return self._agree(self._home(seat), by=seat)
+        if offer is None:
+            return g.refuse(m, f"it answers an offer to end the game that nobody made "
+                                f"at ply {m.ply}")
+        if m.kind == ACCEPT:
+            why = self._speaks_for(m)
+            if why:
+                return g.refuse(m, why)
+            if seat in offer.agreed:
+                g.duplicates += 1
+                return None
+            return self._agree({s - 1 for s in m["seats"]})
+        if seat in offer.agreed:
+            return g.refuse(m, "it declines an offer its own home made or accepted")
+        self.offer, self.declined = None, seat
+        g.log(f"remote: {g.seat_name(seat)} declined to end the game")
+        return None
+
+    def _resigned(self, m):
+        g = self.game
+        why = self._speaks_for(m)
+        if why:
+            return g.refuse(m, why)
+        self._end(RESIGNED, sorted(s - 1 for s in m["seats"]))
+        return None
+
+    def _speaks_for(self, m):
+        """Why `m` may not speak for the seats it names, or None: they must be the sender's
+        home's (`_home`)."""
+        if self.game.peers.get(m.seat - 1) is None:
+            return f"seat {m.seat}'s home has not said which seats it plays"
+        if m.seat not in m["seats"]:
+            return f"seat {m.seat} names seats {m['seats']} without its own"
+        others = sorted({s - 1 for s in m["seats"]} - self._home(m.seat - 1))
+        if others:
+            return f"seat {m.seat} cannot speak for seat {others[0] + 1}"
+        return None
+
+    # --- both -----------------------------------------------------------------------------
+    def _check_can_end(self):
+        g = self.game
+        if g.stopped:
+            raise RemoteRefusal(g.stopped)
+        if self.ended is not None or g.state.is_terminal():
+            raise RemoteRefusal("the game is over")
+        if not g.local:
+            raise RemoteRefusal("a spectator plays no seat")
+
+    def _open(self):
+        offer = self.offer
+        return offer if offer is not None and offer.ply == len(self.game.record) else None
+
+    def _home(self, seat):
+        """The 0-based seats of `seat`'s home: the seats its hello names whose own hellos
+        name it too (the broker lets only a seat's user write its topics, so a home cannot
+        claim another home's seat for an agreement or a resignation), and itself."""
+        peers = self.game.peers
+        hello = peers.get(seat)
+        named = {s - 1 for s in hello["seats"]} if hello else set()
+        return {seat} | {s for s in named
+                         if s in peers and seat + 1 in peers[s]["seats"]}
+
+    def _agree(self, seats, by=None):
+        """`seats` agree to end the game at this ply (`by`: they offer it, if none is open)."""
+        g = self.game
+        offer = self._open()
+        if offer is None:
+            offer = self.offer = Offer(len(g.record), by if by is not None else min(seats),
+                                       frozenset())
+            if by not in g.local:
+                g.log(f"remote: {g.seat_name(offer.by)} offers to end the game")
+        offer.agreed = offer.agreed | frozenset(seats)
+        if len(offer.agreed) == g.players:
+            self._end(AGREED, ())
+
+    def _end(self, kind, seats):
+        g = self.game
+        self.ended, self.offer = (kind, tuple(seats)), None
+        what = " and ".join(g.seat_name(s) for s in seats) + " resigned" \
+            if kind == RESIGNED else "the homes agreed to end the game"
+        g.log(f"remote: {what} at ply {len(g.record)}")
