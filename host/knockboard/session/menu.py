@@ -2,8 +2,8 @@
 it, BACK leaves.
 
 Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo,
-new game, the game (among those the connected board can play), the number of players, each
-seat (person or computer), the dice (electronic or physical), edit mode, the board test
+new game, the game (among those the connected board can play), the number of players, the
+rounds of a K.O. match, each seat (person or computer), the dice (electronic or physical), edit mode, the board test
 (`testing.py`).  Game, players and
 seats take effect at "New game"; a seat changed during a game also changes who plays it now.
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from .. import registry
 from ..games import get_game
 from ..layouts import get_layout
 from .adapters import get_ui
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .types import View
 
+ROUND_CHOICES = (1, 2, 3, 4, 5)     # a K.O. match's rounds, as the menu offers them
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
 
 
@@ -64,6 +66,8 @@ class MenuMode(Mode):
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:
             out.append(Command(_next_players, f"Players: {setup.players}"))
+        if registry.part(setup.game, "match") is not None:
+            out.append(Command(_next_rounds, f"Rounds: {setup.rounds}"))
         for seat, name in enumerate(seat_names(setup)):
             kind = setup.seats[seat]
             out.append(Command(partial(_next_seat, seat), f"{name}: " +
@@ -171,6 +175,12 @@ def _next_players(session: Session) -> None:
     setup = session.next_setup
     choices = players_choices(setup.game)
     setup.set_players(choices[(choices.index(setup.players) + 1) % len(choices)])
+
+
+def _next_rounds(session: Session) -> None:
+    setup = session.next_setup
+    later = [n for n in ROUND_CHOICES if n > setup.rounds]
+    setup.rounds = later[0] if later else ROUND_CHOICES[0]
 
 
 def _next_seat(seat: int, session: Session) -> None:

@@ -198,11 +198,11 @@ class GameStore:
         with self._transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (game, options, players, seed, start_position, started, "
-                "ended, result, status, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ended, result, status, dice, rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.game, json.dumps(record.options, sort_keys=True),
                  json.dumps(record.players), record.seed, record.start_position,
                  record.started or now(), record.ended, record.result, record.status,
-                 record.dice))
+                 record.dice, record.rounds))
             game_id = cur.lastrowid
             assert game_id is not None      # an INSERT that succeeded made a row
             stamp = now()
@@ -272,7 +272,8 @@ class GameStore:
     def get(self, game_id: int) -> GameRecord:
         with self._sql() as db:
             row = db.execute("SELECT id, game, options, players, seed, start_position, "
-                             "started, ended, result, status, dice FROM games WHERE id = ?",
+                             "started, ended, result, status, dice, rounds FROM games "
+                             "WHERE id = ?",
                              (game_id,)).fetchone()
             if row is None:
                 self.check()                # "no game 4" only if the file is whole
@@ -282,7 +283,7 @@ class GameStore:
         return GameRecord(id=row[0], game=row[1], options=self._json(row[2], game_id),
                           players=self._json(row[3], game_id), seed=row[4],
                           start_position=row[5], started=row[6], ended=row[7], result=row[8],
-                          status=row[9], dice=row[10], actions=actions)
+                          status=row[9], dice=row[10], rounds=row[11], actions=actions)
 
     def _json(self, text: str, game_id: int) -> Any:
         try:
