@@ -45,6 +45,6 @@ def get_match(game, rounds):
     return match(game, rounds)
 
 
-__all__ = ["CHANCE", "MAX_ROUNDS", "TERMINAL", "Game", "GameError", "IllegalMoveError", "NotationError",
-           "OptionError", "PositionError", "State", "game_names", "get_game", "get_match",
-           "sample_chance"]
+__all__ = ["CHANCE", "MAX_ROUNDS", "TERMINAL", "Game", "GameError", "IllegalMoveError",
+           "NotationError", "OptionError", "PositionError", "State", "game_names", "get_game",
+           "get_match", "sample_chance"]

@@ -2,9 +2,9 @@
 it, BACK leaves.
 
 Entries: back to the game, a hint (the strong bot's move for a person to play), undo, redo,
-new game, the game (among those the connected board can play), the number of players, the
-rounds of a K.O. match, each seat (person or computer), the dice (electronic or physical), edit mode, the board test
-(`testing.py`).  Game, players and
+new game, the game (among those the connected board can play), the number of players, each
+seat (person or computer), the dice (electronic or physical), edit mode, the board test
+(`testing.py`), and for K.O. the rounds of a match.  Game, players, rounds and
 seats take effect at "New game"; a seat changed during a game also changes who plays it now.
 
 Each entry is a Command: its label and the action OK runs.  An action that changes a

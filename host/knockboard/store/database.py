@@ -319,14 +319,16 @@ class GameStore:
         return row[0] if row else None
 
     def summaries(self) -> list[tuple[Any, ...]]:
-        """(id, started, game, players, status, result, length) for every game, newest first;
+        """(id, started, game, players, status, result, length, rounds) for every game, newest
+        first (rounds: a match's, else None);
         check() first: a damaged page may hide rows without an SQLite error."""
         with self._sql() as db:
             rows = db.execute(
                 "SELECT g.id, g.started, g.game, g.players, g.status, g.result, "
-                "(SELECT count(*) FROM actions a WHERE a.game_id = g.id) "
+                "(SELECT count(*) FROM actions a WHERE a.game_id = g.id), g.rounds "
                 "FROM games g ORDER BY g.started DESC, g.id DESC").fetchall()
-        return [(r[0], r[1], r[2], self._json(r[3], r[0]), r[4], r[5], r[6]) for r in rows]
+        return [(r[0], r[1], r[2], self._json(r[3], r[0]), r[4], r[5], r[6], r[7])
+                for r in rows]
 
     def check(self) -> None:
         """StoreError if SQLite finds the file damaged (its quick check: every page and

@@ -17,8 +17,8 @@ from typing import Any, Optional
 
 from ..games import CHANCE, GameError, get_game, get_match
 from ..games.base import Action, State
-from .entries import (EDITED, NEW_ROUND, apply_entry, edit_entry, has_edits, round_entry,
-                      round_number)
+from .entries import (EDITED, NEW_ROUND, apply_entry, edit_entry, has_edits,
+                      replaces_state, round_entry, round_number)
 from .record_json import FORMAT, RecordError, check_fields, check_match_fields, parse_json
 
 # version 2: `actions` may hold edit entries ("edit <position>", see entries.py); a record
@@ -156,9 +156,14 @@ class GameRecord:
         except GameError as err:
             raise RecordError(f"game {self.game!r}: {err}") from None
         for ply, text in enumerate(self.actions[:upto]):
+            number = round_number(text)
             try:
-                if round_number(text) is not None:
-                    end_round(match, state, round_number(text))
+                if number is not None:
+                    end_round(match, state, number)
+                elif match is not None and state.is_terminal() and not replaces_state(text) \
+                        and match.rounds_played + 1 < match.rounds:
+                    raise GameError(f"round {match.rounds_played + 1} is over here: the entry "
+                                    f"'round {match.rounds_played + 2}' is missing")
                 state = apply_entry(state, text)
             except GameError as err:
                 raise RecordError(f"action {ply + 1} {text!r}: {err}") from None
@@ -223,11 +228,11 @@ def end_round(match: Any, state: State, number: int) -> None:
     if match is None:
         raise GameError("a single game has no rounds")
     expected = match.rounds_played + 2
-    if number > match.rounds:
-        raise GameError(f"the match has {match.rounds} rounds, not {number}")
     if number > expected:
         raise GameError(f"round {expected} is missing: round {number} follows round "
                         f"{expected - 1}")
+    if number > match.rounds:
+        raise GameError(f"the match has {match.rounds} rounds, not {number}")
     if number < expected:
         raise GameError(f"round {number} cannot start here; round {expected} comes next")
     match.record(state)
