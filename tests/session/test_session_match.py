@@ -3,6 +3,7 @@ points and the running totals on the OLED, the match saved as one record, resume
 round it was left in, shown, exported and imported back; bad rounds refused."""
 
 import json
+import random
 
 import pytest
 
@@ -10,7 +11,7 @@ from board_driver import BACK, MENU, OK, VirtualBoard
 from autoplay import AutoPlayer
 
 from knockboard import cli
-from knockboard.games import get_game
+from knockboard.games import get_game, sample_chance
 from knockboard.games.ko.match import KOMatch
 from knockboard.session import RecordSaver, Session, Setup
 from knockboard.session.replay import Replay
@@ -166,6 +167,24 @@ def test_the_menu_sets_the_rounds_of_the_next_game():
     assert session.match.rounds == 2 and session.record.rounds == 2
     assert session.mode != "menu"
 
+    # ended by agreement during round 1: the match ends, the round counted as it stands
+    player = AutoPlayer(vb, 1)
+    while session.state.view().phase != "turn":
+        player.act()
+    vb.menu()
+    for _ in range(20):
+        if vb.oled()[0][1].startswith("> End game"):
+            break
+        vb.control(MENU)
+    vb.ok()
+    vb.ok()
+    points = session.state.points()
+    assert vb.oled()[0][0] == "By agreement:"
+    assert session.record.status == "finished" and session.record.result.endswith(
+        f"(Red+Blue {points[0]}, Green+Yellow {points[1]} points after 1 of 2 rounds, the "
+        "last as it stood)")
+    assert GameRecord.from_json(session.record.to_json()).result == session.record.result
+
 
 @pytest.mark.parametrize("argv,message", [
     (["play", "ko", "--rounds", "0"], "'0' is not a number of rounds (a whole number from 1 "
@@ -187,19 +206,23 @@ def test_bad_rounds_exit_2_with_one_line_and_save_nothing(tmp_path, capsys, argv
 
 @pytest.fixture(scope="module")
 def match_json():
-    """A 2-round match played by the computer to its end, as exported."""
-    vb = VirtualBoard("ko")
-    vb.session = Session(vb.board, Setup("ko", dict(OPTIONS), ["greedy", "greedy"], seed=2,
-                                         rounds=2), clock=vb.clock)
-    player = AutoPlayer(vb, 1)
-    for _ in range(3000):
-        if vb.session.mode == "round over":
-            vb.ok()
-            vb.ok()
-        elif not player.act():
-            break
-    assert vb.session.record.status == "finished"
-    return vb.session.record.to_dict()
+    """A 2-round match played to its end by random moves on the engine, as exported."""
+    rng = random.Random(2)
+    record = GameRecord.seated("ko", dict(OPTIONS), ["random", "random"], 2, rounds=2)
+    state = record.initial_state()
+    for number in (1, 2):
+        if number > 1:
+            record.push_round(number)
+            state = state.game.new_initial_state()
+        while not state.is_terminal():
+            action = sample_chance(state, rng) if state.is_chance_node() else \
+                rng.choice(state.legal_actions())
+            record.push(state, action)
+            state.apply(action)
+    _, match = record.replay_match()
+    assert match.is_over()
+    record.status, record.result = "finished", match.result()
+    return record.to_dict()
 
 
 def broken(data, change):

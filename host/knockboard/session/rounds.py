@@ -89,14 +89,15 @@ def undo_refusal(session: Session) -> str:
     return f"round {played} is kept" if played else "nothing to undo"
 
 
-def leaders(session: Session, match: Any) -> str:
-    """Who leads the match's totals, in a few words: "Red wins", "RB wins", "shared"."""
+def leaders(session: Session, match: Any, short: bool = True) -> str:
+    """Who leads the match's totals: "Red wins", "Red+Blue wins", "shared 1st"; `short`:
+    a seat's letters ("RB wins") where its name would not fit an OLED line after "Match: "."""
     totals = match.totals()
     best = [seat for seat, points in enumerate(totals) if points == max(totals)]
     if len(best) > 1:
         return "shared 1st"
     name = session.ui.seat_name(best[0])
-    return f"{name if len(name) <= 6 else match.game.seat_tokens[best[0]]} wins"
+    return f"{match.game.seat_tokens[best[0]] if short and len(name) > 6 else name} wins"
 
 
 def agreed_standing(session: Session) -> tuple[str, str]:
@@ -106,7 +107,7 @@ def agreed_standing(session: Session) -> tuple[str, str]:
     match.record_points(session.state.points())
     names = [session.ui.seat_name(seat) for seat in range(len(match.totals()))]
     table = ", ".join(f"{n} {p}" for n, p in zip(names, match.totals()))
-    return (leaders(session, match),
+    return (leaders(session, match, short=False),
             f"{table} points after {match.rounds_played} of {match.rounds} rounds, the last "
             "as it stood")
 
