@@ -75,6 +75,15 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         length = len(session.record.actions)
         vb.back(hold=1.2)
         assert vb.oled()[0][2] == "round 1 is kept" and len(session.record.actions) == length
+        # the running totals during a round: the menu's "Total" entry
+        vb.menu()
+        for _ in range(10):
+            if vb.oled()[0][1] == "> Total: rd 2/2":
+                break
+            vb.control(MENU)
+        vb.ok()
+        assert vb.oled()[0] == ["Menu", "> Total: rd 2/2", tally]
+        vb.control(BACK)
 
         # play into round 2, past its set-up and roll-off, then stop: the host is gone
         while session.state.view().phase != "turn":

@@ -21,6 +21,7 @@ from ..layouts import get_layout
 from .adapters import get_ui
 from .modes import Mode
 from .seats import BOTS, HUMAN
+from .rounds import show_totals, total_label
 from .testing import BoardTestMode
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
@@ -62,6 +63,8 @@ class MenuMode(Mode):
         out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
         if s.mode_beneath_plays():
             out.append(Command(_end, "End: sure? OK" if self.ending else "End game (agree)"))
+        if s.match is not None:
+            out.append(Command(show_totals, total_label(s.match)))
         out += [Command(_new_game, "New game"),
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:

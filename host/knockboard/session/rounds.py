@@ -16,7 +16,7 @@ from ..store.entries import round_number
 from ..store.records import end_round, with_round
 from .animation import Animation
 from .modes import Mode, Over, Showing, Waiting
-from .types import BACK_KEY, MENU_KEY, OK_KEY, EditBoard, clip
+from .types import BACK_KEY, MENU_KEY, MESSAGE_S, OK_KEY, EditBoard, clip
 
 if TYPE_CHECKING:
     from ..games.base import State
@@ -110,6 +110,18 @@ def agreed_standing(session: Session) -> tuple[str, str]:
     return (leaders(session, match, short=False),
             f"{table} points after {match.rounds_played} of {match.rounds} rounds, the last "
             "as it stood")
+
+
+def total_label(match: Any) -> str:
+    """The menu's entry for the running totals during a match: "Total: rd 2/3"."""
+    return f"Total: rd {match.rounds_played + 1}/{match.rounds}"
+
+
+def show_totals(session: Session) -> None:
+    """The menu's "Total" entry: the totals of the rounds over so far on the OLED's last
+    line, for a few seconds; the menu stays open."""
+    match = session.match
+    session.message = (clip(match.tally(match.totals())), session.clock() + 3 * MESSAGE_S)
 
 
 class RoundOver(Mode):
