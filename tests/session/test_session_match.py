@@ -11,6 +11,7 @@ from board_driver import BACK, MENU, OK, VirtualBoard
 from autoplay import AutoPlayer
 
 from knockboard import cli
+from knockboard.cli import play
 from knockboard.games import get_game, sample_chance
 from knockboard.games.ko.match import KOMatch
 from knockboard.session import RecordSaver, Session, Setup
@@ -42,7 +43,8 @@ def round_points(state):
     return list(state.points())
 
 
-def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys):
+def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys,
+                                                                monkeypatch):
     db = tmp_path / "g.sqlite3"
     with GameStore(db) as store:
         vb = VirtualBoard("ko")
@@ -92,6 +94,18 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
             player.act()
         assert session.mode != "over"
         stopped = list(session.record.actions)
+
+    # `knockboard resume` sets the match up again from the record: in round 2 of 2
+    made = []
+
+    def run_on_board(args, game, seed, make_runner, out, view=None):
+        made.append(make_runner(VirtualBoard("ko").board))
+        return 0
+    monkeypatch.setattr(play, "_run_on_board", run_on_board)
+    assert cli.main(["resume", "--db", str(db)]) == 0
+    assert "resuming game 1 (ko)" in capsys.readouterr().out
+    assert made[0].setup.rounds == 2 and made[0].match.round_points == [tuple(first)]
+    assert made[0].record.actions == stopped
 
     # resumed from the store: in round 2, with round 1's points
     with GameStore(db) as store:
