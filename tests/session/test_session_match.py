@@ -152,6 +152,12 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
     assert f"{start_of_round + 1:4}. round    2" in shown
     assert cli.main(["history", "--db", str(db)]) == 0
     assert "ko (2 rounds)" in capsys.readouterr().out
+    # the game view's text beside the board names the round (here in the SVG export)
+    assert cli.main(["export", "1", "--db", str(db), "--svg", str(tmp_path / "svg")]) == 0
+    capsys.readouterr()
+    assert "match: round 1 of 2" in (tmp_path / "svg" / "000.svg").read_text()
+    last = sorted((tmp_path / "svg").glob("*.svg"))[-1].read_text()
+    assert "match: round 2 of 2" in last
 
     # export and import: one record with its rounds, the same after the round trip
     exported = tmp_path / "match.json"
