@@ -207,18 +207,19 @@ class GameRecord:
             raise RecordError(f"the actions replay to {final!r}, not to the recorded final "
                               f"position {data['final_position']!r}")
         if match is not None:
-            record._check_rounds(match, data.get("round_points"))
+            _check_rounds(record, match, data.get("round_points"))
         return record
 
-    def _check_rounds(self, match: Any, round_points: Optional[list]) -> None:
-        """A match read from a file: its rounds as its actions play them."""
-        played = [list(points) for points in match.round_points]
-        if round_points is not None and round_points != played:
-            raise RecordError(f"the actions give the rounds' points {played}, not the "
-                              f"recorded {round_points}")
-        if self.status == "finished" and not self.agreed and not match.is_over():
-            raise RecordError(f"the match of {match.rounds} rounds is marked finished, but "
-                              f"round {match.rounds_played + 1} is missing or unfinished")
+
+def _check_rounds(record: GameRecord, match: Any, round_points: Optional[list]) -> None:
+    """A match read from a file: its rounds as its actions play them."""
+    played = [list(points) for points in match.round_points]
+    if round_points is not None and round_points != played:
+        raise RecordError(f"the actions give the rounds' points {played}, not the "
+                          f"recorded {round_points}")
+    if record.status == "finished" and not record.agreed and not match.is_over():
+        raise RecordError(f"the match of {match.rounds} rounds is marked finished, but "
+                          f"round {match.rounds_played + 1} is missing or unfinished")
 
 
 def end_round(match: Any, state: State, number: int) -> None:
