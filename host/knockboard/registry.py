@@ -46,6 +46,7 @@ class GameEntry:
     search: Optional[str] = None     # a whole-turn search replacing the strong bot's own
     mixed: Optional[str] = None      # which decisions the bots play as a mixed strategy
     look: Optional[str] = None       # how the game view draws its pieces (else plain discs)
+    match: Optional[str] = None      # a match of several rounds adding points (else none)
     _loaded: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     REQUIRED = ("engine", "layout", "adapter", "scorer", "scale", "matrix", "fills")
@@ -86,7 +87,7 @@ def register(entry: GameEntry) -> GameEntry:
                             f"{', '.join(missing)}")
     if not entry.name or entry.name in _ENTRIES:
         raise RegistryError(f"game name {entry.name!r} is empty or already registered")
-    for part in ("engine", "layout", "adapter", "scorer", "search", "mixed", "look"):
+    for part in ("engine", "layout", "adapter", "scorer", "search", "mixed", "look", "match"):
         target = getattr(entry, part)
         if target is not None and not _is_target(target):
             raise RegistryError(f"game {entry.name!r}: its {part} {target!r} is not "
@@ -193,6 +194,7 @@ for _entry in (
               layout="knockboard.layouts.boards:ko",
               adapter="knockboard.session.adapters.ko:KOUI",
               look="knockboard.gameview.looks:KOLook",
+              match="knockboard.games.ko.match:KOMatch",
               scorer="knockboard.bots.heuristics:ko", scale=5.0, matrix=(9, 9),
               fills={"space": "#ffffff", "start-red": "#ef9a9a", "start-blue": "#90caf9",
                      "start-green": "#a5d6a7", "start-yellow": "#fff59d"}),

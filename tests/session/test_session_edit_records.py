@@ -176,6 +176,7 @@ def test_a_database_of_the_schema_before_edits_opens_and_takes_edits(tmp_path):
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         record = store.get(1)
         assert record.actions == ["roll 1-5", "J6-S"] and record.dice == "electronic"
+        assert record.rounds is None                   # schema 5: a single game, not a match
         vb = VirtualBoard("knockabout")
         session = start(vb, RecordSaver(store, 1), record.actions, True)
         vb.ok()

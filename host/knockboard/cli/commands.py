@@ -14,7 +14,8 @@ GROUPS = (
 
 EXAMPLES = {
     "play": ("knockboard play knockabout --sim",
-             "knockboard play ko --players 3 --bots 2,3 --port /dev/ttyACM0"),
+             "knockboard play ko --players 3 --bots 2,3 --port /dev/ttyACM0",
+             "knockboard play ko --players 2 --rounds 3 --sim"),
     "demo": ("knockboard demo --terminal --seed 7",),
     "resume": ("knockboard resume", "knockboard resume 12 --sim"),
     "view": ("knockboard view 12",),

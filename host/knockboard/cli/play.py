@@ -4,9 +4,9 @@ import importlib.util
 import sys
 import threading
 
-from ..games import GameError, get_game
+from ..games import MAX_ROUNDS, GameError, get_game
 from .args import (add_db_argument, add_game_argument, game_id, input_file, names_file,
-                   positive_int, seed, seconds)
+                   positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
 
 
@@ -41,6 +41,9 @@ def add_play_command(sub, parse_options):
     play.add_argument("--bots", metavar="SEATS", default="",
                       help="seats the computer plays: 2, 2,3, 2=random, all (default none)")
     play.add_argument("--seed", type=seed, default=None, help="dice and computer seed")
+    play.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS, "a number of rounds"),
+                      default=1, metavar="N",
+                      help="K.O.: a match of N rounds whose points are added (default 1)")
     play.add_argument("--physical-dice", action="store_true",
                       help="roll real dice and enter the values on the board")
     play.add_argument("--option", action="append", metavar="KEY=VALUE",
@@ -221,7 +224,10 @@ def make_setup(args, parse_options):
         if args.players is not None and "players" in str(err):
             raise PlayCommandError(f"--players {args.players}: {err}") from None
         raise
-    return Setup(args.game, options, seats, args.physical_dice, args.seed)
+    try:
+        return Setup(args.game, options, seats, args.physical_dice, args.seed, args.rounds)
+    except GameError as err:                # the only check left: the rounds
+        raise PlayCommandError(f"--rounds {args.rounds}: {err}") from None
 
 
 def cmd_play(args, parse_options, out=None):
@@ -233,6 +239,9 @@ def play_setup(setup, args, out, pace=None):
     the store unless --no-save; `pace`: see `Session` (the demo's computers go on by
     themselves)."""
     from ..session import RecordSaver, Session
+    if setup.rounds > 1 and getattr(args, "remote", None) is not None:
+        raise PlayCommandError(f"--rounds {setup.rounds}: a match is played at one board; "
+                               "a remote game is one game")
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
     link = None
@@ -284,7 +293,7 @@ def cmd_resume(args, out=None):
         replayed(record)
         seats = [p.get("bot") or "human" for p in record.players]
         setup = Setup(record.game, dict(record.options), seats,
-                      record.dice == "physical", record.seed)
+                      record.dice == "physical", record.seed, record.rounds or 1)
         saver = RecordSaver(store, game_id)
         link = _resumed_link(args, setup, store, record, out, game_id)
 

@@ -48,7 +48,8 @@ def cmd_history(args, out=None):
         print(f"no games saved yet in {default_db_path(args.db)}", file=out)
         return 0
     table = [("id", "date", "game", "players", "result", "length")]
-    for gid, started, game, players, status, result, length in rows:
+    for gid, started, game, players, status, result, length, rounds in rows:
+        game = f"{game} ({rounds} rounds)" if rounds else game
         table.append((str(gid), started[:16].replace("T", " "), game, _player_names(players),
                       result or status, str(length)))
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
@@ -81,10 +82,29 @@ def cmd_show(args, out=None):
     print(f"game {record.id}: {record.game}  {_player_names(record.players)}", file=out)
     print(f"started {record.started}  status {record.status}  "
           f"result {record.result or '-'}", file=out)
+    if record.rounds is not None:
+        for line in _match_lines(record):
+            print(line, file=out)
     print(f"final position: {state.to_position()}", file=out)
     for ply, entry in enumerate(score_sheet(record), 1):
         print(sheet_line(ply, entry), file=out)
     return 0
+
+
+def _match_lines(record):
+    """A match's rounds: each one's points and the totals, the round being played named."""
+    _, match = record.replay_match()
+    names = [p.get("name", "?") for p in record.players]
+
+    def points(values):
+        return ", ".join(f"{name} {p}" for name, p in zip(names, values))
+    lines = [f"match of {match.rounds} rounds, the points of each:"]
+    lines += [f"  round {k}: {points(r)}" for k, r in enumerate(match.round_points, 1)]
+    if not match.is_over():
+        lines.append(f"  round {match.rounds_played + 1}: "
+                     + ("ended by agreement" if record.agreed else "being played"))
+    lines.append(f"  total:   {points(match.totals())}")
+    return lines
 
 
 def cmd_export(args, out=None):

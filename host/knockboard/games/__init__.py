@@ -25,5 +25,26 @@ def get_game(name, **options):
     return entry.load("engine")(**options)
 
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "GameError", "IllegalMoveError", "NotationError",
-           "OptionError", "PositionError", "State", "game_names", "get_game", "sample_chance"]
+MAX_ROUNDS = 99    # a match's rounds at most: a number nobody means beyond (20 minutes each)
+
+
+def get_match(game, rounds):
+    """A match of `rounds` rounds of `game` (a Game) whose points are added, for a game
+    whose rules have matches (K.O.'s `KOMatch`); None for rounds 1, a single game.
+
+    Raises GameError for a game without matches or a number of rounds below 1."""
+    if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
+        raise GameError(f"rounds {rounds!r}: a match has a whole number of rounds from 1 to "
+                        f"{MAX_ROUNDS}")
+    if rounds == 1:
+        return None
+    match = registry.entry(game.name).load("match")
+    if match is None:
+        raise GameError(f"{game.title} is played one game at a time: only K.O. has matches "
+                        "of several rounds")
+    return match(game, rounds)
+
+
+__all__ = ["CHANCE", "MAX_ROUNDS", "TERMINAL", "Game", "GameError", "IllegalMoveError",
+           "NotationError", "OptionError", "PositionError", "State", "game_names", "get_game",
+           "get_match", "sample_chance"]

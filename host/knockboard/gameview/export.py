@@ -40,7 +40,7 @@ def export_svg(record, folder) -> list:
     sheet = score_sheet(record)
     written = []
     for step, state in enumerate(states):
-        lines = summary_lines(state, sheet[:step], (step, steps), record.id)
+        lines = summary_lines(state, sheet[:step], (step, steps), record.id, record.rounds)
         path = folder / frame_name(step, steps)
         shapes = picture.shapes(state.view(), lines, last_move(sheet[:step]))
         path.write_text(to_svg(shapes, picture.width, picture.height), encoding="utf-8")

@@ -1,5 +1,6 @@
 """A record read as a score sheet: each entry with who made it (a seat by its colour or
-name, "roll-off" or "dice" for a chance outcome, "edit" for a position set by hand) and,
+name, "roll-off" or "dice" for a chance outcome, "edit" for a position set by hand, "round"
+for the start of a K.O. match's next round) and,
 for a player's move, the spaces it went from and to, so the last move can be marked.
 `knockboard show`, the game view's move list and its SVG export all read it from here."""
 
@@ -10,13 +11,13 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..games import CHANCE
 from ..session.adapters import get_ui
-from ..store.entries import apply_entry, edited_position
+from ..store.entries import apply_entry, edited_position, round_number
 
 if TYPE_CHECKING:
     from ..games.base import State
     from ..session.adapters.base import GameUI
 
-NOT_A_MOVE = ("roll-off", "dice", "edit")
+NOT_A_MOVE = ("roll-off", "dice", "edit", "round")
 WHO_WIDTH = 8          # the column of names on a printed sheet
 
 
@@ -47,6 +48,8 @@ def sheet_entry(ui: GameUI, state: State, entry: str) -> SheetEntry:
     position = edited_position(entry)
     if position is not None:
         return SheetEntry("edit", position)      # "edit" once, in the who column
+    if round_number(entry) is not None:
+        return SheetEntry("round", str(round_number(entry)))
     player = state.current_player()
     if player == CHANCE:
         return SheetEntry("roll-off" if state.view().phase == "rolloff" else "dice", entry)

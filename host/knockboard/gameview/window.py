@@ -49,7 +49,7 @@ class GameView:
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
         sheet = score_sheet(record)[:len(entries)]
-        lines = summary_lines(state, sheet, step, record.id)
+        lines = summary_lines(state, sheet, step, record.id, record.rounds)
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(state.view(), lines, last_move(sheet)))
         self.shown = (state, list(entries))

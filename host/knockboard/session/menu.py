@@ -5,7 +5,7 @@ Entries: back to the game, a hint (the strong bot's move for a person to play), 
 game resigning and offering to end it (`remote_end.py`), undo, redo,
 new game, the game (among those the connected board can play), the number of players, each
 seat (person or computer), the dice (electronic or physical), edit mode, the board test
-(`testing.py`).  Game, players and
+(`testing.py`), and for K.O. the rounds of a match.  Game, players, rounds and
 seats take effect at "New game"; a seat changed during a game also changes who plays it now.
 
 Each entry is a Command: its label and the action OK runs.  An action that changes a
@@ -16,12 +16,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
+from .. import registry
 from ..games import get_game
 from ..layouts import get_layout
 from . import remote_end
 from .adapters import get_ui
 from .modes import Mode
 from .seats import BOTS, HUMAN
+from .rounds import show_totals, total_label
 from .testing import BoardTestMode
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
 
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from .setup import Setup
     from .types import View
 
+ROUND_CHOICES = (1, 2, 3, 4, 5)     # a K.O. match's rounds, as the menu offers them
 CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
 
 
@@ -67,10 +70,14 @@ class MenuMode(Mode):
         out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
         if s.mode_beneath_plays():
             out.append(Command(_end, "End: sure? OK" if self.ending else "End game (agree)"))
+        if s.match is not None:
+            out.append(Command(show_totals, total_label(s.match)))
         out += [Command(_new_game, "New game"),
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:
             out.append(Command(_next_players, f"Players: {setup.players}"))
+        if registry.part(setup.game, "match") is not None:
+            out.append(Command(_next_rounds, f"Rounds: {setup.rounds}"))
         for seat, name in enumerate(seat_names(setup)):
             kind = setup.seats[seat]
             out.append(Command(partial(_next_seat, seat), f"{name}: " +
@@ -193,6 +200,12 @@ def _next_players(session: Session) -> None:
     setup = session.next_setup
     choices = players_choices(setup.game)
     setup.set_players(choices[(choices.index(setup.players) + 1) % len(choices)])
+
+
+def _next_rounds(session: Session) -> None:
+    setup = session.next_setup
+    later = [n for n in ROUND_CHOICES if n > setup.rounds]
+    setup.rounds = later[0] if later else ROUND_CHOICES[0]
 
 
 def _next_seat(seat: int, session: Session) -> None:

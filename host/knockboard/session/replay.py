@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, Optional, TextIO
 
 from ..device.protocol import Display, KeyEvent
 from ..layouts import get_layout
-from ..store.entries import apply_entry, edited_position
+from ..store.entries import apply_entry, edited_position, replaces_state
 from . import scene as S
 from .adapters import get_ui
 from .edit import edit_steps
@@ -46,7 +46,7 @@ class Replay:
         entry = self.record.actions[self.ply]
         before = self.state
         self.state = apply_entry(self.state, entry)
-        if edited_position(entry) is not None:
+        if replaces_state(entry):               # an edit, a new round: keep the one before
             self.before_edits.append(before)
         self.ply += 1
         self.shown = self._last()
@@ -57,7 +57,7 @@ class Replay:
         if self.ply == 0:
             self.board.sound("error")
             return False
-        if edited_position(self.record.actions[self.ply - 1]) is not None:
+        if replaces_state(self.record.actions[self.ply - 1]):
             self.state = self.before_edits.pop()
         else:
             self.state.undo()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO
 
 from ..bots import suggest
 from ..device.protocol import BLINK, Display, KeyEvent, KeyState
-from ..games import CHANCE, get_game, sample_chance
+from ..games import CHANCE, get_game, get_match, sample_chance
 from ..layouts import get_layout, layout_names
 from ..store import GameRecord
 from ..store.entries import EDITED
@@ -29,6 +29,7 @@ from .interaction import Interaction
 from .menu import MenuMode
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
+from .rounds import agreed_standing, ended, replay_round, undo_refusal
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
@@ -117,8 +118,10 @@ class Session:
         self.ui = get_ui(self.game, layout)
         self.layout = layout
         self.state = self.game.new_initial_state()
+        # a K.O. match (rounds.py): the rounds over so far; None for a single game
+        self.match = get_match(self.game, setup.rounds)
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
-                                        setup.physical_dice)
+                                        setup.physical_dice, setup.rounds)
         for seat, player in enumerate(self.record.players):
             player["name"] = self.ui.seat_name(seat)    # as the players at the table say it
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
@@ -135,7 +138,7 @@ class Session:
         self.rolled_kind = 6
         self.roll_fresh = False
         for text in actions:
-            if not replay_edit(self, text):
+            if not replay_edit(self, text) and not replay_round(self, text):
                 action = self.state.parse_action(text)
                 self.record.push(self.state, action)
                 self.state.apply(action)
@@ -146,7 +149,8 @@ class Session:
                       + ", ".join(f"{self.ui.seat_name(i)}={k}"
                                   for i, k in enumerate(setup.seats))
                       + f", seed {setup.seed}" + (", physical dice" if setup.physical_dice
-                                                  else ""))
+                                                  else "")
+                      + (f", a match of {setup.rounds} rounds" if self.match else ""))
         self.advance()
         self.render()
 
@@ -176,7 +180,7 @@ class Session:
         return ply_rng(self.setup.seed, len(self.record.actions), *purpose)
 
     def save(self) -> None:
-        self.record.follow(self.state, self.ui.result(self.state))
+        self.record.follow(self.state, self.match, self.ui.result(self.state))
         if self.saver is None:
             return
         behind = self.saver.error
@@ -244,8 +248,7 @@ class Session:
         while self.current.idle:
             state = self.state
             if state.is_terminal():
-                self.current = Over(self)
-                self.term.log(f"Game over: {self.ui.result(state)}")
+                self.current = ended(self)     # Over; in a match, maybe the next round
                 self.sound("win")
             elif self.remote is not None and self._follow_remote():
                 continue
@@ -356,7 +359,8 @@ class Session:
     def end_by_agreement(self) -> None:
         """The players stop here: the game is over, scored by what stands on the board
         (the rules' points), and saved as ended by agreement."""
-        verdict, tally = self.ui.standing(self.state)
+        verdict, tally = self.ui.standing(self.state) if self.match is None \
+            else agreed_standing(self)
         self.record.agree(f"{verdict} ({tally})")
         self.save()
         self.term.log(f"Game over: {self.record.result}")
@@ -375,7 +379,7 @@ class Session:
             self.refuse("remote: no undo")   # the other homes have played on from it
             return False
         if target is None:
-            self.refuse("nothing to undo")
+            self.refuse(undo_refusal(self))
             return False
         unit: list = []
         steps: list[Step] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..games import get_game
+from ..games import get_game, get_match
 from .seats import HUMAN
 
 
@@ -16,17 +16,19 @@ class Setup:
     seats: list = field(default_factory=list)    # per seat: "human" or a bot kind
     physical_dice: bool = False
     seed: Optional[int] = None
+    rounds: int = 1                # a K.O. match of several rounds (games/ko/match.py)
 
     def __post_init__(self) -> None:
-        players = get_game(self.game, **self.options).num_players   # GameError if bad
-        self.seats = (list(self.seats) + [HUMAN] * players)[:players]
+        game = get_game(self.game, **self.options)        # GameError if bad
+        get_match(game, self.rounds)                      # GameError if no such match
+        self.seats = (list(self.seats) + [HUMAN] * game.num_players)[:game.num_players]
 
     @property
     def players(self) -> int:
         return len(self.seats)
 
     def set_game(self, name: str) -> None:
-        self.game, self.options = name, {}
+        self.game, self.options, self.rounds = name, {}, 1
         self.seats = (self.seats + [HUMAN] * 4)[:get_game(name).num_players]
 
     def set_players(self, n: int) -> None:
@@ -35,4 +37,4 @@ class Setup:
 
     def copy(self) -> Setup:
         return Setup(self.game, dict(self.options), list(self.seats), self.physical_dice,
-                     self.seed)
+                     self.seed, self.rounds)

@@ -198,11 +198,11 @@ class GameStore:
         with self._transaction() as db:
             cur = db.execute(
                 "INSERT INTO games (game, options, players, seed, start_position, started, "
-                "ended, result, status, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "ended, result, status, dice, rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.game, json.dumps(record.options, sort_keys=True),
                  json.dumps(record.players), record.seed, record.start_position,
                  record.started or now(), record.ended, record.result, record.status,
-                 record.dice))
+                 record.dice, record.rounds))
             game_id = cur.lastrowid
             assert game_id is not None      # an INSERT that succeeded made a row
             stamp = now()
@@ -272,7 +272,8 @@ class GameStore:
     def get(self, game_id: int) -> GameRecord:
         with self._sql() as db:
             row = db.execute("SELECT id, game, options, players, seed, start_position, "
-                             "started, ended, result, status, dice FROM games WHERE id = ?",
+                             "started, ended, result, status, dice, rounds FROM games "
+                             "WHERE id = ?",
                              (game_id,)).fetchone()
             if row is None:
                 self.check()                # "no game 4" only if the file is whole
@@ -282,7 +283,7 @@ class GameStore:
         return GameRecord(id=row[0], game=row[1], options=self._json(row[2], game_id),
                           players=self._json(row[3], game_id), seed=row[4],
                           start_position=row[5], started=row[6], ended=row[7], result=row[8],
-                          status=row[9], dice=row[10], actions=actions)
+                          status=row[9], dice=row[10], rounds=row[11], actions=actions)
 
     def _json(self, text: str, game_id: int) -> Any:
         try:
@@ -318,14 +319,16 @@ class GameStore:
         return row[0] if row else None
 
     def summaries(self) -> list[tuple[Any, ...]]:
-        """(id, started, game, players, status, result, length) for every game, newest first;
+        """(id, started, game, players, status, result, length, rounds) for every game, newest
+        first (rounds: a match's, else None);
         check() first: a damaged page may hide rows without an SQLite error."""
         with self._sql() as db:
             rows = db.execute(
                 "SELECT g.id, g.started, g.game, g.players, g.status, g.result, "
-                "(SELECT count(*) FROM actions a WHERE a.game_id = g.id) "
+                "(SELECT count(*) FROM actions a WHERE a.game_id = g.id), g.rounds "
                 "FROM games g ORDER BY g.started DESC, g.id DESC").fetchall()
-        return [(r[0], r[1], r[2], self._json(r[3], r[0]), r[4], r[5], r[6]) for r in rows]
+        return [(r[0], r[1], r[2], self._json(r[3], r[0]), r[4], r[5], r[6], r[7])
+                for r in rows]
 
     def check(self) -> None:
         """StoreError if SQLite finds the file damaged (its quick check: every page and

@@ -85,6 +85,26 @@ def check_fields(data: Any, readable_versions: Iterable[int],
                               "text")
 
 
+def check_match_fields(data: dict) -> None:
+    """A match of rounds (`rounds`, its "round <n>" entries, `round_points`) is a version 3
+    record; the fields must be what a match holds."""
+    from ..games import MAX_ROUNDS
+    from .entries import has_rounds
+
+    rounds = data.get("rounds")
+    if data["version"] < 3 and (rounds is not None or has_rounds(data["actions"])):
+        raise RecordError("a match of rounds (field 'rounds', 'round N' entries) needs a "
+                          "version 3 record")
+    if rounds is not None and (type(rounds) is not int or not 2 <= rounds <= MAX_ROUNDS):
+        raise RecordError(f"field 'rounds' must be a whole number from 2 to {MAX_ROUNDS} (a "
+                          "match), or null (one game)")
+    points = data.get("round_points")
+    if points is not None and (rounds is None or not isinstance(points, list) or not all(
+            isinstance(p, list) and all(type(v) is int for v in p) for p in points)):
+        raise RecordError("field 'round_points' must be a list of the rounds' points per "
+                          "seat (whole numbers), in a record with 'rounds'")
+
+
 def _check_version(data: Any, readable_versions: Iterable[int]) -> int:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'not a Knockboard game record (no "format": "{FORMAT}")')

@@ -63,6 +63,12 @@ MIGRATIONS = [
         stopped TEXT NOT NULL             -- ISO 8601, UTC
     );
     """,
+    # 4 -> 5: a K.O. match of several rounds is one game: `rounds` (NULL: a single game),
+    # and its `actions` may hold "round <n>" entries (entries.py), which an older
+    # Knockboard could not replay
+    """
+    ALTER TABLE games ADD COLUMN rounds INTEGER CHECK (rounds IS NULL OR rounds >= 2);
+    """,
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -82,7 +82,21 @@ class KOMatch:
         """The match result once every round is played, else None."""
         if not self.is_over():
             return None
+        return self.standing()
+
+    def standing(self):
+        """The totals so far in words, as the result is written: who leads, every seat's."""
         return describe_result(self.game.seat_names, self.totals())
+
+    def tally(self, points):
+        """Per seat its letters and `points` in one short line for the OLED: 'R6 G2 Y0',
+        'RB6 GY2' (at most 15 characters for 4 seats with two-digit points)."""
+        return " ".join(f"{token}{p}" for token, p in zip(self.game.seat_tokens, points))
+
+    def copy(self):
+        other = KOMatch(self.game, self.rounds)
+        other.round_points = list(self.round_points)
+        return other
 
     def to_text(self):
         return " ".join([str(self.rounds)] + [",".join(map(str, r)) for r in self.round_points])

@@ -1,0 +1,169 @@
+"""A K.O. match on the board: rounds played one after another, their points added
+(`games/ko/match.py`, docs/rules/ko.md "A match of several rounds", ruling KO-4).
+
+When a round ends and rounds are left, the board shows the round's points, then (OK) the
+running totals, and waits for OK before the next round; the players then take the pieces
+off (one step each, as after an edit) and the next round starts afresh, set-up and roll-off
+included.  The record gets a "round <n>" entry there (store/entries.py), so a match is one
+record, resumed in the round it was left in.  After the last round the OLED shows the match
+result; a round once over is kept (no undo back into it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..store.entries import round_number
+from ..store.records import end_round, with_round
+from .animation import Animation
+from .modes import Mode, Over, Showing, Waiting
+from .types import BACK_KEY, MENU_KEY, MESSAGE_S, OK_KEY, EditBoard, clip
+
+if TYPE_CHECKING:
+    from ..games.base import State
+    from .adapters.base import GameUI
+    from .session import Session
+    from .types import Step, View
+
+BETWEEN_ROUNDS = "round over"     # Session.mode between two rounds of a match
+
+
+def ended(session: Session) -> Mode:
+    """The mode once the game's state is over: a single game's Over, or in a match the
+    round's end (rounds left) or the match's."""
+    s, match = session, session.match
+    if match is None:
+        s.term.log(f"Game over: {s.ui.result(s.state)}")
+        return Over(s)
+    after = with_round(match, s.state)
+    if not after.is_over():
+        s.term.log(f"Round {after.rounds_played} of {after.rounds} over: {s.state.result()}; "
+                   f"match so far: {after.standing()}")
+        return RoundOver(s, after)
+    s.term.log(f"Match over after {after.rounds} rounds: {after.result()}")
+    return MatchOver(s, after)
+
+
+def next_round(session: Session) -> None:
+    """The round shown as over is added to the match; the next one starts afresh."""
+    s, match = session, session.match
+    before = s.state
+    number = match.rounds_played + 2
+    _begin(s, number)
+    s.save()
+    s.term.log(f"Round {number} of {match.rounds}: take the pieces off; a new set-up")
+    steps = round_steps(s.ui, before, s.state)
+    s.current = Showing(s, Animation(steps, f"round {number}")) if steps else Waiting(s)
+    s.advance()
+
+
+def replay_round(session: Session, entry: str) -> bool:
+    """Replay `entry` of a resumed record if it starts a round; False for any other entry.
+    GameError if the round cannot start there (the match's own checks)."""
+    number = round_number(entry)
+    if number is None:
+        return False
+    _begin(session, number)
+    return True
+
+
+def _begin(s: Session, number: int) -> None:
+    end_round(s.match, s.state, number)        # GameError if a round is missing
+    s.record.push_round(number)
+    s.state = s.game.new_initial_state()
+    # nothing of the round before carries over: its redo, the dice undone in it
+    s.redo_units.clear()
+    s.remembered.clear()
+    s.hint, s.rolled, s.last_was_chance = (), [], False
+
+
+def round_steps(ui: GameUI, before: State, after: State) -> list[Step]:
+    """The pieces of the round that ended off the board (or moved to where the next round
+    starts them, with a quick start)."""
+    return ui.edit_piece_steps(EditBoard(ui.view(before).pieces, 0),
+                               EditBoard(ui.view(after).pieces, 0))
+
+
+def undo_refusal(session: Session) -> str:
+    """Why nothing can be undone: nothing done yet, or the round before is kept."""
+    played = 0 if session.match is None else session.match.rounds_played
+    return f"round {played} is kept" if played else "nothing to undo"
+
+
+def leaders(session: Session, match: Any, short: bool = True) -> str:
+    """Who leads the match's totals: "Red wins", "Red+Blue wins", "shared 1st"; `short`:
+    a seat's letters ("RB wins") where its name would not fit an OLED line after "Match: "."""
+    totals = match.totals()
+    best = [seat for seat, points in enumerate(totals) if points == max(totals)]
+    if len(best) > 1:
+        return "shared 1st"
+    name = session.ui.seat_name(best[0])
+    return f"{match.game.seat_tokens[best[0]] if short and len(name) > 6 else name} wins"
+
+
+def agreed_standing(session: Session) -> tuple[str, str]:
+    """A match the players end by agreement: (who leads, the totals in words) with the
+    round being played counted as it stands."""
+    match = session.match.copy()
+    match.record_points(session.state.points())
+    names = [session.ui.seat_name(seat) for seat in range(len(match.totals()))]
+    table = ", ".join(f"{n} {p}" for n, p in zip(names, match.totals()))
+    return (leaders(session, match, short=False),
+            f"{table} points after {match.rounds_played} of {match.rounds} rounds, the last "
+            "as it stood")
+
+
+def total_label(match: Any) -> str:
+    """The menu's entry for the running totals during a match: "Total: rd 2/3"."""
+    return f"Total: rd {match.rounds_played + 1}/{match.rounds}"
+
+
+def show_totals(session: Session) -> None:
+    """The menu's "Total" entry: the totals of the rounds over so far on the OLED's last
+    line, for a few seconds; the menu stays open."""
+    match = session.match
+    session.message = (clip(match.tally(match.totals())), session.clock() + 3 * MESSAGE_S)
+
+
+class RoundOver(Mode):
+    """A round of a match is over and rounds are left: its points, OK, the totals, OK, the
+    next round.  BACK shows the round's points again; BACK held undoes its last move."""
+    name = BETWEEN_ROUNDS
+    refusal = "round over: OK"
+
+    def __init__(self, session: Session, after: Any) -> None:
+        super().__init__(session)
+        self.after = after            # the match with this round added
+        self.totals_shown = False
+
+    def control(self, key: int) -> None:
+        if key == MENU_KEY:
+            self.s.open_menu()
+        elif key == BACK_KEY:
+            self.totals_shown = False
+        elif key == OK_KEY and not self.totals_shown:
+            self.totals_shown = True
+            self.s.sound("click")
+        elif key == OK_KEY:
+            self.s.sound("click")
+            next_round(self.s)
+
+    def lines(self, view: View) -> list[str]:
+        m = self.after
+        if not self.totals_shown:
+            return [f"Round {m.rounds_played} of {m.rounds}", clip(m.tally(m.round_points[-1])),
+                    "OK=total"]
+        return [clip(f"Total after {m.rounds_played}/{m.rounds}"), clip(m.tally(m.totals())),
+                f"OK=round {m.rounds_played + 1}"]
+
+
+class MatchOver(Over):
+    """The last round is over: the match's winner and totals."""
+
+    def __init__(self, session: Session, after: Any) -> None:
+        super().__init__(session)
+        self.after = after
+
+    def lines(self, view: View) -> list[str]:
+        m = self.after
+        return [clip("Match: " + leaders(self.s, m)), clip(m.tally(m.totals())),
+                "MENU=new game"]
