@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
     ptr16 = Any  # viper's pointer types and casts (the stubs have none)
     ptr32 = Any
+    ptr8 = Any
 
 _SIO_BASE = const(0xD0000000)
 _TIMERAWL = const(0x40054028)  # the 1 MHz timer's low word, read without latching
@@ -93,6 +94,23 @@ def _scan_matrix(raw: ptr16, w: ptr32):
     v = sio[1]
     raw[rows] = ((v >> w[_W_OK]) & 1 | ((v >> w[_W_BACK]) & 1) << 1
                  | ((v >> w[_W_MENU]) & 1) << 2) ^ 7
+
+
+@micropython.viper
+def crc16(data: ptr8, n: int) -> int:
+    # protocol.crc16 in machine code: in MicroPython the frame check cost ~30 us a byte,
+    # most of what reading the host's frames took (docs/firmware.md, "Press to light").
+    crc = 0xFFFF
+    i = 0
+    while i < n:
+        crc ^= data[i] << 8
+        k = 0
+        while k < 8:
+            crc = (crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1
+            k += 1
+        crc &= 0xFFFF
+        i += 1
+    return crc
 
 
 @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
@@ -189,13 +207,30 @@ class HalRp2:
     def ticks_ms(self):
         return time.ticks_ms()
 
-    def read_byte(self):
-        # One byte at a time on purpose: after CR Ctrl-C the rest (mpremote's CR Ctrl-A)
-        # must stay in the USB buffer for the REPL.
-        for _ in self.poll.ipoll(0):
-            if self.stdin.readinto(self.b1, 1):  # type: ignore[union-attr]  # MicroPython's
-                return self.b1[0]
-        return -1
+    def read_into(self, buf):
+        """The bytes waiting, up to len(buf): one `poll` and one `readinto` a byte, as
+        MicroPython's stdin read blocks until it has all it was asked for. It stops after
+        a Ctrl-C: after CR Ctrl-C the rest (mpremote's CR Ctrl-A) must stay in the USB
+        buffer for the REPL."""
+        poll = self.poll
+        stdin = self.stdin
+        b1 = self.b1
+        n = 0
+        while n < len(buf):
+            for _ in poll.ipoll(0):
+                break
+            else:
+                return n
+            if not stdin.readinto(b1, 1):  # type: ignore[union-attr]  # MicroPython's
+                return n
+            b = b1[0]
+            buf[n] = b
+            n += 1
+            if b == 3:
+                break
+        return n
+
+    crc16 = staticmethod(crc16)
 
     def write(self, mv):
         self.stdout.write(mv)
