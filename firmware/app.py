@@ -141,6 +141,12 @@ class Device:
         f = self.player.tick(now)
         if f >= 0:
             hal.tone(f)
+        # a scan due since the pass began (it may have taken a frame, a redraw) before the
+        # OLED page: the keys are read every 1-2 ms, not every pass; a press it finds
+        # leaves now, not after the OLED page and the idle
+        self._scan(hal.ticks_ms())
+        if self.mode == HOST and self.keys.queue.count:
+            self._link(now)
         hal.feed()
         return True
 
@@ -382,6 +388,7 @@ class Device:
         if t == P.H_SCENE:
             code = Scene.check(p, self.cfg.cells)
             if not code:
+                self._scan(self.hal.ticks_ms())  # check ~1-2 ms, set ~4 ms on the RP2040
                 self.scene.set(p)
         else:
             code = Scene.check_cells(p, self.cfg.cells)

@@ -52,14 +52,14 @@ def _make_table():
     return t
 
 
-_T = _make_table()
+CRC_TABLE = _make_table()  # also read by hal_rp2's machine-code crc16
 
 
 def crc16(data, n=-1):
     # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xorout) of data[:n]
     # (n < 0: all of it): crc16(b"123456789") == 0x29B1. Table-driven: the bitwise loop
     # costs ~8x in MicroPython. On the Pico the HAL has a machine-code one (hal_rp2.crc16).
-    t = _T
+    t = CRC_TABLE
     crc = 0xFFFF
     for i in range(len(data) if n < 0 else n):
         crc = ((crc << 8) & 0xFFFF) ^ t[((crc >> 8) ^ data[i]) & 0xFF]
