@@ -99,26 +99,8 @@ class Device:
         """One pass: input, key scan, link timers, output. False when the firmware must stop
         (Ctrl-C from a flash tool, or the MAINT command)."""
         hal = self.hal
-        dec = self.dec
-        rx = self.rx
-        for _ in range(RX_BUDGET // RX_CHUNK):
-            got = hal.read_into(rx)
-            i = 0
-            while i < got:
-                r = dec.feed_from(rx, i, got)
-                i = dec.pos
-                if r == P.FRAME:
-                    self._on_frame(now)
-                    if self.stop:
-                        return False
-                    self._scan(hal.ticks_ms())  # applying a scene takes ~5 ms
-                elif r == P.INTERRUPT:
-                    self.stop = STOP_INTERRUPT
-                    return False
-            if got < RX_CHUNK:
-                break
-            # ~50 us a byte on the RP2040: a 511-byte scene is 25 ms of reading
-            self._scan(hal.ticks_ms())
+        if not self._receive(now):
+            return False
         self._scan(now)
         if self.mode == HOST:
             self._link(now)
@@ -148,6 +130,33 @@ class Device:
         if self.mode == HOST and self.keys.queue.count:
             self._link(now)
         hal.feed()
+        return True
+
+    # The host's bytes, RX_CHUNK at a time, up to RX_BUDGET a pass, each frame handled as
+    # it ends. False when the firmware must stop.
+    def _receive(self, now):
+        hal = self.hal
+        dec = self.dec
+        rx = self.rx
+        for _ in range(RX_BUDGET // RX_CHUNK):
+            got = hal.read_into(rx)
+            i = 0
+            while i < got:
+                r = dec.feed_from(rx, i, got)
+                i = dec.pos
+                if r == P.FRAME:
+                    self._on_frame(now)
+                    if self.stop:
+                        return False
+                    if dec.ftype() >= P.H_SCENE:  # a scene or a display: ms of work
+                        self._scan(hal.ticks_ms())
+                elif r == P.INTERRUPT:
+                    self.stop = STOP_INTERRUPT
+                    return False
+            if got < RX_CHUNK:
+                break
+            # ~50 us a byte on the RP2040: a 511-byte scene is 25 ms of reading
+            self._scan(hal.ticks_ms())
         return True
 
     def _render(self):

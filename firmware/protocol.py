@@ -73,11 +73,11 @@ ESCAPED = const(2)
 BAD = const(3)
 
 
+# `crc(buf, n)` checks a body once it is complete: ~30 us a byte in MicroPython on the
+# RP2040, where the HAL gives one in machine code.
 class Decoder:
-    """Frame decoder with a fixed buffer: garbage, bad CRC, bad escapes and
-    oversize frames are dropped and counted, and decoding resumes at the next FLAG.
-    `crc(buf, n)` checks a body once it is complete: ~30 us a byte in MicroPython on the
-    RP2040, where the HAL gives one in machine code."""
+    """Frame decoder with a fixed buffer: garbage, bad CRC, bad escapes and oversize
+    frames are dropped and counted, and decoding resumes at the next FLAG."""
 
     def __init__(self, maxlen=MAX_BODY, crc=crc16):
         self.buf = bytearray(maxlen)
