@@ -148,14 +148,14 @@ class Device:
                     self._on_frame(now)
                     if self.stop:
                         return False
-                    if dec.ftype() >= P.H_SCENE:  # a scene or a display: ms of work
+                    if dec.ftype() >= P.H_SCENE:  # not after an ACK: a scene is ms
                         self._scan(hal.ticks_ms())
                 elif r == P.INTERRUPT:
                     self.stop = STOP_INTERRUPT
                     return False
             if got < RX_CHUNK:
                 break
-            # ~50 us a byte on the RP2040: a 511-byte scene is 25 ms of reading
+            # ~65 us a byte on the RP2040: a 511-byte scene is ~35 ms of reading
             self._scan(hal.ticks_ms())
         return True
 
