@@ -211,8 +211,11 @@ def _rounds(eb, rng, cells, rounds):
         answer = [e["t"] for e in eb.events[n:] if e["ev"] == "host-bytes"
                   and told <= e["t"] < frame["start"]]
         if answer:
-            stages.append(((told - press["t"]) / 1e6, (answer[0] - told) / 1e6,
-                           (frame["start"] - answer[0]) / 1e6))
+            # the host writes its ACK and the CELLS separately: the chip's own share
+            # ends at the frame's start and begins with the last of them
+            stages.append(((told - press["t"]) / 1e6, (answer[-1] - told) / 1e6,
+                           (frame["start"] - answer[0]) / 1e6,
+                           (frame["start"] - answer[-1]) / 1e6))
         eb.schedule([[rng.randint(2_000, 10_000), cell, False]])
     timing = eb.query("rowtiming")
     scan = timing["walkGapSum"] / max(1, timing["walks"]) / 1e6
@@ -244,12 +247,12 @@ def main(argv=None):
         print(f"    floor {floor:.2f} ms = key scan interval {scan:.2f} ms (mean of "
               f"{t['walks']} row walks, longest {t['walkGapMax'] / 1e6:.2f}) + chain on the "
               f"wire {wire:.2f} ms; p95 / floor = {pct(lat, 0.95) / floor:.2f}")
-        names = ("press -> EVENTS leaves the chip", "host's answer (pty, host, emulator)",
-                 "answer's first byte -> frame start")
+        names = ("press -> EVENTS leaves the chip", "host's answer, to its last bytes",
+                 "answer's first bytes -> frame start", "answer's last bytes -> frame start")
         for name, values in zip(names, zip(*stages)):
             print(f"    {name:38s} median {statistics.median(values):6.2f} ms, "
                   f"p95 {pct(values, 0.95):6.2f} ms")
-        device = [a + c for a, _, c in stages]
+        device = [a + c for a, _, _, c in stages]
         print(f"    the chip's share (all but the host), + wire: median "
               f"{statistics.median(device) + wire:.2f} ms, p95 {pct(device, 0.95) + wire:.2f} ms "
               f"({len(stages)} presses)")

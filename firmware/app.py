@@ -29,7 +29,7 @@ FRAME_MS = const(20)  # LED refresh, 50 Hz
 RENDER_SLICE = const(20)
 MAX_EVENTS = const(32)  # per EVENTS frame
 RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
-RX_SCAN_MASK = const(7)  # the keys get a (due) scan every 8 bytes received
+RX_CHUNK = const(16)  # bytes read in one go; the keys get a (due) scan between chunks
 CAPS = const(0x3F)  # oled, buzzer, effects, roll animation, standalone dice, CELLS
 E_SESSION = const(5)
 # Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
@@ -58,8 +58,11 @@ class Device:
         self.display = Display()
         self.player = Player()
         self.dice = DiceRoller(random.getrandbits)
-        self.dec = P.Decoder()
-        self.enc = P.Encoder(TX_MAX)
+        # the HAL's frame check where it has one (machine code on the Pico)
+        crc = getattr(hal, "crc16", P.crc16)
+        self.dec = P.Decoder(P.MAX_BODY, crc)
+        self.rx = bytearray(RX_CHUNK)
+        self.enc = P.Encoder(TX_MAX, crc)
         self.pend = bytearray(len(self.enc.out))  # the unacknowledged sequenced frame
         self.pend_len = 0
         self.pend_seq = 0
@@ -96,23 +99,8 @@ class Device:
         """One pass: input, key scan, link timers, output. False when the firmware must stop
         (Ctrl-C from a flash tool, or the MAINT command)."""
         hal = self.hal
-        dec = self.dec
-        for i in range(RX_BUDGET):
-            b = hal.read_byte()
-            if b < 0:
-                break
-            r = dec.feed(b)
-            if r == P.FRAME:
-                self._on_frame(now)
-                if self.stop:
-                    return False
-                self._scan(hal.ticks_ms())  # applying a scene takes ~5 ms
-            elif r == P.INTERRUPT:
-                self.stop = STOP_INTERRUPT
-                return False
-            elif i & RX_SCAN_MASK == RX_SCAN_MASK:
-                # a byte costs ~0.1 ms on the RP2040: a 511-byte scene is 50 ms of reading
-                self._scan(hal.ticks_ms())
+        if not self._receive(now):
+            return False
         self._scan(now)
         if self.mode == HOST:
             self._link(now)
@@ -135,7 +123,40 @@ class Device:
         f = self.player.tick(now)
         if f >= 0:
             hal.tone(f)
+        # a scan due since the pass began (it may have taken a frame, a redraw) before the
+        # OLED page: the keys are read every 1-2 ms, not every pass; a press it finds
+        # leaves now, not after the OLED page and the idle
+        self._scan(hal.ticks_ms())
+        if self.mode == HOST and self.keys.queue.count:
+            self._link(now)
         hal.feed()
+        return True
+
+    # The host's bytes, RX_CHUNK at a time, up to RX_BUDGET a pass, each frame handled as
+    # it ends. False when the firmware must stop.
+    def _receive(self, now):
+        hal = self.hal
+        dec = self.dec
+        rx = self.rx
+        for _ in range(RX_BUDGET // RX_CHUNK):
+            got = hal.read_into(rx)
+            i = 0
+            while i < got:
+                r = dec.feed_from(rx, i, got)
+                i = dec.pos
+                if r == P.FRAME:
+                    self._on_frame(now)
+                    if self.stop:
+                        return False
+                    if dec.ftype() >= P.H_SCENE:  # not after an ACK: a scene is ms
+                        self._scan(hal.ticks_ms())
+                elif r == P.INTERRUPT:
+                    self.stop = STOP_INTERRUPT
+                    return False
+            if got < RX_CHUNK:
+                break
+            # ~65 us a byte on the RP2040: a 511-byte scene is ~35 ms of reading
+            self._scan(hal.ticks_ms())
         return True
 
     def _render(self):
@@ -340,19 +361,7 @@ class Device:
 
     def _apply(self, t, p, now):
         if t == P.H_SCENE or t == P.H_CELLS:
-            if t == P.H_SCENE:
-                code = Scene.check(p, self.cfg.cells)
-                if not code:
-                    self.scene.set(p)
-            else:
-                code = Scene.check_cells(p, self.cfg.cells)
-                if not code:
-                    self.scene.update(p)
-            if not code:
-                # show it in this pass, not at the next 50 Hz frame: the answer to a press
-                # should light up as soon as the host has sent it
-                self.last_frame = ticks_add(now, -FRAME_MS)
-            return code
+            return self._apply_scene(t, p, now)
         if t == P.H_DISPLAY:
             code = check_payload(p)
             if code:
@@ -383,6 +392,25 @@ class Device:
             self.stop = STOP_MAINT
             return 0
         return P.E_TYPE
+
+    def _apply_scene(self, t, p, now):
+        if t == P.H_SCENE:
+            code = Scene.check(p, self.cfg.cells)
+            if not code:
+                self._scan(self.hal.ticks_ms())  # check ~1-2 ms, set ~4 ms on the RP2040
+                self.scene.set(p)
+        else:
+            code = Scene.check_cells(p, self.cfg.cells)
+            if not code:
+                self.scene.update(p)
+        if not code:
+            # shown in this pass, not at the next 50 Hz frame; the few cells of a
+            # press's answer (CELLS) at once, before the ACK and the rest of the pass
+            self.last_frame = ticks_add(now, -FRAME_MS)
+            if t == P.H_CELLS and self.scene.start(now):
+                self.last_frame = now
+                self._render()
+        return code
 
     def _info(self, session, now):
         b = self.enc.body

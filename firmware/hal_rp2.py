@@ -10,6 +10,7 @@ import sys
 import time
 
 from ssd1306 import SSD1306
+from protocol import CRC_TABLE
 
 # PIO instruction names for the type checker (the stubs' documented recipe); on the board
 # the import fails and the assembler supplies the names.
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
     ptr16 = Any  # viper's pointer types and casts (the stubs have none)
     ptr32 = Any
+    ptr8 = Any
 
 _SIO_BASE = const(0xD0000000)
 _TIMERAWL = const(0x40054028)  # the 1 MHz timer's low word, read without latching
@@ -93,6 +95,23 @@ def _scan_matrix(raw: ptr16, w: ptr32):
     v = sio[1]
     raw[rows] = ((v >> w[_W_OK]) & 1 | ((v >> w[_W_BACK]) & 1) << 1
                  | ((v >> w[_W_MENU]) & 1) << 2) ^ 7
+
+
+@micropython.viper
+def _crc16(data: ptr8, n: int, t: ptr16) -> int:
+    crc = 0xFFFF
+    i = 0
+    while i < n:
+        crc = ((crc << 8) & 0xFFFF) ^ t[((crc >> 8) ^ data[i]) & 0xFF]
+        i += 1
+    return crc
+
+
+def crc16(data, n):
+    # protocol.crc16 in machine code: in MicroPython the frame check cost ~30 us a byte,
+    # most of what reading the host's frames took (docs/firmware.md, "Press to light");
+    # this is ~0.5 us
+    return _crc16(data, n, CRC_TABLE)
 
 
 @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True,
@@ -189,13 +208,30 @@ class HalRp2:
     def ticks_ms(self):
         return time.ticks_ms()
 
-    def read_byte(self):
-        # One byte at a time on purpose: after CR Ctrl-C the rest (mpremote's CR Ctrl-A)
-        # must stay in the USB buffer for the REPL.
-        for _ in self.poll.ipoll(0):
-            if self.stdin.readinto(self.b1, 1):  # type: ignore[union-attr]  # MicroPython's
-                return self.b1[0]
-        return -1
+    def read_into(self, buf):
+        """The bytes waiting, up to len(buf): one `poll` and one `readinto` a byte, as
+        MicroPython's stdin read blocks until it has all it was asked for. It stops after
+        a Ctrl-C: after CR Ctrl-C the rest (mpremote's CR Ctrl-A) must stay in the USB
+        buffer for the REPL."""
+        poll = self.poll
+        stdin = self.stdin
+        b1 = self.b1
+        n = 0
+        while n < len(buf):
+            for _ in poll.ipoll(0):
+                break
+            else:
+                return n
+            if not stdin.readinto(b1, 1):  # type: ignore[union-attr]  # MicroPython's
+                return n
+            b = b1[0]
+            buf[n] = b
+            n += 1
+            if b == 3:
+                break
+        return n
+
+    crc16 = staticmethod(crc16)
 
     def write(self, mv):
         self.stdout.write(mv)
@@ -232,7 +268,6 @@ class HalRp2:
     def show_leds(self, grb):
         while not self.leds_ready():
             pass
-        self.led_free = time.ticks_add(time.ticks_us(), 10 * len(grb) + _LATCH_US)
         if self.dma is not None:
             # done long before the frame's time is up; a state machine that stopped taking
             # bytes would hold the loop here until the watchdog resets the chip
@@ -245,6 +280,10 @@ class HalRp2:
                             ctrl=self.dma_ctrl, trigger=True)
         else:
             self.sm.put(grb, 24)
+        # stamped once the frame has started: stamped before the copy and the DMA set-up
+        # (~0.1 ms of MicroPython), the next frame once began 275 us after this one's
+        # end, which a WS2812B V5 (280 us reset) takes as the same frame
+        self.led_free = time.ticks_add(time.ticks_us(), 10 * len(grb) + _LATCH_US)
 
     def show_display(self, buf):
         self.fb = buf

@@ -89,12 +89,13 @@ class Keys:
             return  # nothing moved: one comparison in C instead of a pass over the rows
         cand = self.cand
         pending = self.pending
+        valid = self.valid
         busy = False
         confirm = False
         for r in range(self.rows + 1):
             s = stable[r]
-            diff = (raw[r] & self.valid[r]) ^ s
-            if not diff and not cand[r] and not pending[r]:
+            diff = (raw[r] & valid[r]) ^ s
+            if not (diff or cand[r] or pending[r]):
                 continue
             # presses: open keys read closed in this scan and the one before
             down = diff & ~s

@@ -63,6 +63,40 @@ def test_cr_ctrl_c_is_an_interrupt_only_as_a_pair():
     assert results == [P.NONE, P.NONE, P.INTERRUPT]
 
 
+def decode_chunks(data, size):
+    # as app.Device reads: runs of `size` bytes through feed_from, each to its end
+    dec = P.Decoder()
+    out = []
+    for k in range(0, len(data), size):
+        chunk = bytearray(data[k:k + size])
+        i = 0
+        while i < len(chunk):
+            r = dec.feed_from(chunk, i, len(chunk))
+            i = dec.pos
+            if r == P.FRAME:
+                out.append((dec.ftype(), dec.seq(), bytes(dec.payload())))
+            elif r == P.INTERRUPT:
+                out.append("interrupt")
+    return out, dec.errors, dec.frames
+
+
+def test_runs_of_bytes_decode_as_byte_by_byte():
+    # every vector, valid and invalid, in one stream, then CR + Ctrl-C split across runs
+    stream = b"".join(unhex(v["wire"]) for v in V["frames"] + V["invalid"])
+    stream += b"\x7e\x02\x00\r\x03\x7e" + unhex(V["frames"][0]["wire"])
+    dec = P.Decoder()
+    want = []
+    for b in stream:
+        r = dec.feed(b)
+        if r == P.FRAME:
+            want.append((dec.ftype(), dec.seq(), bytes(dec.payload())))
+        elif r == P.INTERRUPT:
+            want.append("interrupt")
+    assert want.count("interrupt") == 1 and len(want) > len(V["frames"])
+    for size in (1, 2, 3, 4, 5, 7, 16, 64, len(stream)):
+        assert decode_chunks(stream, size) == (want, dec.errors, dec.frames), size
+
+
 def test_frame_split_anywhere_is_still_decoded():
     wire = unhex(V["frames"][3]["wire"])
     dec = P.Decoder()

@@ -35,15 +35,21 @@ class SimHal:
     def ticks_ms(self):
         return self.now
 
-    def read_byte(self):
-        if self.rx_pos < len(self.rx):
-            b = self.rx[self.rx_pos]
+    def read_into(self, buf):
+        # what the host has sent, up to len(buf); like hal_rp2, it stops after a Ctrl-C
+        rx = self.rx
+        n = 0
+        while n < len(buf) and self.rx_pos < len(rx):
+            b = rx[self.rx_pos]
             self.rx_pos += 1
-            if self.rx_pos == len(self.rx):
-                self.rx = bytearray()
-                self.rx_pos = 0
-            return b
-        return -1
+            buf[n] = b
+            n += 1
+            if b == 3:
+                break
+        if n and self.rx_pos == len(rx):
+            self.rx = bytearray()
+            self.rx_pos = 0
+        return n
 
     def pending_input(self):
         return len(self.rx) - self.rx_pos
