@@ -58,23 +58,35 @@ def _read(footprint):
                      float(drill[0][1]) if drill and len(drill[0]) > 1 and drill[0][1] != "oval"
                      else (float(drill[0][2]) if drill else 0.0),
                      tuple(ly for ly in layers)))
+    return tuple(pads), _box(root, ("F.CrtYd",)), _box(root, ("F.CrtYd", "F.SilkS"))
+
+
+def _box(root, layers):
+    """The bounding box of the graphic lines, rectangles, arcs and circles on `layers`
+    (silkscreen grown by half its line width), or None."""
     xs, ys = [], []
-    for kind in ("fp_line", "fp_rect"):
+    for kind in ("fp_line", "fp_rect", "fp_arc"):
         for g in _find(root, kind):
             layer = _find(g, "layer")[0][1]
-            if layer == "F.CrtYd":
-                for k in ("start", "end"):
-                    pt = _find(g, k)[0]
-                    xs.append(float(pt[1]))
-                    ys.append(float(pt[2]))
+            if layer in layers:
+                w = _half_width(g, layer)
+                for k in ("start", "mid", "end"):
+                    for pt in _find(g, k):
+                        xs += [float(pt[1]) - w, float(pt[1]) + w]
+                        ys += [float(pt[2]) - w, float(pt[2]) + w]
     for g in _find(root, "fp_circle"):
-        if _find(g, "layer")[0][1] == "F.CrtYd":
+        layer = _find(g, "layer")[0][1]
+        if layer in layers:
             c, e = _find(g, "center")[0], _find(g, "end")[0]
-            r = math.hypot(float(e[1]) - float(c[1]), float(e[2]) - float(c[2]))
+            r = math.hypot(float(e[1]) - float(c[1]), float(e[2]) - float(c[2])) + _half_width(g, layer)
             xs += [float(c[1]) - r, float(c[1]) + r]
             ys += [float(c[2]) - r, float(c[2]) + r]
-    court = (min(xs), min(ys), max(xs), max(ys)) if xs else None
-    return tuple(pads), court
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+
+
+def _half_width(g, layer):
+    w = _find(g, "width")
+    return float(w[0][1]) / 2 if w and layer == "F.SilkS" else 0.0
 
 
 def _place(x, y, ox, oy, rot, flip):
@@ -107,9 +119,11 @@ def pads(footprint, ox, oy, rot=0.0, flip=False):
     return out
 
 
-def courtyard(footprint, ox, oy, rot=0.0, flip=False):
-    """The courtyard's bounding box (x0, y0, x1, y1) on the board, or None."""
-    c = _read(footprint)[1]
+def courtyard(footprint, ox, oy, rot=0.0, flip=False, silk=False):
+    """The courtyard's bounding box (x0, y0, x1, y1) on the board, or None; with silk, the
+    box of the courtyard and the silkscreen together (a pin-1 mark may stand outside the
+    courtyard, and two parts' silkscreen must not touch)."""
+    c = _read(footprint)[2 if silk else 1]
     if c is None:
         return None
     pts = [_place(x, y, ox, oy, rot, flip) for x in (c[0], c[2]) for y in (c[1], c[3])]

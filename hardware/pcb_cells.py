@@ -39,8 +39,9 @@ class Free:
     """Where something may still go on a board: outside every cell's cap, away from placed
     courtyards and holes, inside the edge."""
 
-    def __init__(self, width, height, centres, x0=0.0):
+    def __init__(self, width, height, centres, x0=0.0, gap=0.5):
         self.x0, self.width, self.height = x0, x0 + width, height
+        self.gap = gap                  # between two placed boxes, mm
         self.centres = centres
         self.boxes = []
         self.circles = []
@@ -54,8 +55,8 @@ class Free:
             dy = max(y0 - cy, 0, cy - y1)
             if dx * dx + dy * dy < r * r:
                 return False
-        return not any(x0 < b[2] + 0.5 and b[0] - 0.5 < x1 and y0 < b[3] + 0.5 and b[1] - 0.5 < y1
-                       for b in self.boxes)
+        g = self.gap
+        return not any(x0 < b[2] + g and b[0] - g < x1 and y0 < b[3] + g and b[1] - g < y1 for b in self.boxes)
 
     def nearest(self, make, want, rotations=(0, 90, 180, 270)):
         """The placement make(x, y, rot) nearest the point `want` whose box is free."""
@@ -97,7 +98,7 @@ def plan(game, nl, boards=None, name=None, region=None, wants=None):
 
         def make(x, y, rot, c=c):
             p = Placed(c.ref, c.footprint, float(x), float(y), float(rot), True, c.value, dict(c.pins))
-            return p, p.courtyard()
+            return p, p.outline()
         fps.append(free.nearest(make, want))
     holes = []
     w, h = x1 - x0, lay.height_mm

@@ -4,7 +4,9 @@ there is room to the pads it connects to, most-connected first. Routed by
 hardware/router.py like the cell boards, so a part added to the schematic is placed and
 routed without a change here."""
 
+import math
 
+from . import router
 from .pcb_cells import Free
 from .pcb_plan import GROUND, Placed, Plan
 
@@ -14,30 +16,58 @@ WIDTH, HEIGHT = 100.0, 100.0        # JLCPCB's cheapest size class: up to 100 x 
 # pull-ups go on its left; the rows' drivers and header, the LED data, buttons, buzzer and
 # OLED (all on its right row) on its right.
 ANCHORS = {
-    "pico": [((0.44, 0.46), 0)],
-    "idc16": [((0.92, 0.58), 0), ((0.08, 0.42), 0)],      # J3 the rows, J4 the columns
-    "hc595": [((0.74, 0.42), 180), ((0.74, 0.66), 180)],    # outputs (pins 1-7) toward J3
+    "pico": [((0.45, 0.46), 0)],
+    "idc20": [((0.86, 0.55), 0), ((0.15, 0.45), 0)],      # J3 the rows, J4 the columns: room outside for the outer row
+    "ahc595": [((0.68, 0.36), 180), ((0.68, 0.62), 180)],   # outputs (pins 1-7) toward J3
     "jack": [((0.09, 0.87), 270)],
-    "xh3": [((0.88, 0.07), 0)],
+    "vh3": [((0.88, 0.07), 0)],
+    "vh2": [((0.72, 0.07), 0)],
     "c1000u": [((0.88, 0.20), 0)],
-    "oled_hdr": [((0.62, 0.06), 90)],
+    "ahct125": [((0.72, 0.20), 0)],
+    "oled_hdr": [((0.50, 0.06), 90)],
     "button": [((0.55 + 0.1 * k, 0.93), 0) for k in range(4)],
-    "buzzer": [((0.33, 0.87), 0)],
+    "buzzer": [((0.36, 0.88), 0)],
 }
+RIBBONS = {"idc20"}                  # headers whose outer row's lines run round them, outside
+ATTEMPTS = 6                         # routing passes, the failed nets first in each next one
+FINE_PITCH = 1.0                     # mm between pad centres: a fine-pitch part ...
+FINE_MARGIN = 1.5                    # ... keeps this much more room around it
+GAP = 2.0                            # mm between parts' outlines: room for tracks between them
 BIG_NET = 8                          # nets with more pads (supplies) do not pull parts
 
 
 def _make(c, rot_options):
     def make(x, y, rot):
         p = Placed(c.ref, c.footprint, 0.0, 0.0, float(rot), False, c.value, dict(c.pins))
-        x0, y0, x1, y1 = p.courtyard()
-        p.x, p.y = round(x - (x0 + x1) / 2, 2), round(y - (y0 + y1) / 2, 2)
-        return p, p.courtyard()
+        x0, y0, x1, y1 = p.outline()
+        # the footprint's origin on the router's grid: its pads then sit as the library drew them
+        p.x, p.y = _on_grid(x - (x0 + x1) / 2), _on_grid(y - (y0 + y1) / 2)
+        x0, y0, x1, y1 = p.outline()
+        m = FINE_MARGIN if _fine(p) else 0.0
+        return p, (x0 - m, y0 - m, x1 + m, y1 + m)
     return make
 
 
+def _fine(p):
+    """Whether a part has pads closer than FINE_PITCH: each of its pads can leave only
+    straight out between its neighbours, so it needs room around it."""
+    pads = p.pads()
+    return len(pads) > 3 and min(math.hypot(a.x - b.x, a.y - b.y) for a in pads for b in pads if a is not b) < FINE_PITCH
+
+
+def _outside(box, width, margin=3.0):
+    """The strip between a header's outline and the nearer side edge, a little longer than the
+    header: kept free of parts, for the lines of its outer row of pins."""
+    x0, y0, x1, y1 = box
+    return (0.0, y0 - margin, x0, y1 + margin) if x0 + x1 < width else (x1, y0 - margin, width, y1 + margin)
+
+
+def _on_grid(v):
+    return round(v / router.G) * router.G
+
+
 def plan(nl, width=WIDTH, height=HEIGHT):
-    free = Free(width, height, [])
+    free = Free(width, height, [], gap=GAP)
     placed = {}
     by_key = {}
     for ref, c in sorted(nl.components.items()):
@@ -46,6 +76,8 @@ def plan(nl, width=WIDTH, height=HEIGHT):
         for ref, ((fx, fy), rot) in zip(sorted(by_key.get(key, [])), spots):
             c = nl.components[ref]
             placed[ref] = free.nearest(_make(c, (rot,)), (fx * width, fy * height), (rot,))
+            if key in RIBBONS:
+                free.boxes.append(_outside(placed[ref].outline(), width))
     holes = []
     for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         want = (4.5 + fx * (width - 9), 4.5 + fy * (height - 9))
@@ -61,7 +93,8 @@ def plan(nl, width=WIDTH, height=HEIGHT):
         placed[ref] = free.nearest(_make(c, (0, 90)), _pull(nl, ref, placed, width, height), (0, 90))
     texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py", "F.SilkS")]
     return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
-                step_cost=(2, 3))       # a dense board: the bottom carries signals too
+                step_cost=(2, 3),       # a dense board: the bottom carries signals too
+                attempts=ATTEMPTS)
 
 
 def _nets(nl, ref):

@@ -30,6 +30,10 @@ class Placed:
     def courtyard(self):
         return fp_geometry.courtyard(self.footprint, self.x, self.y, self.rot, self.flip)
 
+    def outline(self):
+        """The box of its courtyard and silkscreen: what the placer keeps apart."""
+        return fp_geometry.courtyard(self.footprint, self.x, self.y, self.rot, self.flip, silk=True)
+
 
 @dataclass
 class Plan:
@@ -45,6 +49,7 @@ class Plan:
     zones: list = field(default_factory=lambda: [(GROUND, "B.Cu")])   # the ground pour
     failed: list = field(default_factory=list)
     step_cost: tuple = router.STEP_COST     # per grid step on F.Cu, B.Cu
+    attempts: int = 6                   # routing passes at most (route())
     origin: tuple = (0.0, 0.0)          # where the plan's (0, 0) is on the layout (a tile's corner)
 
     def shifted(self, dx):
@@ -75,13 +80,13 @@ def _order(net):
     return (3, net)
 
 
-def route(plan, attempts=3):
+def route(plan, attempts=None):
     """Route every net of the plan's footprints; fills plan.tracks, vias and failed. If some
     connections fail, start again with their nets first (they get the room), up to
-    `attempts` times, and keep the attempt that failed least."""
+    `attempts` (plan.attempts) times, and keep the attempt that failed least."""
     first = []
     best = None
-    for _ in range(attempts):
+    for _ in range(attempts or plan.attempts):
         tracks, vias, failed = _route_once(plan, first)
         if best is None or len(failed) < len(best[2]):
             best = (tracks, vias, failed)
@@ -100,12 +105,15 @@ def _route_once(plan, first):
     for x, y in plan.marks:
         grid.block_rect(x - 1.5, y - 1.5, x + 1.5, y + 1.5)
     terminals = {n: [] for n in nets}
+    bodies = {}                     # pad -> its footprint's origin
     for p in plan.footprints:
         for pad in p.pads():
             net = p.nets.get(pad.number) if pad.kind != "np_thru_hole" else None
             layers = grid.add_pad(pad, net)
             if net:
                 terminals[net].append((p.ref, pad, layers))
+                bodies[pad] = (p.x, p.y)
+    grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items() for _, pad, layers in ts])
     for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n))):
         _route_net(grid, net, terminals[net])
     return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import fab
+from . import escape, fab
 
 G = 0.5                       # grid pitch, mm
 PAD_HALO = 0.36               # see above
@@ -54,6 +54,9 @@ class Grid:
         self.net_id = {n: i + 1 for i, n in enumerate(sorted(nets))}
         self.copper = {i: set() for i in self.net_id.values()}   # (layer, iy, ix) per net
         self.route = Route()
+        self.pads = []                  # (pad, net id or BLOCKED, layer indices): for escape stubs
+        self.holes = []                 # (x, y, radius kept free of copper)
+        self.escapes = {}               # pad -> (its access cell, its stub's tracks)
         e = math.ceil(EDGE_HALO / G - 1e-9)
         self.owner[:, :e, :] = BLOCKED
         self.owner[:, -e:, :] = BLOCKED
@@ -87,11 +90,13 @@ class Grid:
             layers = [0, 1]
         for ly in layers:
             self._claim(ly, sl, dist <= PAD_HALO, nid)
+        self.pads.append((pad, nid, layers))
         return layers
 
     def add_hole(self, x, y, d):
         """A hole without copper (a mounting hole): blocked on both layers."""
         sl, dist, _ = self._rect_window(x, y, x, y, d / 2 + PAD_HALO + fab.HOLE_CLEARANCE)
+        self.holes.append((x, y, d / 2 + fab.HOLE_CLEARANCE))
         for ly in (0, 1):
             self.owner[ly][sl][dist <= d / 2 + PAD_HALO + fab.HOLE_CLEARANCE] = BLOCKED
 
@@ -116,7 +121,74 @@ class Grid:
         for ly in layers:
             if self.owner[ly, iy, ix] == nid:
                 return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y, fab.TRACK)]
+        if pad in self.escapes:
+            cell, line = self.escapes[pad]
+            return [cell], [(net, LAYERS[cell[0]], *a, *b, fab.TRACK) for a, b in escape.segments(line)]
         return [], []
+
+    def escape_all(self, terminals):
+        """Give every pad of `terminals` [(pad, net, layers, its part's centre)] that no grid point reaches an
+        escape stub (hardware/escape.py) to the nearest grid point its net may use, and keep
+        other nets off the grid points near the stub. Run after every pad is added and
+        before any routing. Returns the pads left without access."""
+        taken = {}                       # every pad's access cells: (layer, iy, ix) -> net id
+        lost = []
+        for pad, net, layers, body in terminals:
+            cells, _ = self.access(pad, net, layers)
+            taken.update({c: self.net_id[net] for c in cells})
+            if not cells:
+                lost.append((pad, net, layers, body))
+        stubs = []                       # (net id, layer, polyline)
+        left = []
+        for pad, net, layers, body in lost:
+            nid = self.net_id[net]
+            for ly in layers:
+                line = self._stub(pad, body, nid, ly, taken, stubs)
+                if line:
+                    end = (ly, round(line[-1][1] / G), round(line[-1][0] / G))
+                    stubs.append((nid, ly, line))
+                    self.escapes[pad] = (end, line)
+                    taken[end] = nid
+                    break
+            else:
+                left.append(pad)
+        return left
+
+    def _near(self, line, ly, halo):
+        """The window, mask and distances of the grid points within `halo` of a polyline."""
+        xs, ys = [p[0] for p in line], [p[1] for p in line]
+        sl, _, (ix0, iy0) = self._rect_window(min(xs), min(ys), max(xs), max(ys), halo)
+        gy, gx = np.mgrid[sl[0], sl[1]]
+        d = np.full(gx.shape, np.inf)
+        for (ax, ay), (bx, by) in escape.segments(line):
+            vx, vy = bx - ax, by - ay
+            n = vx * vx + vy * vy or 1.0
+            t = np.clip(((gx * G - ax) * vx + (gy * G - ay) * vy) / n, 0, 1)
+            d = np.minimum(d, np.hypot(gx * G - ax - t * vx, gy * G - ay - t * vy))
+        return sl, d <= halo, gy, gx
+
+    def _stub(self, pad, body, nid, ly, taken, stubs):
+        """The shortest clear stub of `pad` on layer ly, claimed for its net; or None."""
+        reach = escape.REACH
+        sl, _, (ix0, iy0) = self._rect_window(pad.x, pad.y, pad.x, pad.y, reach)
+        own = self.owner[ly][sl]
+        iys, ixs = np.nonzero((own == FREE) | (own == nid))
+        points = [((ix0 + i) * G, (iy0 + j) * G) for j, i in zip(iys.tolist(), ixs.tolist())]
+        rects = [escape.pad_rect(p) for p, n, lys in self.pads
+                 if n != nid and ly in lys and abs(p.x - pad.x) < reach + 3 and abs(p.y - pad.y) < reach + 3]
+        others = [line for n, sly, line in stubs if n != nid and sly == ly]
+        claim = PAD_HALO + fab.TRACK / 2
+
+        def ok(line):
+            if not escape.clear(line, rects, self.holes, others):
+                return False
+            sl2, near, gy, gx = self._near(line, ly, claim)
+            return not any(taken.get((ly, y, x), nid) != nid for y, x in zip(gy[near].tolist(), gx[near].tolist()))
+        line = escape.shortest(pad, escape.outward(pad, body, points), ok)
+        if line:
+            sl2, near, _, _ = self._near(line, ly, claim)
+            self._claim(ly, sl2, near, nid)
+        return line
 
     # --- search ---
     def _window(self, cells, margin):
@@ -204,7 +276,7 @@ class Grid:
                     r = n - ly * size
                     est = c + hw * (abs(r % w - tx) + abs(r // w - ty))
                     heapq.heappush(heap, (est, c, n, nd))
-            if vok[rem] and pas[1 - ly][rem] and (plane or True):
+            if vok[rem] and pas[1 - ly][rem] and not self._via_near(prev, (s, d), size, w, iy, ix):
                 n = s + (size if ly == 0 else -size)
                 c = cost + VIA_COST
                 if c < best.get((n, 4), 1 << 30):
@@ -213,6 +285,23 @@ class Grid:
                     est = c + hw * (abs(ix - tx) + abs(iy - ty))
                     heapq.heappush(heap, (est, c, n, 4))
         return None
+
+    @staticmethod
+    def _via_near(prev, key, size, w, iy, ix):
+        """Whether the path that reaches `key` changed layers within one grid step (the 3x3
+        cells) of (iy, ix): a second via there would put two drills closer than the fab's
+        hole-to-hole minimum (near_via guards only vias of paths already committed). Two
+        vias of one path that close are at most three moves apart."""
+        for _ in range(3):
+            before = prev.get(key)
+            if before is None:
+                return False
+            if before[0] // size != key[0] // size:
+                r = before[0] % size
+                if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
+                    return True
+            key = before
+        return False
 
     # --- committing a path ---
     def commit(self, net, path, width, wide=False):

@@ -44,8 +44,8 @@ def reports(kicad, expected):
 
 
 def test_every_board_is_there_and_up_to_date(expected):
-    assert "cellboard-ko" in expected and "cellboard-knockoff-tile2" in expected
-    assert set(build.PCB_NOT_ROUTED) <= {"controller"}     # every cell board is routed
+    assert "cellboard-ko" in expected and "cellboard-knockoff-tile1" in expected
+    assert set(build.PCB_NOT_ROUTED) <= {"controller", "cellboard-knockoff-tile2"}
     stale = [name for name, (text, extra) in expected.items()
              if pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")) != pcb.inputs_hash(name, text, extra)]
     assert not stale, f"run `python3 -m hardware.build`: boards out of date: {stale}"
@@ -53,9 +53,6 @@ def test_every_board_is_there_and_up_to_date(expected):
 
 def test_kicad_drc_is_clean_on_every_board(reports):
     for name, r in reports.items():
-        if name in build.PCB_DRC_OPEN:         # not clean yet: exactly the errors stated there
-            assert r["kinds"] == build.PCB_DRC_OPEN[name][0], (name, r["samples"])
-            continue
         assert (r["violations"], r["unconnected"], r["footprint_errors"]) == (0, 0, 0), (name, r["samples"])
         assert r["copper_layers"] == 2
         assert fab.fits(*r["size"]), (name, r["size"])
@@ -81,6 +78,9 @@ def test_every_key_and_led_sits_at_its_overlay_cell(reports):
     for game, fps in games.items():
         with open(os.path.join(OUT, f"cells-{game}.csv")) as f:
             cells = list(csv.DictReader(f))
+        if any(n.startswith(f"cellboard-{game}-") for n in build.PCB_NOT_ROUTED):     # a tile left out
+            cells = [c for c in cells if f"SW{c['cell']}" in fps]
+            assert cells, game
         for c in cells:
             x, y = float(c["x_mm"]), float(c["y_mm"])
             sx, sy, bottom = fps[f"SW{c['cell']}"]
@@ -117,3 +117,34 @@ def test_gerbers_and_drill_files_of_a_board(kicad, reports, tmp_path):
             hits[kind] = len(re.findall(r"^X-?[\d.]+Y-?[\d.]+$", f.read(), re.M))
     r = reports[BOARD]
     assert hits == {"PTH": r["plated_holes"] + r["vias"], "NPTH": r["unplated_holes"]}
+
+
+def test_escape_stubs_reach_fine_pitch_pads_with_clearance():
+    """The LTC4365's TSOT-23-8 (0.65 mm pitch): its inner pads lie between the router's grid
+    points; each gets a stub to a grid point, clear of every other net's pad by the fab's
+    clearance (measured here by sampling the track's centre line), leaving away from the part."""
+    import math
+
+    from hardware import fp_geometry, router
+    pads = fp_geometry.pads("Package_TO_SOT_SMD:TSOT-23-8", 10.0, 10.0, 90.0)
+    nets = {p.number: f"N{p.number}" for p in pads}
+    grid = router.Grid(20.0, 20.0, list(nets.values()))
+    terms = [(p, nets[p.number], grid.add_pad(p, nets[p.number]), (10.0, 10.0)) for p in pads]
+    assert grid.escape_all(terms) == []
+    stubbed = {p.number for p in grid.escapes}
+    assert stubbed and stubbed <= {"2", "3", "6", "7"}
+    for pad in pads:
+        cells, tracks = grid.access(pad, nets[pad.number], [0])
+        assert cells, pad.number
+        for _, _, x1, y1, x2, y2, width in tracks:
+            for k in range(101):
+                x, y = x1 + (x2 - x1) * k / 100, y1 + (y2 - y1) * k / 100
+                for other in pads:
+                    if other.number == pad.number:
+                        continue
+                    dx = max(abs(x - other.x) - other.w / 2, 0.0)
+                    dy = max(abs(y - other.y) - other.h / 2, 0.0)
+                    assert math.hypot(dx, dy) - width / 2 >= fab.CLEARANCE, (pad.number, other.number)
+        if tracks:                  # the stub ends farther from the part than the pad
+            end = (tracks[-1][4], tracks[-1][5])
+            assert math.hypot(end[0] - 10, end[1] - 10) > math.hypot(pad.x - 10, pad.y - 10)
