@@ -37,10 +37,15 @@ PCB_NOT_ROUTED = {
                   "to the grid), but on 100 x 100 mm the router still leaves 7 of about 300 connections "
                   "after 6 passes (COL8 at J4's outer row, four at the 74AHC595s); 100 x 120 mm leaves 5: "
                   "it needs rip-up and reroute or a placement that lines the ESD arrays up with the headers",
-    "cellboard-knockoff-tile2": "since the router keeps a path's own vias 0.5 mm apart and the placer keeps "
-                                "silkscreen outlines apart, one connection (COL4 at the join header J11, pin 16) "
-                                "fails after 6 passes; the committed board is the previous router's (DRC: one "
-                                "silk_overlap warning, 0 unconnected), not checked by the tests",
+}
+# Boards the current router does not finish, whose complete board from an earlier router is
+# kept (committed, not routed again by the build): the DRC findings it has, and why.
+PCB_KEPT = {
+    "cellboard-knockoff-tile2": ({"[silk_overlap]": 1},
+                                 "since the router keeps a path's own vias 0.5 mm apart and the placer keeps "
+                                 "silkscreen outlines apart, one connection (COL4 at the join header J11, pin 16) "
+                                 "fails after 6 passes; the committed board is the previous router's, complete "
+                                 "(0 unconnected), with one warning: two connectors' back silkscreen outlines touch"),
 }
 DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
 
@@ -313,9 +318,11 @@ def main(argv=None):
         from . import pcb
         try:
             names = [n for n, *_ in pcb.boards(root) if n not in PCB_NOT_ROUTED]
-            made = pcb.build_all(root, only=names)
+            made = pcb.build_all(root, only=[n for n in names if n not in PCB_KEPT])
             for name, why in PCB_NOT_ROUTED.items():
                 print(f"hardware: PCB {name} not routed: {why}")
+            for name, (_, why) in PCB_KEPT.items():
+                print(f"hardware: PCB {name} kept as committed, not routed again: {why}")
             for name in names if args.gerbers else ():
                 z = pcb.gerbers(os.path.join(root, pcb.PCB_DIR, f"{name}.kicad_pcb"),
                                 os.path.join(root, pcb.GERBER_DIR))
