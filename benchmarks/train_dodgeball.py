@@ -2,6 +2,7 @@
 
     python3 benchmarks/train_dodgeball.py [--games N] [--seed S] [--hidden H] [--steps K]
                                           [--epsilon E] [--out FILE] [--cache FILE]
+                                          [--searcher WEIGHTS [--iterations I]]
 
 Needs numpy (`pip install 'knockboard[train]'`); playing with the result does not.
 
@@ -9,6 +10,9 @@ Needs numpy (`pip install 'knockboard[train]'`); playing with the result does no
    each of whose decisions is, with chance E, a uniformly random legal action instead, so
    that the positions include ones a careful player reaches on purpose (a ball kept, a pawn
    left out of reach) and not only the greedy bot's own.  Dice and bots are seeded from S.
+   With `--searcher WEIGHTS` one seat of each game (alternately) is the strong bot instead,
+   searching I iterations a move with the value in WEIGHTS (a file this script wrote): a
+   second round of self-play, on the positions the searching player itself reaches.
 2. **Positions.**  Every position where a team has just finished its turn (the positions
    the turn search ends its lines at), with its features (`dodgeball_value.features`),
    labelled 1 if that team went on to win.  Unfinished games (move cap) are left out.
@@ -31,8 +35,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
+from knockboard.bots import StrongBot  # noqa: E402
 from knockboard.bots.dodgeball_value import (FEATURE_NAMES, WEIGHTS_FILE,  # noqa: E402
-                                             features, turn_over)
+                                             features, load_model, turn_over)
 from knockboard.bots.greedy import GreedyBot  # noqa: E402
 from knockboard.games import get_game, sample_chance  # noqa: E402
 
@@ -40,14 +45,26 @@ MAX_DECISIONS = 1500
 L2 = 1e-3
 
 
-def self_play(games, seed, epsilon):
+def players(rng, g, searcher):
+    """The two seats of game g: greedy bots, or with `searcher` (a weights file and an
+    iteration budget) the strong bot searching with those weights in seat g % 2."""
+    bots = [GreedyBot(seed=rng.randrange(1 << 30)) for _ in range(2)]
+    if searcher:
+        path, iterations = searcher
+        strong = StrongBot(seed=rng.randrange(1 << 30), budget=None, iterations=iterations)
+        strong.value_model = load_model(path)
+        bots[g % 2] = strong
+    return bots
+
+
+def self_play(games, seed, epsilon, searcher=None):
     """(feature rows, labels, game index per row) of `games` self-play games."""
     game = get_game("dodgeball")
     rows, labels, which = [], [], []
     unfinished = 0
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
-        bots = [GreedyBot(seed=rng.randrange(1 << 30)) for _ in range(2)]
+        bots = players(rng, g, searcher)
         state = game.new_initial_state()
         seen = []                           # (features, team that just finished)
         decisions = 0
@@ -76,13 +93,14 @@ def self_play(games, seed, epsilon):
 
 def cached_self_play(args):
     """self_play(), read from or written to args.cache when one is given."""
-    key = [args.games, args.seed, args.epsilon]
+    key = [args.games, args.seed, args.epsilon, args.searcher, args.iterations]
     if args.cache and os.path.exists(args.cache):
         with open(args.cache) as f:
             data = json.load(f)
         if data["key"] == key:
             return data["rows"], data["labels"], data["which"], data["unfinished"]
-    rows, labels, which, unfinished = self_play(args.games, args.seed, args.epsilon)
+    searcher = (args.searcher, args.iterations) if args.searcher else None
+    rows, labels, which, unfinished = self_play(args.games, args.seed, args.epsilon, searcher)
     if args.cache:
         with open(args.cache, "w") as f:
             json.dump({"key": key, "rows": rows, "labels": labels, "which": which,
@@ -135,6 +153,10 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--out", default=WEIGHTS_FILE)
+    parser.add_argument("--searcher", default=None, metavar="WEIGHTS",
+                        help="one seat is the strong bot searching with these weights")
+    parser.add_argument("--iterations", type=int, default=10,
+                        help="the --searcher's iterations a move")
     parser.add_argument("--cache", default=None,
                         help="keep the self-play positions here (a JSON file)")
     args = parser.parse_args(argv)
@@ -168,7 +190,9 @@ def main(argv=None):
               f" called right; training {log_loss(np, trained, y[~test]):.4f})")
     command = ("python3 benchmarks/train_dodgeball.py"
                f" --games {args.games} --seed {args.seed} --hidden {args.hidden}"
-               f" --steps {args.steps} --epsilon {args.epsilon}")
+               f" --steps {args.steps} --epsilon {args.epsilon}"
+               + (f" --searcher {args.searcher} --iterations {args.iterations}"
+                  if args.searcher else ""))
     data = {
         "command": command,
         "positions": len(rows),

@@ -58,11 +58,11 @@ def test_the_strong_bot_plays_its_turn_legally_with_the_learnt_value():
 def test_training_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, capsys):
     out = [tmp_path / "a.json", tmp_path / "b.json"]
     for path in out:
-        assert train_dodgeball.main(["--games", "3", "--steps", "20", "--hidden", "2",
+        assert train_dodgeball.main(["--games", "2", "--steps", "20", "--hidden", "2",
                                      "--out", str(path)]) == 0
     assert out[0].read_text() == out[1].read_text()
     data = json.loads(out[0].read_text())
-    assert data["command"].endswith("--games 3 --seed 1 --hidden 2 --steps 20 --epsilon 0.1")
+    assert data["command"].endswith("--games 2 --seed 1 --hidden 2 --steps 20 --epsilon 0.1")
     assert len(data["hidden"]) == 2 and len(data["output"]) == 3
     ValueModel(data)       # loads as the bot would
     assert "held-out log loss" in capsys.readouterr().out

@@ -59,6 +59,9 @@ _DIE_BITS = ~(7 << 4)
 # (which keeps two careful players from holding their balls for ever) is scaled to match,
 # about a tenth of a pawn's worth of win chance early in a game.
 VALUE_THROW_BONUS = 0.01
+# The iterations a move when the caller gives none (a person's opponent, the hint): the
+# budget of the arena's figures (benchmarks/arena.md), well under 1 s a move here.
+PLAY_ITERATIONS = 30
 
 
 # A searched position: the actions from the root (a throw's result marked in it).
@@ -163,7 +166,9 @@ class _TurnSearch:
         self.me = player
         self.count = 0
         self.passes = 0
-        self.limit = bot.iterations
+        # Without an iteration budget (at the board: 1 s a move) the search stops at
+        # PLAY_ITERATIONS, the budget the arena measured; the time budget stays a cap.
+        self.limit = PLAY_ITERATIONS if bot.iterations is None else bot.iterations
         self.deadline = (None if bot.budget is None
                          else time.perf_counter() + bot.budget)
         # The clairvoyant's dice stream read ahead (the strong bot has none): chance steps
@@ -177,7 +182,10 @@ class _TurnSearch:
         self.plan: Plan = {}
         # The learnt value at the turn's end (`dodgeball_value.py`); the clairvoyant, which
         # knows the next dice, plays the other team's reply out instead.
-        self.model = load_model() if getattr(bot, "learnt_value", True) else None
+        self.model = None
+        if getattr(bot, "learnt_value", True):
+            # A bot may carry other weights (benchmarks/train_dodgeball.py's self-play).
+            self.model = getattr(bot, "value_model", None) or load_model()
         self.bonus = THROW_BONUS if self.model is None else VALUE_THROW_BONUS
 
     def run(self, state: Any) -> int:
