@@ -4,10 +4,11 @@ The strong bot's turn search (`dodgeball_search.py`) ends every line at the end 
 turn, where the other team is about to act with dice everyone can see and the searching
 team's next dice are not rolled yet.  This module values exactly those positions: features
 the rules make matter, computed in pure Python from the engine's lists, and a tiny model
-(one hidden layer of tanh units, a logistic output) whose weights were fitted by
-`benchmarks/train_dodgeball.py` on positions of self-play games, labelled with who won.
-The weights are data (`dodgeball_value.json`, with the command that made them); playing
-needs no numerical library.
+(a logistic output, on the features directly or on one layer of tanh units) whose weights
+were fitted by `benchmarks/train_dodgeball.py` on positions of self-play games, labelled
+with who won.  The weights are data (`dodgeball_value.json`, with the command that made
+them: the shipped ones are a linear model of a second round of self-play, the strong bot
+with the first round's value against the greedy bot); playing needs no numerical library.
 
 The features, for the team whose turn just ended ("me") against the team to act ("them"):
 
@@ -31,7 +32,7 @@ from typing import Any, Dict, List, Sequence
 
 from ..games.dodgeball import DIST, HALF
 from .dodgeball_score import (REACH, REACH_CARRIER, REACH_CATCHER, _balls, _throwers,
-                              _throws_known, _throws_later, score)
+                              _throws_known, _throws_later, pawns_and_free, score)
 
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dodgeball_value.json")
 FEATURE_NAMES = (
@@ -59,14 +60,7 @@ def features(state: Any) -> List[float]:
     them = 1 - me
     their_dice = state.dice_held()[0][them]
     mine_n, theirs_n = npawns[me], npawns[them]
-    pawns: List[List[int]] = [[], []]
-    free: List[List[int]] = [[], []]
-    for s in range(64):
-        side = board[s]
-        if side >= 0:
-            pawns[side].append(s)
-            if not carry[s]:
-                free[side].append(s)
+    pawns, free = pawns_and_free(board, carry)
     carriers = [[s for s in pawns[t] if carry[s]] for t in (0, 1)]
     loose_near = [_loose_near(t, loose, free[t]) for t in (0, 1)]
     start_near = [_balls(t, board, [False] * 64, [0] * 64, start, pawns[t], free[t],
