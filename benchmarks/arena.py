@@ -27,7 +27,7 @@ TESTED = ("random", "greedy", "strong", "clairvoyant")
 # name prefix, game, options, search iterations per move, move cap, default games
 GAMES = [
     ("knockabout", "knockabout", {}, 200, 500, 400),
-    ("dodgeball", "dodgeball", {}, 100, 1500, 400),
+    ("dodgeball", "dodgeball", {}, 30, 1500, 400),
     ("ko2", "ko", {"players": 2}, 50, 1000, 400),
     ("knockoff2", "knockoff", {"players": 2}, 200, 1000, 400),
     # 4-player K.O.: about 850 plies a game, 3 s of greedy moves alone: 200 games a row

@@ -1,13 +1,15 @@
 """The strong bot's time and memory a move at its default budget (1 s a move).
 
     python3 benchmarks/bot_budget.py [--positions N] [--seed S] [--budget S] [--only NAME ...]
+                                     [--iterations N]
 
 For every game the arena measures (`arena.PAIRINGS`' strong pairings), N decision positions
 are taken, evenly spaced, from a seeded game of greedy bots (forced moves skipped: no bot
 searches them).  On each the strong bot then chooses, as it does at the board:
 
-- **time**: the wall time of `choose()` with the time budget alone, as the arena and the
-  board call it; mean and largest per game, and how many moves ran more than 5% over the
+- **time**: the wall time of `choose()` with the time budget alone, as the board calls it
+  (Dodgeball's turn search then stops at its own `PLAY_ITERATIONS` if that comes first), or
+  with `--iterations N` as well, as the arena calls it; mean and largest per game, and how many moves ran more than 5% over the
   budget (a search stops between iterations, so a move may overshoot by one iteration and
   by the ordering of the root's moves);
 - **memory**: the peak of Python's traced allocations (`tracemalloc`) during a search of the
@@ -67,8 +69,8 @@ def sample_positions(game, count, seed):
     return [seen[int(i * step)] for i in range(count)]
 
 
-def timed(state, seed, budget):
-    bot = StrongBot(seed=seed, budget=budget)
+def timed(state, seed, budget, iterations=None):
+    bot = StrongBot(seed=seed, budget=budget, iterations=iterations)
     start = time.perf_counter()
     bot.choose(state.clone())
     return time.perf_counter() - start, bot.last_stats
@@ -99,10 +101,10 @@ def bound(game, state, seed, iterations):
     return traced(state, seed, 2 * iterations, max_nodes=CAP)
 
 
-def measure(name, game, positions, seed, budget):
+def measure(name, game, positions, seed, budget, cap=None):
     times, iterations, peaks, nodes, capped = [], [], [], [], []
     for i, state in enumerate(positions):
-        seconds, stats = timed(state, seed + i, budget)
+        seconds, stats = timed(state, seed + i, budget, cap)
         times.append(seconds)
         done = stats.get("iterations", 0)
         iterations.append(done)
@@ -134,10 +136,16 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--only", nargs="*", default=None, metavar="NAME")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="an iteration budget as well (the time budget then a cap)")
     args = parser.parse_args(argv)
     if args.positions < 1 or not (args.budget > 0 and math.isfinite(args.budget)):
         parser.error("--positions must be at least 1 and --budget a positive number")
-    print(f"strong bot, budget {args.budget:g} s a move, {args.positions} positions a game, "
+    if args.iterations is not None and args.iterations < 1:
+        parser.error("--iterations must be at least 1")
+    print(f"strong bot, budget {args.budget:g} s a move"
+          + (f" and {args.iterations} iterations" if args.iterations else "")
+          + f", {args.positions} positions a game, "
           f"seed {args.seed}; Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     for name, game_name, options, bots, _, _, _ in PAIRINGS:
         if not bots.startswith("strong"):
@@ -146,7 +154,7 @@ def main(argv=None):
             continue
         game = get_game(game_name, **options)
         positions = sample_positions(game, args.positions, args.seed)
-        measure(name.split("-")[0], game, positions, args.seed, args.budget)
+        measure(name.split("-")[0], game, positions, args.seed, args.budget, args.iterations)
     return 0
 
 

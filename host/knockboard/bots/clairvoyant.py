@@ -45,6 +45,9 @@ class ClairvoyantBot(StrongBot):
     never consumed); see the module docstring."""
 
     name = "clairvoyant"
+    # Dodgeball: the turn search plays the other team's reply out with the dice it knows
+    # instead of the learnt value, which averages over dice not rolled yet.
+    learnt_value = False
 
     def __init__(self, seed: Optional[int] = None, budget: Optional[float] = DEFAULT_BUDGET,
                  iterations: Optional[int] = None, **kwargs: Any) -> None:

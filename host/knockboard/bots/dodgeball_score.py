@@ -232,6 +232,20 @@ def material(own: int, other: int) -> float:
     return (own - other) * (1.0 + LEAD / (own + other))
 
 
+def pawns_and_free(board: List[int], carry: List[bool]) -> Tuple[List[List[int]],
+                                                                  List[List[int]]]:
+    """Each team's pawn squares, and those of its pawns that carry no ball."""
+    pawns: List[List[int]] = [[], []]
+    free: List[List[int]] = [[], []]
+    for s in range(64):
+        side = board[s]
+        if side >= 0:
+            pawns[side].append(s)
+            if not carry[s]:
+                free[side].append(s)
+    return pawns, free
+
+
 def _position(board: List[int], carry: List[bool], loose: List[int], start: List[bool],
               npawns: List[int], active: int, acting_dice: Optional[List[int]],
               waiting_dice: Optional[Sequence[int]], team: int) -> float:
@@ -242,14 +256,7 @@ def _position(board: List[int], carry: List[bool], loose: List[int], start: List
     value = material(own_n, other_n)
     if not own_n or not other_n:
         return value
-    pawns: Tuple[List[int], List[int]] = ([], [])
-    free: Tuple[List[int], List[int]] = ([], [])
-    for s in range(64):
-        side = board[s]
-        if side >= 0:
-            pawns[side].append(s)
-            if not carry[s]:
-                free[side].append(s)
+    pawns, free = pawns_and_free(board, carry)
     balls = [_balls(t, board, carry, loose, start, pawns[t], free[t], free[1 - t])
              for t in (0, 1)]
     throwers = [_throwers(t, board, carry, loose, start, pawns[t], free[t]) for t in (0, 1)]

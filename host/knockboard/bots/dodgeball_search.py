@@ -44,6 +44,7 @@ from ..games import CHANCE, TERMINAL
 from ..games.dodgeball import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
 from .clairvoyant import outcome_for
 from .dodgeball_score import THROW_BONUS, score, throw_matrix
+from .dodgeball_value import load_model
 from .matrix_game import sample, solve_2x2
 
 # Beam widths per die of the turn (first, second, third), one pass after the other.
@@ -54,6 +55,13 @@ WIDTHS = ((1, 1, 1), (2, 2, 1), (3, 2, 2), (4, 3, 2), (6, 3, 2), (8, 4, 3), (12,
 _HIGHER = (ROLLS[5], ROLLS[0])
 _LOWER = (ROLLS[0], ROLLS[5])
 _DIE_BITS = ~(7 << 4)
+# With the learnt value a line's worth is a chance to win, not pawns: the throw's bonus
+# (which keeps two careful players from holding their balls for ever) is scaled to match,
+# about a tenth of a pawn's worth of win chance early in a game.
+VALUE_THROW_BONUS = 0.01
+# The iterations a move when the caller gives none (a person's opponent, the hint): the
+# budget of the arena's figures (benchmarks/arena.md), well under 1 s a move here.
+PLAY_ITERATIONS = 30
 
 
 # A searched position: the actions from the root (a throw's result marked in it).
@@ -158,7 +166,9 @@ class _TurnSearch:
         self.me = player
         self.count = 0
         self.passes = 0
-        self.limit = bot.iterations
+        # Without an iteration budget (at the board: 1 s a move) the search stops at
+        # PLAY_ITERATIONS, the budget the arena measured; the time budget stays a cap.
+        self.limit = PLAY_ITERATIONS if bot.iterations is None else bot.iterations
         self.deadline = (None if bot.budget is None
                          else time.perf_counter() + bot.budget)
         # The clairvoyant's dice stream read ahead (the strong bot has none): chance steps
@@ -170,6 +180,13 @@ class _TurnSearch:
         # (position at the turn's end, chance steps before it) -> value after the reply
         self.replies: Dict[Tuple[str, int], float] = {}
         self.plan: Plan = {}
+        # The learnt value at the turn's end (`dodgeball_value.py`); the clairvoyant, which
+        # knows the next dice, plays the other team's reply out instead.
+        self.model = None
+        if getattr(bot, "learnt_value", True):
+            # A bot may carry other weights (benchmarks/train_dodgeball.py's self-play).
+            self.model = getattr(bot, "value_model", None) or load_model()
+        self.bonus = THROW_BONUS if self.model is None else VALUE_THROW_BONUS
 
     def run(self, state: Any) -> int:
         state = state.clone()
@@ -260,8 +277,10 @@ class _TurnSearch:
         player = state.current_player()
         if player == self.me and state.throw is None:
             return self._value(state, path, depth, widths, plan)[0]
-        if state.throw is None:
-            return self._reply_value(state)       # the turn is over (or the game)
+        if state.throw is None:                   # the turn is over (or the game)
+            if self.model is not None:
+                return self.model.value(state, self.me)
+            return self._reply_value(state)
         return self._throw_value(state, path, depth, widths, plan)
 
     # --- the other team's reply ---------------------------------------------------------
@@ -383,7 +402,7 @@ class _TurnSearch:
             state.undo()
         # The score's bonus for a throw (see dodgeball_score.THROW_BONUS: holding a ball
         # must never be as good as throwing it, or the game can stall).
-        return total + THROW_BONUS
+        return total + self.bonus
 
     def _known_throw(self, state: Any, path: Path, depth: int, widths: Widths, plan: Plan,
                      declared: int) -> float:
@@ -401,7 +420,7 @@ class _TurnSearch:
         finally:
             self._unroll(state, 2)
             state.undo()
-        return value + THROW_BONUS
+        return value + self.bonus
 
     def _miss_value(self, state: Any, path: Path, depth: int, widths: Widths,
                     plan: Plan) -> float:
