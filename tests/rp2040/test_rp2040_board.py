@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from knockboard.sim.rp2040 import PINMAP, REALTIME_MHZ, EmulatedBoard
+from knockboard.sim.rp2040 import PINMAP, REALTIME_MHZ, WALL_NET, EmulatedBoard
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
 from knockboard.device.flash import (FIRMWARE_DIR, MPY_ARCH_ARMV6M, check_mpy_compatible,
@@ -26,15 +26,23 @@ def firmware_const(module, name):
 
 
 WDT_MS = firmware_const("hal_rp2.py", "WDT_MS")
+SUPPLY_POLL_MS = firmware_const("supply.py", "POLL_MS")
+CLOCK_US = 1000  # the emulator's clock events, for the host's clock and emulated-time bounds
 ROWS, COLS, CELLS = 12, 11, 127
 
 
 @pytest.fixture(scope="module")
 def emulated(knockabout_uf2):
-    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ) as eb:
+    """The emulated board, paced to real time, and the unmodified host on its pty. The
+    host's clock is the emulated one: on a loaded machine the emulator falls behind real
+    time, and a host counting wall seconds would take the slow board for a dead one (its
+    3 s silence timeout) and flood it with retransmissions; its timeouts count the chip's
+    time, as they would next to a real board, and every `timeout` below is emulated."""
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, cpu_mhz=REALTIME_MHZ,
+                       clock_us=CLOCK_US) as eb:
         port = eb.open_pty()
-        eb.wait(lambda e: e["ev"] == "usb", 60)
-        with Board.open(port, handshake_timeout=30) as board:
+        eb.wait(lambda e: e["ev"] == "usb", WALL_NET, within=60)
+        with Board.open(port, clock=eb.clock, handshake_timeout=30) as board:
             yield eb, board
 
 
@@ -174,7 +182,8 @@ def test_a_scene_comes_out_of_the_led_pin_as_the_simulator_lights_it(emulated, s
     n = len(eb.events)
     board.set_scene(scene)
     assert board.flush(30)
-    frame = eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), 20, n)
+    frame = eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), WALL_NET, n,
+                    within=20)
     # every bit's high and low times within the WS2812B windows, 24 bits a LED, in chain
     # order (cell index), the colours the simulator's firmware core computes
     assert frame["errors"] == []
@@ -196,21 +205,26 @@ def test_the_led_budget_follows_the_supply_the_pins_report(emulated):
         power = json.load(f)["power"]
 
     def drawn(frame):
-        return sum(map(sum, frame["rgb"])) * power["ma_per_channel"] / 255 + CELLS * power["ma_idle"]
+        return (sum(map(sum, frame["rgb"])) * power["ma_per_channel"] / 255
+                + CELLS * power["ma_idle"])
 
     try:
-        eb.supply(usb=True, jack=True)
+        eb.supply(usb=True, jack=True, timeout=WALL_NET)
         n = len(eb.events)
         board.set_scene(P.solid([(255, 255, 255)] * CELLS))
         assert board.flush(30)
-        jack = eb.wait(lambda e: e["ev"] == "leds" and drawn(e) > power["led_budget_ma"], 30, n)
+        jack = eb.wait(lambda e: e["ev"] == "leds" and drawn(e) > power["led_budget_ma"],
+                       WALL_NET, n, within=30)
         assert drawn(jack) <= power["jack_budget_ma"]
-        n = len(eb.events)
-        eb.supply(usb=True, jack=False)
-        usb = eb.wait(lambda e: e["ev"] == "leds", 30, n)
+        pulled = eb.supply(usb=True, jack=False, timeout=WALL_NET)
+        # the first frame begun once the firmware has read the pins again (every POLL_MS):
+        # one already on the wire, or begun before that read, was drawn on the jack
+        seen_ns = pulled["t"] + SUPPLY_POLL_MS * 1e6
+        usb = eb.wait(lambda e: e["ev"] == "leds" and e["start"] >= seen_ns, WALL_NET, n,
+                      within=30)
         assert drawn(usb) <= power["led_budget_ma"] < drawn(jack)
     finally:
-        eb.supply(usb=True, jack=False)
+        eb.supply(usb=True, jack=False, timeout=WALL_NET)
 
 
 def test_dice_sent_by_the_host_appear_in_the_oled_framebuffer(emulated, sim):
@@ -223,10 +237,10 @@ def test_dice_sent_by_the_host_appear_in_the_oled_framebuffer(emulated, sim):
     expected = vb.oled().frame
     board.show(display)
     assert board.flush(30)
-    deadline = time.monotonic() + 20
+    deadline = eb.clock() + 20
     while True:
-        oled = eb.query("oled")
-        if bytes.fromhex(oled["ram"]) == expected or time.monotonic() > deadline:
+        oled = eb.query("oled", timeout=WALL_NET)
+        if bytes.fromhex(oled["ram"]) == expected or eb.clock() > deadline:
             break
         time.sleep(0.2)
     assert oled["on"] and bytes.fromhex(oled["ram"]) == expected, vb.oled().art()
@@ -238,8 +252,9 @@ def device_messages(eb, start=0):
 
 
 def wait_message(eb, pred, timeout, start=0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    """Waits `timeout` emulated seconds for a message that satisfies pred."""
+    deadline, net = eb.clock() + timeout, time.monotonic() + WALL_NET
+    while eb.clock() < deadline and time.monotonic() < net:
         if any(pred(m) for m in device_messages(eb, start)):
             return
         time.sleep(0.2)
@@ -249,8 +264,8 @@ def wait_message(eb, pred, timeout, start=0):
 def start_session(eb, session=0x4B42, boot=1):
     """The host's side of the handshake, framed by the host's protocol module, for the
     tests that run the chip at its full 125 MHz (slower than real time, so the host's
-    real-second link timeouts cannot hold)."""
-    eb.wait(lambda e: e["ev"] == "usb" and e["boot"] == boot, 60)
+    real-second link timeouts cannot hold); the bounds are emulated seconds (clock_us)."""
+    eb.wait(lambda e: e["ev"] == "usb" and e["boot"] == boot, WALL_NET, within=60)
     start = len(eb.serial)
     eb.write(P.encode_frame(P.H_HELLO, 0, P.hello_payload(session)))
     wait_message(eb, lambda m: isinstance(m, P.Info), 60, start)
@@ -263,7 +278,8 @@ def test_the_buzzer_plays_the_pattern_the_host_asked_for(knockabout_uf2, sim):
     sboard.flush()
     vb.advance(400)
     expected = vb.take_tones()
-    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True) as eb:
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True,
+                       clock_us=10 * CLOCK_US) as eb:
         start_session(eb)
         eb.wait(lambda e: e["ev"] == "tone" and e["freq"] == 0, 60)  # the hello sound
         n = len(eb.events)
@@ -317,13 +333,15 @@ def test_the_firmware_stuck_in_its_main_loop_is_reset_by_the_watchdog(knockabout
     next LED frame waits in show_leds for a DMA that never ends and nothing feeds the
     watchdog. The chip resets WDT_MS later and the firmware starts again."""
     pulsing = P.Scene(tuple(P.Cell(0, 40, 120, effect=P.PULSE) for _ in range(CELLS)))
-    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True) as eb:
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True,
+                       clock_us=10 * CLOCK_US) as eb:
         start_session(eb)
         n = len(eb.events)
         eb.write(P.encode_frame(P.H_SCENE, 1, pulsing.payload()))
-        eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), 60, n)
-        fault = eb.fault("led-sm")
-        reset = eb.wait(lambda e: e["ev"] == "reset", 120, n)
+        eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), WALL_NET, n,
+                within=60)
+        fault = eb.fault("led-sm", timeout=WALL_NET)
+        reset = eb.wait(lambda e: e["ev"] == "reset", WALL_NET, n, within=2 * WDT_MS / 1000)
         assert reset["reason"] == "watchdog"
         # fed until the next changed frame (every 20 ms while the cells pulse), then not
         hung_ms = (reset["t"] - fault["t"]) / 1e6
@@ -332,7 +350,8 @@ def test_the_firmware_stuck_in_its_main_loop_is_reset_by_the_watchdog(knockabout
         start_session(eb, boot=2)
         n = len(eb.events)
         eb.write(P.encode_frame(P.H_SCENE, 1, pulsing.payload()))
-        frame = eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), 60, n)
+        frame = eb.wait(lambda e: e["ev"] == "leds" and any(map(any, e["rgb"])), WALL_NET, n,
+                        within=60)
         assert frame["errors"] == []
 
 
@@ -341,10 +360,11 @@ def test_an_oled_holding_the_bus_does_not_stop_the_board(knockabout_uf2):
     MicroPython's rp2 I2C gives up after its 50 ms default timeout and the HAL drops the
     page, so the board gets slow passes while it redraws, keeps its keys and is not
     reset."""
-    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True) as eb:
+    with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True,
+                       clock_us=10 * CLOCK_US) as eb:
         start_session(eb)
-        fault = eb.fault("oled-bus")
-        writes = eb.query("oled")["writes"]
+        fault = eb.fault("oled-bus", timeout=WALL_NET)
+        writes = eb.query("oled", timeout=WALL_NET)["writes"]
         start = len(eb.serial)
         eb.write(P.encode_frame(P.H_DISPLAY, 1, P.Display(("Red to move",), (3, 5), 6)
                                 .payload()))
@@ -355,12 +375,13 @@ def test_an_oled_holding_the_bus_does_not_stop_the_board(knockabout_uf2):
         wait_message(eb, lambda m: isinstance(m, P.Events) and pressed in m.events, 60,
                      start)
         # longer than the watchdog's timeout, in emulated time, with the bus still held
-        deadline = time.monotonic() + 120
-        while eb.query("stats")["t"] - fault["t"] < 2 * WDT_MS * 1e6:
-            assert time.monotonic() < deadline
+        # (the wall-clock bound only catches a hung emulator)
+        net = time.monotonic() + WALL_NET
+        while eb.clock() < (fault["t"] + 2 * WDT_MS * 1e6) / 1e9:
+            assert time.monotonic() < net, "the emulator hangs"
             time.sleep(0.5)
         assert not [e for e in eb.events if e["ev"] == "reset"]
-        assert eb.query("oled")["writes"] == writes  # nothing got through
+        assert eb.query("oled", timeout=WALL_NET)["writes"] == writes  # nothing got through
 
 
 def test_back_held_at_power_up_skips_the_app(knockabout_uf2):

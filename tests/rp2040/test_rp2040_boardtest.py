@@ -14,7 +14,7 @@ from knockboard.boardtest import BoardTest, Wiring
 from knockboard.device.board import Board
 from knockboard.device.protocol import CONTROLS
 from knockboard.layouts import get_layout
-from knockboard.sim.rp2040 import REALTIME_MHZ, EmulatedBoard
+from knockboard.sim.rp2040 import REALTIME_MHZ, WALL_NET, EmulatedBoard
 
 from boardtest.maker import Maker, run_with_maker
 
@@ -52,19 +52,21 @@ def hold(eb, ms):
 def test_the_board_test_names_crossed_column_lines_and_where_the_chain_stops(ko_uf2):
     wiring = Wiring.of("ko")
     layout = get_layout("ko")
+    # the host on the emulated clock: a loaded machine slows the emulator, not the board
     with EmulatedBoard(ko_uf2, wiring.rows, wiring.cols, wiring.cells,
-                       cpu_mhz=REALTIME_MHZ) as eb:
+                       cpu_mhz=REALTIME_MHZ, clock_us=1000) as eb:
         port = eb.open_pty()
-        eb.wait(lambda e: e["ev"] == "usb", 60)
-        eb.fault("swap-cols", a=0, b=1)
-        eb.fault("dead-led", cell=DEAD_LED)
-        with Board.open(port, handshake_timeout=30) as raw:
+        eb.wait(lambda e: e["ev"] == "usb", WALL_NET, within=60)
+        eb.fault("swap-cols", timeout=WALL_NET, a=0, b=1)
+        eb.fault("dead-led", timeout=WALL_NET, cell=DEAD_LED)
+        with Board.open(port, clock=eb.clock, handshake_timeout=30) as raw:
             board = SceneClock(raw, eb)
             test = BoardTest(wiring, cells=[0, 1, 2, 3])
 
             def shown():
                 """The first LED frame the firmware began after the scene was sent."""
-                return eb.wait(lambda e: e["ev"] == "leds" and e["start"] > board.sent, 30)
+                return eb.wait(lambda e: e["ev"] == "leds" and e["start"] > board.sent,
+                               WALL_NET, within=30)
 
             def look():
                 return test.lines(), {i: any(rgb) for i, rgb in enumerate(shown()["rgb"])}

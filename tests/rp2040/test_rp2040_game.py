@@ -6,7 +6,7 @@ import os
 import sys
 import time
 
-from knockboard.sim.rp2040 import REALTIME_MHZ, EmulatedBoard
+from knockboard.sim.rp2040 import REALTIME_MHZ, WALL_NET, EmulatedBoard
 from knockboard.device import protocol as P
 from knockboard.device.board import Board
 from knockboard.session import Session, Setup
@@ -21,8 +21,9 @@ CONTROLS = {"OK": 0, "BACK": 1, "MENU": 2}
 
 
 class EmulatedDriver:
-    """What AutoPlayer presses, on the emulated board in real time: each tap waits until the
-    host has received its press and its release."""
+    """What AutoPlayer presses, on the emulated board: each tap waits until the host has
+    received its press and its release. The host and its session run on the emulated clock
+    (a loaded machine slows the emulator, not the board)."""
 
     def __init__(self, eb, board):
         self.eb = eb
@@ -38,19 +39,20 @@ class EmulatedDriver:
         self.session = None
 
     def start(self):
-        self.session = Session(self.board, Setup(GAME, seed=SEED), clock=time.monotonic)
+        self.session = Session(self.board, Setup(GAME, seed=SEED), clock=self.eb.clock)
         self.run(1.0)
         return self.session
 
     def run(self, seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        end = self.eb.clock() + seconds
+        while self.eb.clock() < end:
             self.session.step(0.01)
 
     def _until_seen(self, n, timeout=15.0):
-        end = time.monotonic() + timeout
+        end, net = self.eb.clock() + timeout, time.monotonic() + WALL_NET
         while self.seen < n:
-            assert time.monotonic() < end, "the host never received the key event"
+            assert self.eb.clock() < end and time.monotonic() < net, \
+                "the host never received the key event"
             self.session.step(0.01)
 
     def _tap(self, send):
@@ -90,10 +92,10 @@ def test_a_scripted_game_ends_in_the_simulators_record(ko_uf2):
     vb = VirtualBoard(GAME)
     expected = play(vb, vb.start(GAME, seed=SEED))
     assert len(expected) == PLIES
-    with EmulatedBoard(ko_uf2, 9, 9, 81, cpu_mhz=REALTIME_MHZ) as eb:
+    with EmulatedBoard(ko_uf2, 9, 9, 81, cpu_mhz=REALTIME_MHZ, clock_us=1000) as eb:
         port = eb.open_pty()
-        eb.wait(lambda e: e["ev"] == "usb", 60)
-        with Board.open(port, handshake_timeout=30) as board:
+        eb.wait(lambda e: e["ev"] == "usb", WALL_NET, within=60)
+        with Board.open(port, clock=eb.clock, handshake_timeout=30) as board:
             driver = EmulatedDriver(eb, board)
             got = play(driver, driver.start())
     assert got == expected

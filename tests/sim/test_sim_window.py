@@ -148,21 +148,32 @@ def test_a_click_shorter_than_the_debounce_is_still_one_press(shown):
     canvas.event_generate("<ButtonRelease-1>", x=x, y=y)
     shown.root.update()
     assert shown.vb.is_down("e5")              # still held: the firmware must see it
-    end = time.monotonic() + 1.0
-    while shown.vb.is_down("e5") and time.monotonic() < end:
-        shown.root.update()
-        time.sleep(0.002)
-    assert not shown.vb.is_down("e5")
+    let_go(shown, "e5")
     assert key_events(shown.host, seconds=5.0) == [(cell.index, True, False),
                                                    (cell.index, False, False)]
+    # a busy machine can starve the firmware's thread for longer than the hold: here it
+    # gets no pass for 100 ms (the test holds the board's lock), and the click still counts
     button = window.control_buttons["OK"]
-    button.event_generate("<ButtonPress-1>")
-    button.event_generate("<ButtonRelease-1>")
-    end = time.monotonic() + 0.3
-    while time.monotonic() < end:
-        shown.root.update()
-        time.sleep(0.005)
+    with shown.vb.lock:
+        button.event_generate("<ButtonPress-1>")
+        button.event_generate("<ButtonRelease-1>")
+        end = time.monotonic() + 0.1
+        while time.monotonic() < end:
+            shown.root.update()
+            time.sleep(0.005)
+        assert shown.vb.is_down("OK")
+    let_go(shown, "OK")
     assert key_events(shown.host, seconds=5.0) == [(0, True, True), (0, False, True)]
+
+
+def let_go(shown, target):
+    """Runs Tk until the window has let go of `target` (it counts the firmware's passes,
+    which a busy machine can make slow: 5 s only catch a window that never lets go)."""
+    end = time.monotonic() + 5.0
+    while shown.vb.is_down(target) and time.monotonic() < end:
+        shown.root.update()
+        time.sleep(0.002)
+    assert not shown.vb.is_down(target)
 
 
 @pytest.mark.parametrize("shown", ["knockabout"], indirect=True)

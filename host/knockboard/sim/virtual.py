@@ -92,6 +92,9 @@ class VirtualBoard:
         self.boots = 0
         self._sounds: list = []
         self.faults: Any = None   # wiring faults (sim.faults.Faults), kept through power cycles
+        # (is_control, index) of each button held down -> the time of the firmware's first
+        # pass since it went down (None before that pass): see first_pass_ms
+        self._first_pass: dict[tuple, Optional[int]] = {}
         self.power_on()
 
     # ---- power ---------------------------------------------------------------------------
@@ -153,6 +156,9 @@ class VirtualBoard:
             self.hal.now = self.clock.ms
             if self.running and not self.device.step(self.hal.now):
                 self.running = False
+            for key, ms in self._first_pass.items():
+                if ms is None:
+                    self._first_pass[key] = self.hal.now
 
     def _tick(self) -> None:
         self.step()
@@ -204,6 +210,10 @@ class VirtualBoard:
     def _set(self, target: Target, down: bool) -> None:
         control, index = self.key(target)
         with self.lock:
+            if down:
+                self._first_pass.setdefault((control, index), None)
+            else:
+                self._first_pass.pop((control, index), None)
             if control:
                 self.hal.control(index, down)
             else:
@@ -215,6 +225,14 @@ class VirtualBoard:
 
     def release(self, target: Target) -> None:
         self._set(target, False)
+
+    def first_pass_ms(self, target: Target) -> Optional[int]:
+        """The board time (ms) of the firmware's first pass since `target` went down, None
+        before that pass or while it is up: a hold counted from here is one the firmware's
+        scans have seen, however seldom a busy machine lets them run."""
+        key = self.key(target)
+        with self.lock:
+            return self._first_pass.get(key)
 
     def is_down(self, target: Target) -> bool:
         control, index = self.key(target)

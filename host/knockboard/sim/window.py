@@ -12,7 +12,6 @@ import os
 import signal
 import sys
 import threading
-import time
 from typing import Any, Callable, Optional
 
 from . import firmware, look
@@ -91,7 +90,7 @@ class SimWindow:
         # a click (a touchpad tap) is shorter than the firmware's debounce: its release is
         # held back until the firmware has seen the press, so every click is one press
         self.min_hold_ms = min_hold_ms(vb.config.debounce_ms)
-        self._down_at: dict[Any, float] = {}
+        self._clicked: set = set()  # pressed by a click, released by _release
         # the pieces standing on the board (`show_pieces`): where they come from, the
         # position drawn last and the picture it was drawn with
         self._pieces_source: Optional[Callable[[], Any]] = None
@@ -171,17 +170,29 @@ class SimWindow:
             self._mouse_cell = None
 
     def _press(self, target) -> None:
-        self._down_at[target] = time.monotonic()
+        self._clicked.add(target)
         self.vb.press(target)
 
     def _release(self, target) -> None:
-        """Let go of `target`, but not before it has been down `min_hold_ms`."""
-        down = self._down_at.pop(target, None)
-        left = 0 if down is None else self.min_hold_ms - (time.monotonic() - down) * 1000
-        if left > 0:
-            self.root.after(int(left) + 1, self.vb.release, target)
+        """Let go of `target`, but not before the firmware has read it down for
+        `min_hold_ms` of its own passes."""
+        if target in self._clicked:
+            self._clicked.discard(target)
+            self._release_once_seen(target)
         else:
             self.vb.release(target)
+
+    def _release_once_seen(self, target) -> None:
+        # Counted on the firmware's passes, not on the wall clock: on a busy machine its
+        # thread may miss many milliseconds, and a release before a pass min_hold_ms after
+        # the first that read the press would be a bounce to the debounce.
+        if not self.vb.is_down(target):
+            return  # let go meanwhile (unplugged and plugged in again, say)
+        seen = self.vb.first_pass_ms(target)
+        if seen is not None and self.vb.hal.now >= seen + self.min_hold_ms:
+            self.vb.release(target)
+        else:
+            self.root.after(1, self._release_once_seen, target)
 
     def _cell_latch(self, _event) -> None:
         index = self._cell_at_event()

@@ -372,6 +372,7 @@ const CLOCK_NS = args['clock-us'] ? +args['clock-us'] * 1000 : 0;
 const TURN_NS = CLOCK_NS || 20e6;
 const CHUNK_NS = 10000;  // housekeeping (LED reset gaps, buzzer, USB) every 10 emulated us
 let lastSample = 0;
+let lastClock = -Infinity;
 const counters = { idleCycles: 0 };
 function run() {
   const wallNs = Number(process.hrtime.bigint() - wallStart);
@@ -407,7 +408,9 @@ function run() {
     elapsedBefore = now(); pendingReset = 0; lastSample = 0;
     boot();
   }
-  if (CLOCK_NS) send({ ev: 'clock', t: now() });
+  // every CLOCK_NS of emulated time, not every turn: a real-time run that has caught up
+  // with the wall clock turns without moving
+  if (CLOCK_NS && now() - lastClock >= CLOCK_NS) { lastClock = now(); send({ ev: 'clock', t: now() }); }
   if (now() >= maxNs) { send({ ev: 'end', t: now(), idleCycles: counters.idleCycles, wallMs: Number(process.hrtime.bigint() - wallStart) / 1e6 }); process.exit(0); }
   setImmediate(run);
 }

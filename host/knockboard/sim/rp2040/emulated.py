@@ -24,6 +24,13 @@ PINMAP = str(resources.firmware_dir() / "pinmap.json")
 # about keeps pace with real time, so the host's real-second timeouts see a board that
 # answers in time (they hold down to a third of real time).
 REALTIME_MHZ = 32
+# On a loaded machine the emulator falls far behind the wall clock (a twentieth of real time
+# was seen with 8 busy processes on 2 cores), so a bound on what the firmware does is taken
+# in emulated time (`within`, `clock()`); wall-clock bounds are only a safety net against a
+# hung emulator, this generous.
+WALL_NET = 600.0
+# The emulated clock (with clock_us) standing still this many wall seconds: the emulator hangs.
+STALL_S = 60.0
 
 
 class EmulatorMissing(RuntimeError):
@@ -73,7 +80,9 @@ class EmulatedBoard:
         if trace:  # {"ev": "host-bytes"} and {"ev": "cdc-out"} events, with their times
             cmd.append("--trace")
         self.trace = trace
+        self.clock_us = clock_us
         self.now_ns = 0  # the emulated time of the latest event
+        self._moved = time.monotonic()  # when now_ns last moved, on the wall clock
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=HERE)
         self.events: list[dict] = []
@@ -92,8 +101,12 @@ class EmulatedBoard:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             msg = json.loads(line)
-            self.now_ns = msg.get("t", self.now_ns)
+            if msg.get("t", 0) > self.now_ns:
+                self.now_ns = msg["t"]
+                self._moved = time.monotonic()
             if msg.get("ev") == "clock":
+                with self._cond:  # wakes the waits bounded in emulated time
+                    self._cond.notify_all()
                 continue
             if msg.get("ev") == "cdc":
                 data = bytes.fromhex(msg["hex"])
@@ -119,9 +132,11 @@ class EmulatedBoard:
             self.proc.stdin.write((json.dumps(msg) + "\n").encode())
             self.proc.stdin.flush()
 
-    def wait(self, pred: Callable[[dict], bool], timeout: float, start: int = 0) -> dict:
-        """The first event from index `start` on that satisfies pred."""
-        deadline = time.monotonic() + timeout
+    def wait(self, pred: Callable[[dict], bool], timeout: float, start: int = 0, *,
+             within: Optional[float] = None) -> dict:
+        """The first event from index `start` on that satisfies pred, within `timeout` wall
+        seconds and, if given, `within` emulated seconds from now (which needs clock_us)."""
+        over = self._deadlines(timeout, within)
         with self._cond:
             while True:
                 for ev in self.events[start:]:
@@ -129,29 +144,51 @@ class EmulatedBoard:
                         return ev
                     if ev["ev"] == "exit":
                         raise AssertionError("the emulator exited: " + self.stderr())
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"no such event in {timeout} s; events: "
+                late = over()
+                if late:
+                    raise AssertionError(f"no such event in {late}; events: "
                                          f"{[e['ev'] for e in self.events][-20:]}")
-                self._cond.wait(left)
+                self._cond.wait(1.0)
 
-    def wait_serial(self, text: bytes, timeout: float, start: int = 0) -> int:
-        """Waits until `text` appears in the USB output after offset `start`; its end."""
-        deadline = time.monotonic() + timeout
+    def _deadlines(self, timeout: float, within: Optional[float]) -> Callable[[], str]:
+        """A check of a wait's bounds: "" while they hold, else which one ran out."""
+        wall_end = time.monotonic() + timeout
+        if within is not None:
+            assert self.clock_us, "a bound in emulated time needs the clock events (clock_us)"
+            chip_end = self.now_ns + within * 1e9
+
+        def over() -> str:
+            if within is not None and self.now_ns >= chip_end:
+                return f"{within:g} s of emulated time"
+            if time.monotonic() >= wall_end:
+                return f"{timeout:g} wall-clock seconds"
+            return ""
+        return over
+
+    def wait_serial(self, text: bytes, timeout: float, start: int = 0, *,
+                    within: Optional[float] = None) -> int:
+        """Waits until `text` appears in the USB output after offset `start`; its end. The
+        bounds as in wait()."""
+        over = self._deadlines(timeout, within)
         with self._cond:
             while True:
                 i = self.serial.find(text, start)
                 if i >= 0:
                     return i + len(text)
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(f"{text!r} not seen in {timeout} s; got "
+                late = over()
+                if late:
+                    raise AssertionError(f"{text!r} not seen in {late}; got "
                                          f"{bytes(self.serial[start:])[-300:]!r}")
-                self._cond.wait(left)
+                self._cond.wait(1.0)
 
     def clock(self) -> float:
         """The emulated time in seconds (to within clock_us): a host's clock that runs at
-        the emulated chip's pace."""
+        the emulated chip's pace, so its timeouts hold however slowly the emulator runs.
+        With clock_us, AssertionError once it has stood still for STALL_S wall seconds
+        (a host waiting on a hung emulator would wait for ever)."""
+        if self.clock_us and time.monotonic() - self._moved > STALL_S:
+            raise AssertionError(f"the emulated clock has not moved for {STALL_S:g} s: "
+                                 f"the emulator hangs {self.stderr()}")
         return self.now_ns / 1e9
 
     def stderr(self) -> str:
