@@ -128,12 +128,20 @@ def _hint(session: Session) -> None:
         session.refuse("no move to hint")
 
 
-def _end(session: Session) -> None:
-    """Ending asks once more: a second OK on "End: sure? OK"."""
+def _asked_again(session: Session, flag: str) -> bool:
+    """True at the second OK of an entry that asks once more (its question shown while
+    the menu's `flag` is set); the first OK only sets it."""
     menu = session.menu
     assert menu is not None
-    if not menu.ending:
-        menu.ending = True
+    if getattr(menu, flag):
+        return True
+    setattr(menu, flag, True)
+    return False
+
+
+def _end(session: Session) -> None:
+    """Ending asks once more: a second OK on "End: sure? OK"."""
+    if not _asked_again(session, "ending"):
         return
     if session.remote is None:
         session.end_by_agreement()
@@ -144,10 +152,7 @@ def _end(session: Session) -> None:
 
 def _resign(session: Session) -> None:
     """Resigning asks once more too: a second OK on "Resign? OK=yes"."""
-    menu = session.menu
-    assert menu is not None
-    if not menu.resigning:
-        menu.resigning = True
+    if not _asked_again(session, "resigning"):
         return
     session.close_menu()
     remote_end.resign(session)
