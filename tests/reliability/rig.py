@@ -68,8 +68,22 @@ class Rig(SessionBoard):
                     self.received.append((m.control, m.index, m.pressed))
                 elif isinstance(m, P.KeyState):
                     self.key_states.append(m)
+                    self._resynced(m)
             return out
         self.board.poll = logged
+
+    def _resynced(self, state):
+        """A full key state stands for the releases still on their way: a board that took the
+        host for gone (3 s without a valid frame, a storm of faults at 5 %) drops its queue
+        and reports the keys as they are when the host is back, and the session takes a key
+        shown up as released (`Session._receive`). Only releases: a press that never
+        arrived as an event stays lost."""
+        pending = self.made[len(self.received):]
+        up = [(control, index, pressed) for control, index, pressed in pending
+              if not pressed and index not in (state.controls if control else state.cells)]
+        if pending and len(up) == len(pending):
+            self.received += pending
+            self.counts["releases resynced"] += len(pending)
 
     def _open(self, sim):
         self.lines += 1
@@ -151,7 +165,8 @@ class Rig(SessionBoard):
         not within `limit`)."""
         t0 = self.clock()
         while self.clock() - t0 < limit:
-            if self.board.connected and self.board.link.idle() and self.in_step() is None:
+            if self.board.connected and self.board.link.idle() and self.in_step() is None \
+                    and self.sim.device.keys.queue.count == 0:      # the board's last ACK came
                 return self.clock() - t0
             self.run(0.05)
         return None
@@ -165,6 +180,7 @@ class Rig(SessionBoard):
             "events queued by the board": c["events queued"],
             "events received by the host": len(self.received),
             "events acknowledged": c["events acknowledged"],
+            "releases resynced": c["releases resynced"],
             "events overflowed": c["events overflowed"],
             "host retransmits": self.board.link.retransmits,
             "board retransmits": c["device resent"],

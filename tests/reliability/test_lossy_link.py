@@ -26,7 +26,9 @@ def test_a_game_on_a_lossy_line_ends_exactly_as_on_a_clean_one(game, rate):
     assert tuple(rig.session.record.actions) == record
     assert tuple(rig.made) == made                   # the same presses were asked for ...
     assert rig.received == rig.made                  # ... and each arrived once, in order
-    assert f["events queued by the board"] == f["events acknowledged"] == len(rig.made)
+    # (a release may arrive as a reconnect's full key state instead: the board dropped it)
+    assert f["events queued by the board"] == len(rig.made)
+    assert f["events acknowledged"] + f["releases resynced"] == len(rig.made)
     assert f["events overflowed"] == 0
     assert f["bytes faulted"] > 0 and f["host retransmits"] > 0   # the faults did bite
     if rate <= 0.01:
