@@ -19,8 +19,7 @@ def _imports(path):
     """(modules of `games/` a module imports, anywhere in it; top-level modules of the program
     above `games/` it imports)."""
     inside, above = set(), set()
-    package = _name(path).split(".")[:-1] if path.stem != "__init__" else _name(path).split(".")
-    package = [p for p in package if p]
+    package = list(path.relative_to(GAMES).parent.parts)     # a module's, or an __init__'s own
     for node in ast.walk(ast.parse(path.read_text())):
         if not isinstance(node, ast.ImportFrom) or not node.level:
             continue
