@@ -15,6 +15,7 @@ from knockboard.cli import play
 from knockboard.games import get_game, sample_chance
 from knockboard.games.ko.match import KOMatch
 from knockboard.session import RecordSaver, Session, Setup
+from knockboard.session.adapters import get_ui
 from knockboard.session.replay import Replay
 from knockboard.store import GameRecord, GameStore
 
@@ -158,6 +159,11 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
     assert "match: round 1 of 2" in (tmp_path / "svg" / "000.svg").read_text()
     last = sorted((tmp_path / "svg").glob("*.svg"))[-1].read_text()
     assert "match: round 2 of 2" in last
+    # and, once a round is over, the match's totals (the final frame: both rounds)
+    assert "match total" not in (tmp_path / "svg" / "000.svg").read_text()
+    ui = get_ui(stored.replay().game)
+    assert (f"match total: {ui.seat_name(0)} {totals[0]}, {ui.seat_name(1)} {totals[1]}"
+            in last)
 
     # export and import: one record with its rounds, the same after the round trip
     exported = tmp_path / "match.json"

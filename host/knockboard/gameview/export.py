@@ -39,8 +39,13 @@ def export_svg(record, folder) -> list:
     steps = len(record.actions)
     sheet = score_sheet(record)
     written = []
+    match = None
     for step, state in enumerate(states):
-        lines = summary_lines(state, sheet[:step], (step, steps), record.id, record.rounds)
+        if record.rounds is not None and (step == 0 or state.is_terminal()
+                                          or sheet[step - 1].who == "round"):
+            # the match changes only where a round ends (replaying there, not at every step)
+            match = record.replay_match(step)[1]
+        lines = summary_lines(state, sheet[:step], (step, steps), record.id, match)
         path = folder / frame_name(step, steps)
         shapes = picture.shapes(state.view(), lines, last_move(sheet[:step]))
         path.write_text(to_svg(shapes, picture.width, picture.height), encoding="utf-8")

@@ -11,22 +11,27 @@ MOVES_SHOWN = 14
 LAST_MARK = "  (last move)"     # the move ringed on the board
 
 
-def summary_lines(state, entries, step=None, game_id=None, rounds=None) -> list:
+def summary_lines(state, entries, step=None, game_id=None, match=None) -> list:
     """Lines for `state`, reached by `entries` (the record's entries as a score sheet,
     `sheet.SheetEntry`: who and what; plain text is shown as it is); `step` (k, n) says
-    that a replay shows step k of n; `game_id` names a stored game; `rounds`: a K.O.
-    match's, whose round being played is then named."""
+    that a replay shows step k of n; `game_id` names a stored game; `match`: a K.O.
+    match as it stands at `state` (`GameRecord.replay_match`), whose round being played
+    and the totals of the rounds over are then shown."""
     game = state.game
     view = state.view()
     title = game.title or game.name
     lines = [title if game_id is None else f"{title}  (game {game_id})"]
     if step is not None:
         lines.append(f"replay: step {step[0]} of {step[1]}")
-    if rounds:
-        begun = sum(1 for e in entries if isinstance(e, SheetEntry) and e.who == "round")
-        lines.append(f"match: round {begun + 1} of {rounds}")
-    lines.append(f"phase: {view.phase}")
     ui = get_ui(game)
+    if match is not None:
+        begun = sum(1 for e in entries if isinstance(e, SheetEntry) and e.who == "round")
+        lines.append(f"match: round {begun + 1} of {match.rounds}")
+        if match.rounds_played:
+            # the players' running score, which the board's menu ("Total") shows too
+            totals = ", ".join(f"{ui.seat_name(seat)} {p}" for seat, p in enumerate(match.totals()))
+            lines.append(f"match total: {totals}")
+    lines.append(f"phase: {view.phase}")
     lines.append(_who(ui, state, view))
     if view.dice:
         lines.append("dice: " + " ".join(str(d) for d in view.dice))

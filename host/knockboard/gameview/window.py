@@ -49,7 +49,8 @@ class GameView:
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
         sheet = score_sheet(record)[:len(entries)]
-        lines = summary_lines(state, sheet, step, record.id, record.rounds)
+        match = None if record.rounds is None else record.replay_match(len(entries))[1]
+        lines = summary_lines(state, sheet, step, record.id, match)
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(state.view(), lines, last_move(sheet)))
         self.shown = (state, list(entries))

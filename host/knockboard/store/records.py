@@ -150,10 +150,11 @@ class GameRecord:
         Raises RecordError naming the first entry that does not apply."""
         return self._replay(upto)[0]
 
-    def replay_match(self) -> tuple[State, Any]:
-        """(the state after every entry, the match with the points of every round played to
-        its end, the last one included once over); the match is None for a single game."""
-        state, match = self._replay()
+    def replay_match(self, upto: Optional[int] = None) -> tuple[State, Any]:
+        """(the state after the first `upto` entries (all by default), the match with the
+        points of every round played to its end there, a round just over included); the
+        match is None for a single game."""
+        state, match = self._replay(upto)
         if match is not None and state.is_terminal() and not match.is_over():
             match = with_round(match, state)
         return state, match
