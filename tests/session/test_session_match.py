@@ -221,6 +221,35 @@ def test_the_menu_sets_the_rounds_of_the_next_game():
     assert GameRecord.from_json(session.record.to_json()).result == session.record.result
 
 
+def test_a_match_ended_by_agreement_between_rounds_counts_the_rounds_over(tmp_path, capsys):
+    db = tmp_path / "g.sqlite3"
+    with GameStore(db) as store:
+        vb = VirtualBoard("ko")
+        session = start(vb, RecordSaver(store))
+        play_until(AutoPlayer(vb, 2), "round over")
+        first = round_points(session.state)
+        length = len(session.record.actions)
+        vb.menu()
+        labels = []
+        for _ in range(30):
+            labels.append(vb.oled()[0][1])
+            if labels[-1] == "> End match":
+                break
+            vb.control(MENU)
+        assert not any(label.startswith("> End game") for label in labels)
+        vb.ok()
+        assert vb.oled()[0][1] == "> End: sure? OK" and session.record.status == "playing"
+        vb.ok()
+        assert vb.oled()[0][0] == "By agreement:"
+        # round 1's points, not "as it stood": it was over; no round 2 was begun
+        assert session.record.result.endswith(
+            f"(Red+Blue {first[0]}, Green+Yellow {first[1]} points after 1 of 2 rounds)")
+        assert len(session.record.actions) == length and store.get(1).status == "finished"
+    assert cli.main(["show", "1", "--db", str(db)]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert "  round 2: not played: ended by agreement" in shown
+
+
 @pytest.mark.parametrize("argv,message", [
     (["play", "ko", "--rounds", "0"], "'0' is not a number of rounds (a whole number from 1 "
                                       "to 99)"),

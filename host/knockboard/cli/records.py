@@ -93,7 +93,7 @@ def cmd_show(args, out=None):
 
 def _match_lines(record):
     """A match's rounds: each one's points and the totals, the round being played named."""
-    _, match = record.replay_match()
+    state, match = record.replay_match()
     names = [p.get("name", "?") for p in record.players]
 
     def points(values):
@@ -101,8 +101,11 @@ def _match_lines(record):
     lines = [f"match of {match.rounds} rounds, the points of each:"]
     lines += [f"  round {k}: {points(r)}" for k, r in enumerate(match.round_points, 1)]
     if not match.is_over():
-        lines.append(f"  round {match.rounds_played + 1}: "
-                     + ("ended by agreement" if record.agreed else "being played"))
+        now = "being played"
+        if record.agreed:
+            # ended in a round, or between rounds (the round before it was over)
+            now = "not played: ended by agreement" if state.is_terminal() else "ended by agreement"
+        lines.append(f"  round {match.rounds_played + 1}: {now}")
     lines.append(f"  total:   {points(match.totals())}")
     return lines
 

@@ -70,6 +70,9 @@ class MenuMode(Mode):
         out += [Command(_undo, "Undo"), Command(_redo, "Redo")]
         if s.mode_beneath_plays():
             out.append(Command(_end, "End: sure? OK" if self.ending else "End game (agree)"))
+        elif s.between_rounds():
+            # the players may stop a match after any round: scored by the rounds played
+            out.append(Command(_end, "End: sure? OK" if self.ending else "End match"))
         if s.match is not None:
             out.append(Command(show_totals, total_label(s.match)))
         out += [Command(_new_game, "New game"),

@@ -102,14 +102,15 @@ def leaders(session: Session, match: Any, short: bool = True) -> str:
 
 def agreed_standing(session: Session) -> tuple[str, str]:
     """A match the players end by agreement: (who leads, the totals in words) with the
-    round being played counted as it stands."""
+    round being played counted as it stands, or, ended between rounds, the rounds over."""
+    over = session.state.is_terminal()
     match = session.match.copy()
     match.record_points(session.state.points())
     names = [session.ui.seat_name(seat) for seat in range(len(match.totals()))]
     table = ", ".join(f"{n} {p}" for n, p in zip(names, match.totals()))
     return (leaders(session, match, short=False),
-            f"{table} points after {match.rounds_played} of {match.rounds} rounds, the last "
-            "as it stood")
+            f"{table} points after {match.rounds_played} of {match.rounds} rounds"
+            + ("" if over else ", the last as it stood"))
 
 
 def total_label(match: Any) -> str:

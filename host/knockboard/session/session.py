@@ -29,7 +29,7 @@ from .interaction import Interaction
 from .menu import MenuMode
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
-from .rounds import agreed_standing, ended, replay_round, undo_refusal
+from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, replay_round, undo_refusal
 from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
@@ -516,6 +516,10 @@ class Session:
     def mode_beneath_plays(self) -> bool:
         """The game under the menu is still being played (not over, not ended)."""
         return not isinstance(self._beneath(), Over) and not self.state.is_terminal()
+
+    def between_rounds(self) -> bool:
+        """A round of a match is over, rounds are left (also under the menu)."""
+        return self._beneath().name == BETWEEN_ROUNDS
 
     def can_hint(self) -> bool:
         """A person at the board is to choose among the interaction's options."""
