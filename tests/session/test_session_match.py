@@ -233,6 +233,14 @@ def test_a_match_ended_by_agreement_between_rounds_counts_the_rounds_over(tmp_pa
         labels = []
         for _ in range(30):
             labels.append(vb.oled()[0][1])
+            if labels[-1] == "> Total: 1 of 2":
+                break
+            vb.control(MENU)
+        # the totals with the round just over (the match takes it in when the next starts)
+        vb.ok()
+        assert vb.oled()[0] == ["Menu", "> Total: 1 of 2", f"RB{first[0]} GY{first[1]}"]
+        for _ in range(30):
+            labels.append(vb.oled()[0][1])
             if labels[-1] == "> End match":
                 break
             vb.control(MENU)

@@ -74,7 +74,7 @@ class MenuMode(Mode):
             # the players may stop a match after any round: scored by the rounds played
             out.append(Command(_end, "End: sure? OK" if self.ending else "End match"))
         if s.match is not None:
-            out.append(Command(show_totals, total_label(s.match)))
+            out.append(Command(show_totals, total_label(s)))
         out += [Command(_new_game, "New game"),
                 Command(_next_game, "Game: " + get_game(setup.game).title)]
         if len(players_choices(setup.game)) > 1:

@@ -113,15 +113,26 @@ def agreed_standing(session: Session) -> tuple[str, str]:
             + ("" if over else ", the last as it stood"))
 
 
-def total_label(match: Any) -> str:
-    """The menu's entry for the running totals during a match: "Total: rd 2/3"."""
+def standing(session: Session) -> Any:
+    """The match with every round over counted: between rounds, the one just over too
+    (`session.match` takes it in only when the next round starts)."""
+    match = session.match
+    return with_round(match, session.state) if session.between_rounds() else match
+
+
+def total_label(session: Session) -> str:
+    """The menu's entry for the running totals: "Total: rd 2/3" during round 2 (of the
+    round before it), "Total: 1 of 3" between rounds 1 and 2 (of round 1)."""
+    match = standing(session)
+    if session.between_rounds():
+        return f"Total: {match.rounds_played} of {match.rounds}"
     return f"Total: rd {match.rounds_played + 1}/{match.rounds}"
 
 
 def show_totals(session: Session) -> None:
     """The menu's "Total" entry: the totals of the rounds over so far on the OLED's last
     line, for a few seconds; the menu stays open."""
-    match = session.match
+    match = standing(session)
     session.message = (clip(match.tally(match.totals())), session.clock() + 3 * MESSAGE_S)
 
 
