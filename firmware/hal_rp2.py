@@ -106,15 +106,16 @@ def _scan_matrix(raw: ptr16, w: ptr32):
 
 @micropython.viper
 def _visit_rows(raw: ptr16, stable: ptr16, cand: ptr16, pending: ptr16, valid: ptr16,
-                n: int) -> int:
+                n: int, out: ptr8) -> int:
     # keys.visit_rows in machine code
-    m = 0
+    k = 0
     r = 0
     while r < n:
         if (raw[r] & valid[r]) ^ stable[r] or cand[r] or pending[r]:
-            m |= 1 << r
+            out[k] = r
+            k += 1
         r += 1
-    return m
+    return k
 
 
 @micropython.viper

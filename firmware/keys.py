@@ -49,16 +49,17 @@ class EventQueue:
         self.overflowed = False
 
 
-# Bit r set: row r reads differently from its settled state (raw masked by the real keys,
-# valid), or has a press or a release under way (cand, pending): the rows Keys.scan must
-# look at. hal_rp2 has it in machine code (visit_rows): a walk over 13 rows in Python was
-# ~0.3 ms of each scan that saw a key move on the RP2040.
-def visit_rows(raw, stable, cand, pending, valid, n):
-    m = 0
+# The rows Keys.scan must look at, into out, and how many: those that read differently
+# from their settled state (raw masked by the real keys, valid) or have a press or a
+# release under way (cand, pending). hal_rp2 has it in machine code (visit_rows): a walk
+# over 13 rows in Python was ~0.3 ms of each scan that saw a key move on the RP2040.
+def visit_rows(raw, stable, cand, pending, valid, n, out):
+    k = 0
     for r in range(n):
         if (raw[r] & valid[r]) ^ stable[r] or cand[r] or pending[r]:
-            m |= 1 << r
-    return m
+            out[k] = r
+            k += 1
+    return k
 
 
 class Keys:
@@ -78,6 +79,7 @@ class Keys:
         self.debounce = debounce_ms
         n = rows + 1
         self.stable = array("H", bytes(2 * n))
+        self.rows_to_visit = bytearray(n)  # visit()'s answer
         self.cand = array("H", bytes(2 * n))  # read closed once, not yet confirmed
         self.pending = array("H", bytes(2 * n))  # read open while down: release under way
         self.busy = False  # some candidate or pending bit
@@ -105,31 +107,28 @@ class Keys:
         valid = self.valid
         busy = False
         confirm = False
-        todo = self.visit(raw, stable, cand, pending, valid, self.rows + 1)
-        r = 0
-        while todo:
-            if todo & 1:
-                s = stable[r]
-                diff = (raw[r] & valid[r]) ^ s
-                # presses: open keys read closed in this scan and the one before
-                down = diff & ~s
-                press = down & cand[r]
-                cand[r] = down ^ press
-                if press:
-                    stable[r] = s | press
-                    self._emit_bits(r, press)
-                # releases: closed keys that have read open for debounce_ms without a break
-                up = diff & s
-                if up or pending[r]:
-                    self._stamp(r, up & ~pending[r], now)
-                    up = self._released(r, up, now)
-                    pending[r] = up
-                    if up:
-                        busy = True
-                if cand[r]:
-                    confirm = True
-            todo >>= 1
-            r += 1
+        rows = self.rows_to_visit
+        for j in range(self.visit(raw, stable, cand, pending, valid, self.rows + 1, rows)):
+            r = rows[j]
+            s = stable[r]
+            diff = (raw[r] & valid[r]) ^ s
+            # presses: open keys read closed in this scan and the one before
+            down = diff & ~s
+            press = down & cand[r]
+            cand[r] = down ^ press
+            if press:
+                stable[r] = s | press
+                self._emit_bits(r, press)
+            # releases: closed keys that have read open for debounce_ms without a break
+            up = diff & s
+            if up or pending[r]:
+                self._stamp(r, up & ~pending[r], now)
+                up = self._released(r, up, now)
+                pending[r] = up
+                if up:
+                    busy = True
+            if cand[r]:
+                confirm = True
         self.busy = busy or confirm
         self.confirm = confirm
 

@@ -135,8 +135,10 @@ def check_visit(fast, rounds=300):
             valid[r] = 0x7FF if rng.below(8) else 0x3F
             if rng.below(2):
                 raw[r] = stable[r]
-        assert fast(raw, stable, cand, pending, valid, n) == \
-            visit_rows(raw, stable, cand, pending, valid, n)
+        rows, want = bytearray(n), bytearray(n)
+        k = fast(raw, stable, cand, pending, valid, n, rows)
+        assert k == visit_rows(raw, stable, cand, pending, valid, n, want)
+        assert rows[:k] == want[:k]
 
 
 def _cells_payload(rng, scene, cells):
