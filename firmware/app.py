@@ -23,6 +23,7 @@ RTO_MS = const(200)  # retransmit a sequenced frame not acknowledged in time
 HEARTBEAT_MS = const(1000)
 HOST_TIMEOUT_MS = const(3000)  # "waiting for host" after this much silence
 SCAN_MS = const(1)
+AWAIT_MS = const(5)  # a pass only reads and scans this long after a press went out
 FRAME_MS = const(20)  # LED refresh, 50 Hz
 # Cells rendered between two key scans while a frame renders: ~45 us a cell on the RP2040
 # at 125 MHz, so a slice plus a scan stays near 1 ms.
@@ -94,7 +95,8 @@ class Device:
     def run(self):
         hal = self.hal
         while self.step(hal.ticks_ms()):
-            hal.idle()
+            if not self.told:
+                hal.idle()
         hal.release()
         return self.stop
 
@@ -106,8 +108,10 @@ class Device:
             return False
         self.told = False
         self._scan(now)
-        if self.told:
-            # a press has just gone out: the next pass reads its answer, the rest waits
+        if self.told or (self.pend_events and ticks_diff(now, self.pend_t) < AWAIT_MS):
+            # a press has gone out: until its answer comes (or AWAIT_MS) a pass only reads
+            # and scans, and the loop does not idle
+            self.told = True
             return True
         if self.mode == HOST:
             self._link(now)
