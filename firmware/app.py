@@ -173,7 +173,7 @@ class Device:
                 elif r == P.INTERRUPT:
                     self.stop = STOP_INTERRUPT
                     return False
-            if got < RX_CHUNK:
+            if not got:
                 break
             # ~65 us a byte on the RP2040: a 511-byte scene is ~35 ms of reading
             self._scan(hal.ticks_ms())

@@ -136,6 +136,7 @@ def _read(buf: ptr8, n: int, ipoll, readinto, b1) -> int:
     # REPL. In machine code the loop costs ~20 us a byte on the RP2040, ~40 in Python.
     one = ptr8(b1)
     got = 0
+    inner = 0  # a byte other than FLAG read: the next FLAG ends a frame, and the read
     while got < n:
         ready = 0
         for _ in ipoll(0):
@@ -150,6 +151,11 @@ def _read(buf: ptr8, n: int, ipoll, readinto, b1) -> int:
         got += 1
         if b == 3:
             break
+        if b == 0x7E:
+            if inner:
+                break
+        else:
+            inner = 1
     return got
 
 

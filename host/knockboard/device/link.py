@@ -62,6 +62,10 @@ class Link:
         self.protocol_errors = 0
         self.last_protocol_error = ""   # why the last well-framed frame was refused
         self._backlog: list = []  # messages read during the handshake, for poll()
+        # The ACK owed for the last EVENTS or STATE handed out: written by the next poll()
+        # after the command it sends first (a press's answer reaches the board before the
+        # ACK, so the board lights it before it reads the ACK), or at once if it has none.
+        self.ack_owed: Optional[int] = None
 
     # ---- connection ----
 
@@ -187,6 +191,7 @@ class Link:
             now = self.clock()
             try:
                 self._pump_tx(now)
+                self._pay_ack()
                 if now - self.last_rx >= TIMEOUT:
                     raise LinkDown(f"no word from the board for {TIMEOUT:g} s")
                 # wake up for the next retransmission or heartbeat, whatever the timeout
@@ -256,7 +261,16 @@ class Link:
         if seq != 0 and seq != self.rx_last:   # else a retransmission already delivered
             self.rx_last = seq
             out.append(msg)
-        self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
+        if out and self.ack_owed is None:
+            self.ack_owed = seq  # the application may answer it: see ack_owed
+        else:
+            self._pay_ack()
+            self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
+
+    def _pay_ack(self) -> None:
+        if self.ack_owed is not None:
+            seq, self.ack_owed = self.ack_owed, None
+            self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
 
     def close(self) -> None:
         if self.transport is not None:
