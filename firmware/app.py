@@ -273,12 +273,13 @@ class Device:
         seq = self.tx_seq % 255 + 1
         self.tx_seq = seq
         mv = self.enc.frame(ftype, seq, plen)
+        self.hal.write(mv)  # first: kept for retransmission after it has left
+        self.last_tx = now
         n = len(mv)
         self.pend[:n] = mv
         self.pend_len = n
         self.pend_seq = seq
         self.pend_t = now
-        self._send(mv, now)
 
     def _send_plain(self, ftype, seq, plen, now):
         self._send(self.enc.frame(ftype, seq, plen), now)
@@ -316,8 +317,11 @@ class Device:
         n = q.count if q.count < MAX_EVENTS else MAX_EVENTS
         body[2] = n
         j = 3
+        ring = q.q
+        head = q.head
+        cap = q.cap
         for i in range(n):
-            ev = q.peek(i)
+            ev = ring[(head + i) % cap]  # q.peek(i) without a call per event
             body[j] = (1 if ev & PRESSED else 0) | (2 if ev & CONTROL else 0)
             idx = ev & INDEX
             body[j + 1] = idx >> 8

@@ -160,6 +160,10 @@ class Keys:
     def _emit_bits(self, r, bits):
         c = 0
         while bits:
+            if not bits & 0xF:  # four columns at a time up to the first key
+                bits >>= 4
+                c += 4
+                continue
             if bits & 1:
                 self._emit(r, c, PRESSED)
             bits >>= 1

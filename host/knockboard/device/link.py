@@ -274,5 +274,9 @@ class Link:
 
     def close(self) -> None:
         if self.transport is not None:
+            try:
+                self._pay_ack()  # or the board sends the frame again to nobody
+            except TransportError:
+                pass
             self.transport.close()
             self.transport = None
