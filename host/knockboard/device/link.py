@@ -108,6 +108,7 @@ class Link:
                     if msg.boot_id != self.rx_boot:
                         self.rx_boot = msg.boot_id
                         self.rx_last = 0
+                        self.ack_owed = None  # the frame it was for died with that boot
                     self.info = msg
                     self.last_rx = self.clock()
                     self.board_scene = None  # restarted, or a new session cleared it
@@ -252,6 +253,7 @@ class Link:
                 # the board rebooted under us: its sequence numbers start over
                 self.rx_boot = msg.boot_id
                 self.rx_last = 0
+                self.ack_owed = None
             self.info = msg
             return
         # EVENTS / STATE: sequenced. Delivered before the ACK is written: if that write
