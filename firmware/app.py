@@ -23,13 +23,14 @@ RTO_MS = const(200)  # retransmit a sequenced frame not acknowledged in time
 HEARTBEAT_MS = const(1000)
 HOST_TIMEOUT_MS = const(3000)  # "waiting for host" after this much silence
 SCAN_MS = const(1)
+AWAIT_MS = const(5)  # a pass only reads and scans this long after a press went out
 FRAME_MS = const(20)  # LED refresh, 50 Hz
 # Cells rendered between two key scans while a frame renders: ~45 us a cell on the RP2040
 # at 125 MHz, so a slice plus a scan stays near 1 ms.
 RENDER_SLICE = const(20)
 MAX_EVENTS = const(32)  # per EVENTS frame
 RX_BUDGET = const(256)  # bytes per step, so a burst does not stall the key scan
-RX_CHUNK = const(16)  # bytes read in one go; the keys get a (due) scan between chunks
+RX_CHUNK = const(32)  # bytes read in one go; the keys get a (due) scan between chunks
 CAPS = const(0x3F)  # oled, buzzer, effects, roll animation, standalone dice, CELLS
 E_SESSION = const(5)
 # Device frames are small (INFO ~40, 32 EVENTS 103, a 256-cell STATE 40 bytes): a small
@@ -44,10 +45,12 @@ class Device:
     def __init__(self, hal, cfg):
         self.hal = hal
         self.cfg = cfg
-        self.keys = Keys(cfg.rows, cfg.cols, cfg.cells, cfg.debounce_ms, cfg.queue_size)
+        self.keys = Keys(cfg.rows, cfg.cols, cfg.cells, cfg.debounce_ms, cfg.queue_size,
+                         getattr(hal, "visit_rows", None))
         self.raw = array("H", bytes(2 * (cfg.rows + 1)))
         self.scene = Scene(cfg.cells, PowerLimiter(cfg.cells, cfg.budget_ma,
-                                                   cfg.ma_per_channel, cfg.ma_idle))
+                                                   cfg.ma_per_channel, cfg.ma_idle),
+                           getattr(hal, "quick_cells", None))
         now = hal.ticks_ms()
         # the LED budget follows the supply present (USB or the 5 V jack), read now and
         # every few ms, so no frame is drawn with a budget the supply cannot give
@@ -60,9 +63,9 @@ class Device:
         self.dice = DiceRoller(random.getrandbits)
         # the HAL's frame check where it has one (machine code on the Pico)
         crc = getattr(hal, "crc16", P.crc16)
-        self.dec = P.Decoder(P.MAX_BODY, crc)
+        self.dec = getattr(hal, "Decoder", P.Decoder)(P.MAX_BODY, crc)
         self.rx = bytearray(RX_CHUNK)
-        self.enc = P.Encoder(TX_MAX, crc)
+        self.enc = getattr(hal, "Encoder", P.Encoder)(TX_MAX, crc)
         self.pend = bytearray(len(self.enc.out))  # the unacknowledged sequenced frame
         self.pend_len = 0
         self.pend_seq = 0
@@ -75,6 +78,7 @@ class Device:
         self.last_display = bytearray(64)
         self.last_display_len = -1
         self.state_due = False
+        self.told = False  # this pass's scan sent a press
         self.mode = WAITING
         self.stop = 0
         self.last_rx = now
@@ -91,17 +95,24 @@ class Device:
     def run(self):
         hal = self.hal
         while self.step(hal.ticks_ms()):
-            hal.idle()
+            if not self.told:
+                hal.idle()
         hal.release()
         return self.stop
 
     def step(self, now):
-        """One pass: input, key scan, link timers, output. False when the firmware must stop
-        (Ctrl-C from a flash tool, or the MAINT command)."""
+        # One pass: input, key scan, link timers, output. False when the firmware must stop
+        # (Ctrl-C from a flash tool, or the MAINT command).
         hal = self.hal
         if not self._receive(now):
             return False
+        self.told = False
         self._scan(now)
+        if self.told or (self.pend_events and ticks_diff(now, self.pend_t) < AWAIT_MS):
+            # a press has gone out: until its answer comes (or AWAIT_MS) a pass only reads
+            # and scans, and the loop does not idle
+            self.told = True
+            return True
         if self.mode == HOST:
             self._link(now)
         else:
@@ -138,6 +149,7 @@ class Device:
         hal = self.hal
         dec = self.dec
         rx = self.rx
+        ack = -1
         for _ in range(RX_BUDGET // RX_CHUNK):
             got = hal.read_into(rx)
             i = 0
@@ -145,6 +157,14 @@ class Device:
                 r = dec.feed_from(rx, i, got)
                 i = dec.pos
                 if r == P.FRAME:
+                    if dec.buf[0] == P.H_ACK and self.mode == HOST:
+                        # A press's answer comes behind the ACK of its EVENTS: the ACK is
+                        # taken once the frames read with it are handled.
+                        if ack >= 0:
+                            self._acked(ack)
+                        ack = dec.buf[1]
+                        self.last_rx = now
+                        continue
                     self._on_frame(now)
                     if self.stop:
                         return False
@@ -153,15 +173,17 @@ class Device:
                 elif r == P.INTERRUPT:
                     self.stop = STOP_INTERRUPT
                     return False
-            if got < RX_CHUNK:
+            if not got:
                 break
             # ~65 us a byte on the RP2040: a 511-byte scene is ~35 ms of reading
             self._scan(hal.ticks_ms())
+        if ack >= 0:
+            self._acked(ack)
         return True
 
     def _render(self):
-        """The frame begun by scene.start, in slices between key scans: a whole frame is
-        ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms."""
+        # The frame begun by scene.start, in slices between key scans: a whole frame is
+        # ~6 ms of MicroPython on the RP2040, the keys must be read every 2 ms.
         hal = self.hal
         scene = self.scene
         sliced = scene.todo > RENDER_SLICE
@@ -199,6 +221,10 @@ class Device:
             # than a scan period later, so the press is reported within one scan.
             self.hal.scan(self.raw)
             self.keys.scan(now, self.raw)
+            if self.mode == HOST and self.keys.queue.count and not self.pend_len:
+                # the press goes to the host now, not after the rest of the pass
+                self._send_events(now)
+                self.told = True
 
     # ---- modes -----------------------------------------------------------------------------
 
@@ -247,12 +273,13 @@ class Device:
         seq = self.tx_seq % 255 + 1
         self.tx_seq = seq
         mv = self.enc.frame(ftype, seq, plen)
+        self.hal.write(mv)  # first: kept for retransmission after it has left
+        self.last_tx = now
         n = len(mv)
         self.pend[:n] = mv
         self.pend_len = n
         self.pend_seq = seq
         self.pend_t = now
-        self._send(mv, now)
 
     def _send_plain(self, ftype, seq, plen, now):
         self._send(self.enc.frame(ftype, seq, plen), now)
@@ -269,18 +296,7 @@ class Device:
             q = self.keys.queue
             body = self.enc.body
             if q.count:
-                n = q.count if q.count < MAX_EVENTS else MAX_EVENTS
-                body[2] = n
-                j = 3
-                for i in range(n):
-                    ev = q.peek(i)
-                    body[j] = (1 if ev & PRESSED else 0) | (2 if ev & CONTROL else 0)
-                    idx = ev & INDEX
-                    body[j + 1] = idx >> 8
-                    body[j + 2] = idx & 0xFF
-                    j += 3
-                self.pend_events = n
-                self._send_seq(P.D_EVENTS, j - 2, now)
+                self._send_events(now)
             elif self.state_due or q.overflowed:
                 body[2] = 1 if q.overflowed else 0
                 q.overflowed = False
@@ -295,6 +311,25 @@ class Device:
         if ticks_diff(now, self.last_tx) >= HEARTBEAT_MS:
             self._send_plain(P.D_HEARTBEAT, 0, 0, now)
 
+    def _send_events(self, now):
+        q = self.keys.queue
+        body = self.enc.body
+        n = q.count if q.count < MAX_EVENTS else MAX_EVENTS
+        body[2] = n
+        j = 3
+        ring = q.q
+        head = q.head
+        cap = q.cap
+        for i in range(n):
+            ev = ring[(head + i) % cap]  # q.peek(i) without a call per event
+            body[j] = (1 if ev & PRESSED else 0) | (2 if ev & CONTROL else 0)
+            idx = ev & INDEX
+            body[j + 1] = idx >> 8
+            body[j + 2] = idx & 0xFF
+            j += 3
+        self.pend_events = n
+        self._send_seq(P.D_EVENTS, j - 2, now)
+
     def _error(self, seq, code, now):
         self.errors += 1
         self.enc.body[2] = code
@@ -302,9 +337,23 @@ class Device:
 
     def _on_frame(self, now):
         dec = self.dec
-        t = dec.ftype()
-        seq = dec.seq()
+        t = dec.buf[0]  # type and sequence number (a call costs ~40 us on the RP2040)
+        seq = dec.buf[1]
         p = dec.payload()
+        if t == P.H_CELLS and self.mode == HOST and seq and seq != self.rx_seq:
+            # a press's answer, straight to its work (as below); its ACK was taken in
+            # _receive
+            self.last_rx = now
+            code = self.scene.quick(p, self.leds)
+            if code < 0:
+                code = self._apply_scene(t, p, now)
+            elif not code:
+                self.led_due = True
+                self._show()
+            self.rx_seq = seq
+            self.rx_answer = code
+            self._answer(seq, code, now)
+            return
         if t == P.H_HELLO:
             if len(p) != 3 or seq:
                 self._error(seq, P.E_LENGTH if len(p) != 3 else P.E_VALUE, now)
@@ -336,10 +385,7 @@ class Device:
         if t == P.H_HEARTBEAT:
             return
         if t == P.H_ACK:
-            if self.pend_len and seq == self.pend_seq:
-                self.pend_len = 0
-                self.keys.queue.pop(self.pend_events)
-                self.pend_events = 0
+            self._acked(seq)
             return
         if seq == 0:
             self._error(0, P.E_VALUE, now)
@@ -352,6 +398,12 @@ class Device:
         self.rx_seq = seq
         self.rx_answer = code
         self._answer(seq, code, now)
+
+    def _acked(self, seq):
+        if self.pend_len and seq == self.pend_seq:
+            self.pend_len = 0
+            self.keys.queue.pop(self.pend_events)
+            self.pend_events = 0
 
     def _answer(self, seq, code, now):
         if code:

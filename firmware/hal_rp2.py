@@ -8,8 +8,10 @@ import rp2
 import select
 import sys
 import time
+from uctypes import addressof
 
 from ssd1306 import SSD1306
+import protocol as P
 from protocol import CRC_TABLE
 
 # PIO instruction names for the type checker (the stubs' documented recipe); on the board
@@ -32,6 +34,11 @@ _SIO_CLR = const(0xD0000018)
 _WDT_CTRL_CLR = const(0x40058000 + 0x3000)  # atomic-clear alias of WATCHDOG CTRL
 _WDT_ENABLE = const(1 << 30)
 _DREQ_PIO0_TX0 = const(0)
+# a DMA channel's registers, by word (RP2040 datasheet 2.5.7), and CTRL's busy bit
+_DMA_READ_ADDR = const(0)
+_DMA_TRANS_COUNT = const(2)
+_DMA_CTRL_TRIG = const(3)
+_DMA_BUSY = const(1 << 24)
 _PIO0_TXF0 = const(0x50200010)  # PIO0 base + TXF0: state machine 0's TX FIFO
 WDT_MS = const(4000)
 _LATCH_US = const(300)  # WS2812B: a low line this long ends a frame (the V5 part: 280 us)
@@ -98,6 +105,20 @@ def _scan_matrix(raw: ptr16, w: ptr32):
 
 
 @micropython.viper
+def _visit_rows(raw: ptr16, stable: ptr16, cand: ptr16, pending: ptr16, valid: ptr16,
+                n: int, out: ptr8) -> int:
+    # keys.visit_rows in machine code
+    k = 0
+    r = 0
+    while r < n:
+        if (raw[r] & valid[r]) ^ stable[r] or cand[r] or pending[r]:
+            out[k] = r
+            k += 1
+        r += 1
+    return k
+
+
+@micropython.viper
 def _crc16(data: ptr8, n: int, t: ptr16) -> int:
     crc = 0xFFFF
     i = 0
@@ -105,6 +126,232 @@ def _crc16(data: ptr8, n: int, t: ptr16) -> int:
         crc = ((crc << 8) & 0xFFFF) ^ t[((crc >> 8) ^ data[i]) & 0xFF]
         i += 1
     return crc
+
+
+@micropython.viper
+def _read(buf: ptr8, n: int, ipoll, readinto, b1) -> int:
+    # The bytes waiting, up to n: one `ipoll` and one `readinto` a byte, as MicroPython's
+    # stdin read blocks until it has all it was asked for; it stops after a Ctrl-C, since
+    # after CR Ctrl-C the rest (mpremote's CR Ctrl-A) must stay in the USB buffer for the
+    # REPL. In machine code the loop costs ~20 us a byte on the RP2040, ~40 in Python.
+    one = ptr8(b1)
+    got = 0
+    inner = 0  # a byte other than FLAG read: the next FLAG ends a frame, and the read
+    while got < n:
+        ready = 0
+        for _ in ipoll(0):
+            ready = 1
+            break
+        if not ready:
+            break
+        if not readinto(b1, 1):
+            break
+        b = one[0]
+        buf[got] = b
+        got += 1
+        if b == 3:
+            break
+        if b == 0x7E:
+            if inner:
+                break
+        else:
+            inner = 1
+    return got
+
+
+# protocol.Decoder.feed_from in machine code (FastDecoder): the state machine is the same,
+# its state in an array: the state, the body's length, the byte before src[i], where to go
+# on, the last frame's length, frames and errors counted, the buffer's capacity.
+_D_ST = const(0)
+_D_N = const(1)
+_D_PREV = const(2)
+_D_POS = const(3)
+_D_FLEN = const(4)
+_D_FRAMES = const(5)
+_D_ERRORS = const(6)
+_D_CAP = const(7)
+
+
+@micropython.viper
+def _flag(buf: ptr8, n: int, st: int, s: ptr32, t: ptr16) -> int:
+    # protocol.Decoder._flag: the FLAG that ends the frame of n bytes in state st; 1 (FRAME)
+    # when it is a whole frame with a good CRC, errors counted
+    if st == 0 or (n == 0 and st != 3):
+        return 0
+    crc = 0xFFFF
+    if st == 1 and n >= 4:
+        k = 0
+        while k < n:
+            crc = ((crc << 8) & 0xFFFF) ^ t[((crc >> 8) ^ buf[k]) & 0xFF]
+            k += 1
+    if crc:
+        s[_D_ERRORS] += 1
+        return 0
+    s[_D_FRAMES] += 1
+    s[_D_FLEN] = n
+    return 1
+
+
+@micropython.viper
+def _decode(src: ptr8, i: int, end: int, buf: ptr8, s: ptr32, t: ptr16) -> int:
+    start = i
+    st = s[_D_ST]
+    n = s[_D_N]
+    cap = s[_D_CAP]
+    r = 0
+    while i < end:
+        b = src[i]
+        i += 1
+        if st == 1 and b != 0x7E and b != 0x7D and b != 3:  # IN, a plain byte
+            if n < cap:
+                buf[n] = b
+                n += 1
+            else:
+                st = 3
+        elif b == 0x7E:  # FLAG: the end of the frame of n bytes, if any
+            r = int(_flag(buf, n, st, s, t))
+            st = 1
+            n = 0
+            if r:
+                break
+        elif b == 3:  # CTRL_C spoils the frame; after a CR it is an interrupt
+            if st != 0:
+                st = 3
+            if (src[i - 2] if i - 2 >= start else s[_D_PREV]) == 0x0D:
+                r = 2
+                break
+        elif st == 1:  # ESC
+            st = 2
+        elif st == 2:
+            b ^= 0x20
+            st = 3
+            if (b == 0x7E or b == 0x7D or b == 3) and n < cap:
+                buf[n] = b
+                n += 1
+                st = 1
+    if i > start:
+        s[_D_PREV] = src[i - 1]
+    s[_D_ST] = st
+    s[_D_N] = n
+    s[_D_POS] = i
+    return r
+
+
+class FastDecoder(P.Decoder):
+    """protocol.Decoder with feed_from in machine code: ~25 us a byte in MicroPython on the
+    RP2040, most of reading the host's answer to a press. Its counts live in the state
+    array the machine code updates."""
+
+    def __init__(self, maxlen, crc):
+        self.s = array("i", bytes(4 * 8))
+        super().__init__(maxlen, crc)
+        self.s[_D_CAP] = maxlen
+
+    def feed_from(self, src, i, end):
+        s = self.s
+        r = _decode(src, i, end, self.buf, s, CRC_TABLE)
+        self.pos = s[_D_POS]
+        self.flen = s[_D_FLEN]
+        return r
+
+    @property
+    def frames(self):
+        return self.s[_D_FRAMES]
+
+    @frames.setter
+    def frames(self, v):
+        self.s[_D_FRAMES] = v
+
+    @property
+    def errors(self):
+        return self.s[_D_ERRORS]
+
+    @errors.setter
+    def errors(self, v):
+        self.s[_D_ERRORS] = v
+
+
+@micropython.viper
+def _quick_cells(p: ptr8, plen: int, cells: ptr8, out: ptr8, fac: ptr8, s: ptr32) -> int:
+    # scene.quick_cells in machine code (its comment says what it does); x * f // 255 as
+    # (v + 1 + (v >> 8)) >> 8, exact for v = x * f <= 255 * 255 (the M0+ has no divide)
+    n = s[0]
+    total = s[2]
+    j = 1
+    while j < plen:
+        i = p[j]
+        if i >= n or (p[j + 4] & 0x0F) >= 4:
+            return 3
+        o = i << 2
+        if p[j + 4] != cells[o + 3]:
+            return -1
+        k = 1
+        while k < j:
+            if p[k] == i:
+                return -1
+            k += 5
+        total += p[j + 1] + p[j + 2] + p[j + 3] - cells[o] - cells[o + 1] - cells[o + 2]
+        j += 5
+    if total > s[1]:
+        return -1
+    j = 1
+    while j < plen:
+        i = p[j]
+        o = i << 2
+        f = fac[cells[o + 3]]
+        q = o - i
+        cells[o] = p[j + 1]
+        cells[o + 1] = p[j + 2]
+        cells[o + 2] = p[j + 3]
+        v = p[j + 2] * f
+        out[q] = (v + 1 + (v >> 8)) >> 8
+        v = p[j + 1] * f
+        out[q + 1] = (v + 1 + (v >> 8)) >> 8
+        v = p[j + 3] * f
+        out[q + 2] = (v + 1 + (v >> 8)) >> 8
+        j += 5
+    s[2] = total
+    return 0
+
+
+@micropython.viper
+def _frame(body: ptr8, n: int, out: ptr8, t: ptr16) -> int:
+    # protocol.Encoder.frame's work in machine code: the CRC of body[:n] appended, then the
+    # body stuffed between FLAGs into out; the frame's length. In MicroPython it was ~0.3 ms
+    # of a press's EVENTS on the RP2040.
+    crc = 0xFFFF
+    i = 0
+    while i < n:
+        crc = ((crc << 8) & 0xFFFF) ^ t[((crc >> 8) ^ body[i]) & 0xFF]
+        i += 1
+    body[n] = crc >> 8
+    body[n + 1] = crc & 0xFF
+    n += 2
+    out[0] = 0x7E
+    j = 1
+    i = 0
+    while i < n:
+        b = body[i]
+        if b == 0x7E or b == 0x7D or b == 3:
+            out[j] = 0x7D
+            out[j + 1] = b ^ 0x20
+            j += 2
+        else:
+            out[j] = b
+            j += 1
+        i += 1
+    out[j] = 0x7E
+    return j + 1
+
+
+class FastEncoder(P.Encoder):
+    """protocol.Encoder with the frame built in machine code (_frame)."""
+
+    def frame(self, ftype, seq, plen):
+        body = self.body
+        body[0] = ftype
+        body[1] = seq
+        return self.omv[:_frame(body, plen + 2, self.out, CRC_TABLE)]
 
 
 def crc16(data, n):
@@ -166,6 +413,10 @@ class HalRp2:
         try:
             self.dma = rp2.DMA()
             self.dma_ctrl = self.dma.pack_ctrl(size=0, inc_write=False, treq_sel=_DREQ_PIO0_TX0)
+            # the state machine's FIFO is where every frame goes: set once
+            self.dma.config(read=self.wire, write=_PIO0_TXF0, count=0, ctrl=self.dma_ctrl)
+            self.dma_regs = self.dma.registers  # type: ignore[attr-defined]  # not in the stubs
+            self.wire_addr = addressof(self.wire)
         except (AttributeError, OSError):  # MicroPython < 1.21: blocking FIFO writes
             self.dma = None
 
@@ -193,6 +444,8 @@ class HalRp2:
         self.poll.register(sys.stdin, select.POLLIN)
         self.stdin = sys.stdin.buffer
         self.stdout = sys.stdout.buffer
+        self.ipoll = self.poll.ipoll
+        self.readinto = self.stdin.readinto  # type: ignore[union-attr]  # MicroPython's
         self.b1 = bytearray(1)
         # Binary frames must reach us untouched; CR + Ctrl-C is recognised by the decoder
         # instead (see docs/protocol.md, "Taking over the board").
@@ -209,29 +462,14 @@ class HalRp2:
         return time.ticks_ms()
 
     def read_into(self, buf):
-        """The bytes waiting, up to len(buf): one `poll` and one `readinto` a byte, as
-        MicroPython's stdin read blocks until it has all it was asked for. It stops after
-        a Ctrl-C: after CR Ctrl-C the rest (mpremote's CR Ctrl-A) must stay in the USB
-        buffer for the REPL."""
-        poll = self.poll
-        stdin = self.stdin
-        b1 = self.b1
-        n = 0
-        while n < len(buf):
-            for _ in poll.ipoll(0):
-                break
-            else:
-                return n
-            if not stdin.readinto(b1, 1):  # type: ignore[union-attr]  # MicroPython's
-                return n
-            b = b1[0]
-            buf[n] = b
-            n += 1
-            if b == 3:
-                break
-        return n
+        """The bytes waiting, up to len(buf) (machine code: _read)."""
+        return _read(buf, len(buf), self.ipoll, self.readinto, self.b1)
 
     crc16 = staticmethod(crc16)
+    Decoder = FastDecoder  # app.Device's, where the HAL has one
+    Encoder = FastEncoder
+    quick_cells = staticmethod(_quick_cells)  # the Scene's
+    visit_rows = staticmethod(_visit_rows)  # the Keys'
 
     def write(self, mv):
         self.stdout.write(mv)
@@ -271,13 +509,16 @@ class HalRp2:
         if self.dma is not None:
             # done long before the frame's time is up; a state machine that stopped taking
             # bytes would hold the loop here until the watchdog resets the chip
-            while self.dma.active():
+            regs = self.dma_regs
+            while regs[_DMA_CTRL_TRIG] & _DMA_BUSY:
                 pass
             self.wire[:] = grb
-            # byte writes to the FIFO are replicated across the word, so the top 8 bits
-            # hold the byte the state machine shifts out
-            self.dma.config(read=self.wire, write=_PIO0_TXF0, count=len(grb),
-                            ctrl=self.dma_ctrl, trigger=True)
+            # the channel's registers written directly (dma.config, with its keywords, took
+            # ~50 us of the ~0.4 ms from a press's answer to the first LED bit): where to
+            # read, how many bytes, then the control word, whose write starts it
+            regs[_DMA_READ_ADDR] = self.wire_addr
+            regs[_DMA_TRANS_COUNT] = len(grb)
+            regs[_DMA_CTRL_TRIG] = self.dma_ctrl
         else:
             self.sm.put(grb, 24)
         # stamped once the frame has started: stamped before the copy and the DMA set-up

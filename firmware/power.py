@@ -13,12 +13,12 @@ class PowerLimiter:
         self.idle = ma_idle
 
     def estimate_ma(self, channel_sum, brightness):
-        """Current for colour channels summing to channel_sum (0..255 each), drawn at
-        brightness 0..255."""
+        # Current for colour channels summing to channel_sum (0..255 each), drawn at
+        # brightness 0..255.
         return self.leds * self.idle + (channel_sum * brightness * self.per_ch) // (255 * 255)
 
     def limit(self, channel_sum, brightness):
-        """The highest brightness <= `brightness` whose estimate stays within the budget."""
+        # The highest brightness <= `brightness` whose estimate stays within the budget.
         avail = self.budget - self.leds * self.idle
         if avail <= 0:
             return 0
@@ -26,3 +26,14 @@ class PowerLimiter:
             return brightness
         b = (avail * 255 * 255) // (channel_sum * self.per_ch)
         return b if b < brightness else brightness
+
+    # The largest channel sum that limit() leaves at `brightness` (-1: none).
+    def headroom(self, brightness):
+        avail = self.budget - self.leds * self.idle
+        if avail <= 0:
+            return -1
+        drive = brightness * self.per_ch
+        if not drive:
+            return 255 * 3 * self.leds
+        # estimate_ma <= budget  <=>  channel_sum * drive < (avail + 1) * 255 * 255
+        return ((avail + 1) * 255 * 255 - 1) // drive

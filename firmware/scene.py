@@ -13,6 +13,7 @@ BLINK_MS = const(500)
 PULSE_MS = const(1600)
 CHASE_MS = const(120)
 DIM = const(26)  # ~10 %: unlit chase cells and the pulse floor stay visible
+QUICK_MAX = const(8)  # cells a CELLS frame may change and still take the quick path
 
 
 # (Comments, not docstrings, in the firmware's largest modules: a source install keeps every
@@ -21,8 +22,12 @@ DIM = const(26)  # ~10 %: unlit chase cells and the pulse floor stay visible
 # can scan keys between them: a whole 127-cell frame is ~6 ms of MicroPython on the RP2040,
 # three times the key scan's 2 ms period.
 class Scene:
-    def __init__(self, cells, limiter):
+    def __init__(self, cells, limiter, quick=None):
         self.n = cells
+        # quick(): cells, the most colour the power limit passes, the total; the function
+        # (hal_rp2.quick_cells, machine code, says what it does), None where the HAL has none
+        self.qs = array("i", (cells, 0, 0))
+        self.quick_fn = quick
         self.cells = bytearray(4 * cells)  # r, g, b, fx per cell (fx: effect | phase << 4)
         self.brightness = 0
         self.level = 0  # brightness after the power limiter
@@ -110,6 +115,23 @@ class Scene:
         if relist or self.limiter.limit(total, self.brightness) != self.level:
             self._index()
 
+    # The answer to a press, straight into the LED frame `out`: a CELLS payload that only
+    # recolours a few cells, while the last frame is current (no whole frame, no changed
+    # cells waiting) and the power limit does not dim the scene. 0: the cells are rendered
+    # into out (to show now); 2 or 3: an error code (nothing changed); -1: not for this path
+    # (nothing changed: check_cells, update and the next frame take it).
+    def quick(self, payload, out):
+        n = len(payload)
+        if self.quick_fn is None or self.dirty or self.n_touched or n < 6 or n > 1 + 5 * QUICK_MAX or (n - 1) % 5 \
+                or payload[0] != self.brightness or self.level != self.brightness:
+            return -1
+        s = self.qs
+        s[2] = self.total
+        r = self.quick_fn(payload, n, self.cells, out, self.fac, s)
+        if not r:
+            self.total = s[2]
+        return r
+
     # The animated cells, the fx bytes in use and the power limit, from the cells; the next
     # frame renders every cell.
     def _index(self):
@@ -141,11 +163,13 @@ class Scene:
         # every byte minus the fx bytes: the colour channels' sum, summed in C
         self.total = sum(memoryview(cells)) - fx_sum
         self.level = self.limiter.limit(self.total, self.brightness)
+        self.qs[1] = self.limiter.headroom(self.brightness)
         self.n_touched = 0
         self.dirty = True
 
     # The limiter's budget changed (another supply): limit the scene again.
     def relimit(self):
+        self.qs[1] = self.limiter.headroom(self.brightness)
         if self.total:
             self.level = self.limiter.limit(self.total, self.brightness)
             self.dirty = True
@@ -158,6 +182,7 @@ class Scene:
         self.total = 0
         self.n_anim = 0
         self.n_touched = 0
+        self.qs[1] = self.limiter.headroom(0)
         self._forget_fx()
         self.dirty = True
 

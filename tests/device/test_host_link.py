@@ -296,3 +296,35 @@ def test_a_cells_update_cut_off_by_an_unplug_arrives_as_the_whole_scene():
     rig.run(6.0)
     assert rig.board.connected and rig.board.flush(2.0)
     assert device_scene(rig) == lit.payload()
+
+
+def test_the_answer_to_a_press_reaches_the_board_before_the_ack_of_the_press():
+    # the host owes the ACK of an EVENTS until its next poll, and writes the command the
+    # application answered with first: the board lights the press before it reads the ACK
+    rig = Rig()
+    rig.board.set_scene(one_lit(64, 3))
+    assert rig.board.flush(1.0)
+    sent = []
+    write = rig.board.link._write
+
+    def spy(data, keepalive=False):
+        sent.append(P.Decoder().feed(data)[0].type)  # (an ACK's type is escaped: Ctrl-C)
+        write(data, keepalive)
+    rig.board.link._write = spy
+    rig.run(0.1)
+    sent.clear()
+    rig.sim.press(40)
+    got = []
+    while not presses(got):
+        got = rig.board.poll(0.05)
+    assert presses(got) == [(40, True)] and P.H_ACK not in sent
+    rig.board.set_scene(one_lit(64, 40))
+    rig.run(0.1)
+    assert [t for t in sent if t in (P.H_CELLS, P.H_ACK)][:2] == [P.H_CELLS, P.H_ACK]
+    assert rig.sim.hal.leds[3 * 40:3 * 41] == bytes([0, 0, 200])
+    # with no answer, the ACK goes at the next poll: the release is not held up
+    sent.clear()
+    rig.sim.release(40)
+    got = rig.run(0.1)
+    assert presses(got) == [(40, False)] and P.H_ACK in sent
+    assert rig.sim.device.pend_len == 0

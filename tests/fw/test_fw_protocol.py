@@ -1,6 +1,7 @@
 # Device-side codec against docs/protocol-vectors.json, plus fuzzing with a seeded PRNG
 # (runs on CPython and in the MicroPython VM).
 from fwpaths import load_json, unhex
+from fastpaths import decode_runs
 import random
 
 import protocol as P
@@ -64,20 +65,7 @@ def test_cr_ctrl_c_is_an_interrupt_only_as_a_pair():
 
 
 def decode_chunks(data, size):
-    # as app.Device reads: runs of `size` bytes through feed_from, each to its end
-    dec = P.Decoder()
-    out = []
-    for k in range(0, len(data), size):
-        chunk = bytearray(data[k:k + size])
-        i = 0
-        while i < len(chunk):
-            r = dec.feed_from(chunk, i, len(chunk))
-            i = dec.pos
-            if r == P.FRAME:
-                out.append((dec.ftype(), dec.seq(), bytes(dec.payload())))
-            elif r == P.INTERRUPT:
-                out.append("interrupt")
-    return out, dec.errors, dec.frames
+    return decode_runs(P.Decoder(), data, size)
 
 
 def test_runs_of_bytes_decode_as_byte_by_byte():

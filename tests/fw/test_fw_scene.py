@@ -145,3 +145,13 @@ def test_bad_cells_updates_are_refused():
     assert Scene.check_cells(bytes([255, 10, 0, 0, 0, 0]), 10) == 3  # no cell 10
     assert Scene.check_cells(bytes([255, 3, 0, 0, 0, 4]), 10) == 3  # no effect 4
     assert Scene.check_cells(bytes([255]), 10) == 0  # the brightness alone
+
+
+def test_a_press_answer_on_the_quick_path_lights_what_the_general_path_does():
+    # CELLS frames that recolour a few cells take Scene.quick (hal_rp2's machine code on
+    # the Pico; here the Python it follows, fastpaths.quick_cells); the rest, and anything
+    # it must not take (a changed effect or brightness, a cell twice, the power limit
+    # acting, bad cells), the general path: the same cells, totals, limits, LED frames and
+    # answers as a scene that takes every CELLS the general way
+    import fastpaths
+    assert fastpaths.check_quick(fastpaths.quick_cells) > 50

@@ -62,6 +62,10 @@ class Link:
         self.protocol_errors = 0
         self.last_protocol_error = ""   # why the last well-framed frame was refused
         self._backlog: list = []  # messages read during the handshake, for poll()
+        # The ACK owed for the last EVENTS or STATE handed out: written by the next poll()
+        # after the command it sends first (a press's answer reaches the board before the
+        # ACK, so the board lights it before it reads the ACK), or at once if it has none.
+        self.ack_owed: Optional[int] = None
 
     # ---- connection ----
 
@@ -104,6 +108,7 @@ class Link:
                     if msg.boot_id != self.rx_boot:
                         self.rx_boot = msg.boot_id
                         self.rx_last = 0
+                        self.ack_owed = None  # the frame it was for died with that boot
                     self.info = msg
                     self.last_rx = self.clock()
                     self.board_scene = None  # restarted, or a new session cleared it
@@ -187,6 +192,7 @@ class Link:
             now = self.clock()
             try:
                 self._pump_tx(now)
+                self._pay_ack()
                 if now - self.last_rx >= TIMEOUT:
                     raise LinkDown(f"no word from the board for {TIMEOUT:g} s")
                 # wake up for the next retransmission or heartbeat, whatever the timeout
@@ -247,6 +253,7 @@ class Link:
                 # the board rebooted under us: its sequence numbers start over
                 self.rx_boot = msg.boot_id
                 self.rx_last = 0
+                self.ack_owed = None
             self.info = msg
             return
         # EVENTS / STATE: sequenced. Delivered before the ACK is written: if that write
@@ -256,9 +263,22 @@ class Link:
         if seq != 0 and seq != self.rx_last:   # else a retransmission already delivered
             self.rx_last = seq
             out.append(msg)
-        self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
+        if out and self.ack_owed is None:
+            self.ack_owed = seq  # the application may answer it: see ack_owed
+        else:
+            self._pay_ack()
+            self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
+
+    def _pay_ack(self) -> None:
+        if self.ack_owed is not None:
+            seq, self.ack_owed = self.ack_owed, None
+            self._write(P.encode_frame(P.H_ACK, seq), keepalive=True)
 
     def close(self) -> None:
         if self.transport is not None:
+            try:
+                self._pay_ack()  # or the board sends the frame again to nobody
+            except TransportError:
+                pass
             self.transport.close()
             self.transport = None

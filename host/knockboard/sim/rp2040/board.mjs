@@ -16,7 +16,8 @@
 // Out: {"ev":"cdc","hex":..}, {"ev":"usb"} (enumerated), {"ev":"leds",..}
 // (one decoded WS2812 frame), {"ev":"key",..} (a key changed), {"ev":"glitch",..},
 // {"ev":"rowtiming",..}, {"ev":"supply",..}, {"ev":"tone",..}, {"ev":"oled",..}, {"ev":"reset",..},
-// {"ev":"stats",..}, {"ev":"fault",..}, {"ev":"error",..}. Times are emulated nanoseconds since power-up.
+// {"ev":"stats",..}, {"ev":"fault",..}, {"ev":"error",..}, with --trace {"ev":"mark","id":..}
+// (a write to WATCHDOG SCRATCH0). Times are emulated nanoseconds since power-up.
 import fs from 'fs';
 import readline from 'readline';
 import { Simulator, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
@@ -328,6 +329,14 @@ function boot() {
   // and spin in clock.tick for ever, so the alarm is stopped before the reboot.
   watchdog.onWatchdogTrigger = () => { pendingReset = watchdog.reason; watchdog.alarm.enable = false; };
   wireMatrix(); wireLeds(); wireOled(); wireSupply();
+  // --trace: a write to the watchdog's SCRATCH0 (a register nothing else here uses) is a
+  // mark, reported with its emulated time: a firmware copy that writes step numbers there
+  // shows where its time goes (docs/firmware.md)
+  const writeWatchdog = watchdog.writeUint32Atomic.bind(watchdog);
+  watchdog.writeUint32Atomic = (offset, value, atomic) => {
+    if (offset === 0x0c && args.trace) send({ ev: 'mark', t: now(), id: value });
+    writeWatchdog(offset, value, atomic);
+  };
   cdc = new USBCDC(mcu.usbCtrl);
   pendingRead = null;
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now(), boot: boots });
