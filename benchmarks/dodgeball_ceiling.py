@@ -1,36 +1,45 @@
-"""How much of Dodgeball any fair player can win against the uniformly random player.
+"""How much of Dodgeball a fair player can win: the ball economy, solved exactly.
 
     python3 benchmarks/dodgeball_ceiling.py [--games N] [--seed S] [--tested BOT]
                                             [--against BOT] [--iterations N]
 
-Issue 20 asks the greedy bot to beat the random bot in 90% of the games.  The clairvoyant
-ceiling says nothing about that target (it knows the throw dice; a fair player does not), so
-this script bounds what a player that does not know them can win, in two parts:
+A fair player (one that does not know the throw dice) against a bot of known habits, in a
+model that keeps what the rules fix and gives the fair player every doubt the rules leave:
 
-1. **The ball economy, solved exactly.**  A model that keeps what the rules fix and gives the
-   fair player every doubt.  Fixed by the rules: a throw is a duel of two dice (against a
-   target that catches the thrower wins 21/36 and is out 15/36; against one that dodges,
-   which a carrier must, it wins 15/36 and risks nothing); every throw hands its ball to the
-   target's team (a hit leaves it on the target's square, a catch in the target's hands, a
-   miss where the target's owner places it next to the target), except a miss the random
-   owner happens to place on the thrower's half (probability `r`); the starting balls are the
-   only balls nobody had to throw first (the fair player gets `s` of the three).  Given to the
-   fair player: it may throw as often as it likes with every ball it holds, a carrier of the
-   random team is always within reach once that team holds a ball, and the random player's
-   throws only ever come at the fair player's catchers, when the fair player lets them (it
-   chooses catch or dodge).  The random player declares catch or dodge at random.  States
-   are (own pawns, random's pawns, balls held by the fair player); value iteration gives the
-   best win probability from 5 against 5.  The same model against a player that catches
-   whatever it may and keeps its misses (as the greedy bot does) bounds what the strong bot
-   could win against the greedy one, if the greedy bot never threw at a carrier.
-2. **What the tested bot gets of `s` and `r`**, counted in real arena games (`knockboard
-   arena`'s seats and dice) against the random bot, or another (`--against`): start balls
-   taken, throws and throws at carriers, and of its misses the share the other bot placed on
-   the tested bot's half; and, at the start of each of its turns, the best share of a miss's
-   squares on its half over the other team's pawns (`best_return`): `r` is the player's to
-   raise by its choice of targets, and this says how far and how often it could.
+- **Fixed by the rules.**  A throw is a duel of two dice: against a target that catches the
+  thrower wins 21/36 and is out 15/36; against one that dodges (a carrier must, D-4) it wins
+  15/36 and risks nothing.  Every throw hands its ball to the target's team (a hit leaves it
+  on the target's square, a catch in the target's hands) except a miss that the target's
+  owner places on the thrower's half: it places the ball on an empty square next to the
+  target (D-6, D-7), so only a target on its team's front rank, or one walled in by its own
+  pieces, can send a miss back at all.
+- **The share r of a miss that comes back is the player's choice, throw by throw,**
+  limited by the geometry: at each of its decisions the player may throw at any pawn of the
+  other team, and each pawn offers the share of its miss squares (`DodgeballState.
+  miss_squares`, the engine's own rule) on the thrower's half, under the other bot's way of
+  placing: at random (the random bot: the share of those squares) or on its own half
+  whenever one is free (the greedy bot: 1 only if none is).  Where the other team's pawns
+  stand is given by a distribution of formations (`Geometry`): either every position the
+  other bot's pawns took at the start of the tested bot's turns in arena games (the other
+  bot's habit, not the tested bot's choice of targets), or the bare geometry of a pawn
+  standing alone (its best square: 2/5 under a random placer, 0 under a keeping one).
+- **Given to the player.**  Every pawn of the other team is within reach (so it always has
+  the best target the formation offers); the other bot's throws come at a pawn of the
+  player's choosing, which catches or dodges as it likes; its own misses stay with it; it
+  may hold its balls as long as it likes.
+- **The other bot's habits** (`Opponent`): its declaration (the random bot at random, the
+  greedy bot catching whatever it may) and how often it throws a ball it holds, each time
+  the player has acted (the greedy bot whenever it can, the random bot at its measured
+  rate).  Throws alternate: the player throws or holds, then the other bot throws one ball
+  or not.
 
-Figures are printed, never asserted.
+States are (own pawns, other's pawns, balls held by the player: the other holds the rest);
+value iteration gives the best win probability from 5 against 5, by starting balls taken
+(s; either side to act first, averaged).  The same iteration with the player's choices
+fixed gives a policy's value (`policy_value`): the greedy bot's policy (throw every ball,
+at a carrier when the other team holds one, at a target regardless of where its miss
+lands; catch whatever may be caught) is compared with the arena's measured win rate of the
+greedy bot, the test that the model predicts play.  Figures are printed, never asserted.
 """
 
 import argparse
@@ -40,98 +49,28 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
-from knockboard.arena import run_arena  # noqa: E402
+from knockboard.arena import run_arena, wilson_interval  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
 from knockboard.games.dodgeball import HALF, THROW, TURN, _decode  # noqa: E402
+from knockboard.bots.dodgeball_economy import (Model, at_s, formation_shares,  # noqa: E402
+                                               greedy, lone_pawn_geometry, random_bot)
 
-PAWNS = 5
-BALLS = 3
-HIT_CATCHER = 21 / 36      # the thrower wins against a target that catches (ties too)
-HIT_DODGER = 15 / 36       # ... against one that dodges (ties are misses)
+def count_game(counts, geometry, tested_seat, keeps):
+    """An arena observer: start balls, throws, returned misses per bot; the other team's
+    formation (best and mean miss share) at the start of the tested bot's turns; the other
+    bot's turns holding a ball and its throws in them."""
+    turn = {}
 
-
-def options(value, returned, u, t, b, catches=False):
-    """The fair player's choices in state (own pawns u, random's t, balls held b), each with
-    its win probability under `value` (a dict of the states' values).  `catches`: the other
-    player catches every throw it may catch (as the greedy bot declares), instead of
-    declaring at random."""
-    def v(u, t, b):
-        if t == 0:
-            return 1.0
-        if u == 0:
-            return 0.0
-        return value[(u, t, b)]
-
-    choices = {}
-    if b < BALLS:
-        # Let the random team throw one of its balls at a catcher, which catches or dodges.
-        choices["let it throw, catch"] = (HIT_CATCHER * v(u - 1, t, b + 1)
-                                          + (1 - HIT_CATCHER) * v(u, t - 1, b + 1))
-        choices["let it throw, dodge"] = (HIT_DODGER * v(u - 1, t, b + 1)
-                                          + (1 - HIT_DODGER) * v(u, t, b + 1))
-    if b:
-        miss = returned * v(u, t, b) + (1 - returned) * v(u, t, b - 1)
-        dodged = HIT_DODGER * v(u, t - 1, b - 1) + (1 - HIT_DODGER) * miss
-        caught = HIT_CATCHER * v(u, t - 1, b - 1) + (1 - HIT_CATCHER) * v(u - 1, t, b - 1)
-        if b < BALLS:
-            choices["throw at a carrier"] = dodged     # it must dodge
-        choices["throw at a catcher"] = caught if catches else (caught + dodged) / 2
-    return choices
-
-
-def solve(returned, catches=False, tolerance=1e-12):
-    """Best win probability of the fair player per state (own, theirs, balls held), its
-    turn, when a miss comes back to its half with probability `returned`."""
-    value = {(u, t, b): 0.0 for u in range(1, PAWNS + 1) for t in range(1, PAWNS + 1)
-             for b in range(BALLS + 1)}
-    while True:
-        change = 0.0
-        for state, old in value.items():
-            new = max(options(value, returned, *state, catches).values())
-            change = max(change, abs(new - old))
-            value[state] = new
-        if change < tolerance:
-            return value
-
-
-def best_from_start(returned, catches=False):
-    """The best win probability from 5 v 5 for 0, 1, 2 and 3 starting balls taken."""
-    value = solve(returned, catches)
-    return [value[(PAWNS, PAWNS, s)] for s in range(BALLS + 1)]
-
-
-def best_return(state, team):
-    """The largest share of a miss's squares on `team`'s half, over the other team's pawns
-    as targets, and over its carriers only: what a throw could get back from an owner that
-    places a missed ball at random."""
-    board, carry = state.squares()[:2]
-    best = best_carrier = 0.0
-    for target in range(64):
-        if board[target] == 1 - team:
-            squares = state.miss_squares(target)
-            share = sum(1 for s in squares if s in HALF[team]) / len(squares)
-            best = max(best, share)
-            if carry[target]:
-                best_carrier = max(best_carrier, share)
-    return best, best_carrier
-
-
-def _bucket(share):
-    return ">= 0.5" if share >= 0.5 else ">= 0.3" if share >= 0.3 else "< 0.3"
-
-
-def count_game(counts, tested_seat):
-    """An arena observer counting start balls, throws and returned misses per bot, and at
-    the start of the tested bot's turns the best return a throw could hope for."""
     def observe(state, seat, action):
         who = "tested" if seat == tested_seat else "other"
         board, carry, loose, start = (list(x) for x in state.squares()[:4])
         throw = state.throw
-        if who == "tested" and state.stage == TURN and throw is None \
-                and state.dice_held()[1][seat] == 0:
-            counts["tested turns"] += 1
-            for name, share in zip(("any", "carrier"), best_return(state, seat)):
-                counts[f"return {name} {_bucket(share)}"] += 1
+        if state.stage == TURN and throw is None and state.dice_held()[1][seat] == 0:
+            if who == "tested":
+                counts["tested turns"] += 1
+                geometry[formation_shares(state, seat, keeps)] += 1
+            turn["holding"] = any(carry[s] and board[s] == seat for s in range(64))
+            counts[who + " turns holding"] += turn["holding"]
         kind, _, _, target = _decode(action)
         state.apply(action)
         try:
@@ -139,6 +78,7 @@ def count_game(counts, tested_seat):
             if kind == THROW:
                 counts[who + " throws"] += 1
                 counts[who + " throws at a carrier"] += carry[target]
+                counts[who + " throws holding"] += turn.get("holding", False)
             if throw is not None and throw[4] is not None:
                 # The target's owner placed a missed ball: on whose half did it land?
                 now = state.squares()[2]
@@ -153,15 +93,77 @@ def count_game(counts, tested_seat):
 
 def measure(tested, other, games, seed, max_moves, iterations=None):
     """Arena games of `tested` against `other` (seats rotated, dice shared as in `knockboard
-    arena`), counted by `count_game`."""
-    counts = Counter()
+    arena`): the counts of `count_game`, and the formations as a `Geometry`."""
+    counts: Counter = Counter()
+    shapes: Counter = Counter()
+    keeps = other != "random"
     result = run_arena(get_game("dodgeball"), [tested, other], games, seed, budget=30.0,
                        iterations=iterations, max_decisions=max_moves,
-                       observer=lambda listed: count_game(counts, listed.index(0)))
+                       observer=lambda listed: count_game(counts, shapes, listed.index(0),
+                                                          keeps))
     counts["games"] = games
     counts["unfinished"] = result.unfinished
     counts["tested wins"] = result.entries[0].wins
-    return counts
+    total = sum(shapes.values())
+    geometry = [(n / total, best, mean) for (best, mean), n in sorted(shapes.items())]
+    return counts, geometry
+
+
+def other_throw_rate(counts) -> float:
+    """The other bot's throws a turn in which it started holding a ball (at most 1)."""
+    return min(1.0, counts["other throws holding"] / max(counts["other turns holding"], 1))
+
+
+def _row(values):
+    return "  ".join(f"{x:.3f}" for x in values)
+
+
+def report(args):
+    counts, geometry = measure(args.tested, args.against, args.games, args.seed,
+                               args.max_moves, args.iterations)
+    n, other, tested = counts["games"], args.against, args.tested
+    wins = counts["tested wins"]
+    low, high = wilson_interval(wins, n)
+    q = other_throw_rate(counts)
+    taken = counts["tested start balls"] / n
+    print(f"Arena: {tested} v {other}, {n} games (seed {args.seed}, seats rotated):")
+    print(f"   {tested} wins {wins:g} of {n}: {wins / n:.3f} [{low:.3f}, {high:.3f}],"
+          f" unfinished {counts['unfinished']}")
+    print(f"   starting balls taken a game (s): {taken:.2f} of 3"
+          f" ({other}: {counts['other start balls'] / n:.2f})")
+    throws, others = counts["tested throws"], counts["other throws"]
+    print(f"   throws a game: {throws / n:.2f} ({other}: {others / n:.2f}); at a carrier:"
+          f" {counts['tested throws at a carrier'] / max(throws, 1):.3f}"
+          f" ({other}: {counts['other throws at a carrier'] / max(others, 1):.3f})")
+    placed = counts["tested misses placed"]
+    print(f"   its misses {other} placed: {placed}, on {tested}'s half:"
+          f" {counts['tested misses returned'] / max(placed, 1):.3f}")
+    best = sum(p * b for p, b, _ in geometry)
+    mean = sum(p * m for p, _, m in geometry)
+    print(f"   {other}'s formations at {tested}'s turns ({counts['tested turns']}): best miss"
+          f" share on offer {best:.3f} on average, a pawn's {mean:.3f}")
+    print(f"   {other} throws {q:.3f} a turn it starts holding a ball")
+
+    opponent = greedy(1.0) if other != "random" else random_bot(q)
+    bare = lone_pawn_geometry(opponent.keeps)
+    habits = ("catches, keeps its misses" if opponent.catches
+              else "declares and places at random")
+    print(f"\nThe model against {other}'s habits ({habits}, throws {opponent.throws:.3f}),"
+          " the model's value at r, s (s = 0 1 2 3):")
+    rows = [
+        ("best policy, r chosen per throw from the formations measured", opponent, geometry,
+         None),
+        (f"best policy, r from a lone pawn's geometry (r <= {bare[0][1]:.2f})", opponent,
+         bare, None),
+        ("greedy's policy, a target's r regardless (the prediction)", opponent, geometry,
+         "greedy"),
+    ]
+    if other != "random":
+        rows.append(("best policy, the other throwing only at its own measured rate "
+                     f"{q:.3f}", greedy(q), geometry, None))
+    for name, opp, geo, policy in rows:
+        values = Model(opp, geo, policy).solve().from_start()
+        print(f"   {_row(values)}  at s = {taken:.2f}: {at_s(values, taken):.3f}   {name}")
 
 
 def main(argv=None):
@@ -170,51 +172,13 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tested", default="greedy")
     parser.add_argument("--against", default="random", help="the other bot (default random)")
-    parser.add_argument("--iterations", type=int, default=100,
+    parser.add_argument("--iterations", type=int, default=30,
                         help="a search bot's iterations per move (as benchmarks/arena.py)")
     parser.add_argument("--max-moves", type=int, default=1500)
     args = parser.parse_args(argv)
-
-    print("1. The ball economy against the random player, solved exactly: the best win")
-    print("   probability of a fair player from 5 v 5, by starting balls taken (s) and the")
-    print("   share of its misses the random player places on its half (r)")
-    print("   r     s=0    s=1    s=2    s=3")
-    for returned in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0):
-        row = best_from_start(returned)
-        print(f"   {returned:.1f}  " + "  ".join(f"{x:.3f}" for x in row))
-
-    print("\n   The same against a player that catches every throw it may (the greedy bot's")
-    print("   declaration) and places every miss on its own half (r = 0), but still throws")
-    print("   only at the fair player's catchers and only when let:")
-    print("          " + "  ".join(f"{x:.3f}" for x in best_from_start(0.0, catches=True)))
-
-    counts = measure(args.tested, args.against, args.games, args.seed, args.max_moves,
-                     args.iterations)
-    n = counts["games"]
-    other = args.against
-    print(f"\n2. {args.tested} v {other}, {n} arena games (seed {args.seed}, seats rotated):")
-    print(f"   {args.tested} wins {counts['tested wins']:g} of {n}"
-          f" ({counts['tested wins'] / n:.3f}), unfinished {counts['unfinished']}")
-    taken = counts["tested start balls"] / n
-    print(f"   starting balls taken a game: {taken:.2f} of 3"
-          f" ({other}: {counts['other start balls'] / n:.2f})")
-    throws, others = counts["tested throws"], counts["other throws"]
-    print(f"   throws a game: {throws / n:.2f} ({other}: {others / n:.2f}); at a carrier:"
-          f" {counts['tested throws at a carrier'] / max(throws, 1):.3f}"
-          f" ({other}: {counts['other throws at a carrier'] / max(others, 1):.3f})")
-    placed = counts["tested misses placed"]
-    share = counts["tested misses returned"] / max(placed, 1)
-    print(f"   its misses {other} placed: {placed}, on {args.tested}'s half: {share:.3f}")
-    turns = max(counts["tested turns"], 1)
-    for name in ("any", "carrier"):
-        shares = ", ".join(f"{bucket} {counts[f'return {name} {bucket}'] / turns:.3f}"
-                           for bucket in (">= 0.5", ">= 0.3", "< 0.3"))
-        print(f"   its turns by the best return of a throw at {name} target: {shares}")
-    s = min(BALLS, round(taken))
-    catches = other != "random"
-    print(f"   the model's best at s = {s}, r = {share:.2f}"
-          f"{' against a player that catches' if catches else ''}:"
-          f" {best_from_start(share, catches)[s]:.3f}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    report(args)
 
 
 if __name__ == "__main__":
