@@ -111,3 +111,7 @@ def test_counting_arena_games_adds_up():
     assert sum(p for p, _, _ in geometry) == pytest.approx(1.0)
     assert all(0.0 <= mean <= best <= 1.0 for _, best, mean in geometry)
     assert 0.0 <= dodgeball_ceiling.other_throw_rate(counts) <= 1.0
+    finished = [counts[f"s={s} games"] for s in range(4)]
+    assert sum(finished) == 2 - counts["unfinished"]
+    assert sum(counts[f"s={s} wins"] for s in range(4)) == counts["tested wins"]
+    assert 0.0 <= dodgeball_ceiling.exposure(counts) <= 1.0

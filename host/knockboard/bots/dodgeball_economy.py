@@ -114,10 +114,15 @@ class Model:
     `policy`: None for the best choices, or 'greedy' for the greedy bot's."""
 
     def __init__(self, opponent: Opponent, geometry: Geometry,
-                 policy: Optional[str] = None) -> None:
+                 policy: Optional[str] = None, exposed: Optional[float] = None) -> None:
         self.opponent = opponent
         self.geometry = geometry
         self.policy = policy
+        # The share of the other's throws that come at a carrier when the player holds a
+        # ball (a carrier must dodge): None for the player's choice, throw by throw.
+        if exposed is None and policy == "greedy":
+            exposed = 1.0 if opponent.catches else None
+        self.exposed = exposed
         self.value: Dict[State, float] = {
             (u, t, b): 0.0 for u in range(1, PAWNS + 1) for t in range(1, PAWNS + 1)
             for b in range(BALLS + 1)}
@@ -135,10 +140,10 @@ class Model:
         if t == 0 or u == 0 or b == BALLS:
             return self.v(u, t, b)
         q = self.opponent.throws
-        if self.policy == "greedy":
-            # The greedy bot catches what it may; the other bot aims at a carrier: the
-            # greedy bot always when there is one, the random bot at a pawn at random.
-            carrier = (1.0 if b else 0.0) if self.opponent.catches else min(b, u) / u
+        if self.exposed is not None or self.policy == "greedy":
+            # The greedy bot aims at a carrier when there is one; the random bot at a pawn
+            # at random; a catcher catches (the greedy bot's declaration).
+            carrier = (self.exposed if self.exposed is not None else min(b, u) / u) if b else 0
             throw = (carrier * self._expect(_outcomes_of_reply(u, t, b, False))
                      + (1 - carrier) * self._expect(_outcomes_of_reply(u, t, b, True)))
         else:
