@@ -92,7 +92,8 @@ class GameCounter:
     def _turn_starts(self, state, seat, who, board, carry):
         if who == "tested":
             self.counts["tested turns"] += 1
-            self.geometry[formation_shares(state, seat, self.keeps)] += 1
+            best, mean = formation_shares(state, seat, self.keeps)
+            self.geometry[(best, round(mean, 2))] += 1      # the mean to a hundredth
         self.holding = any(carry[s] and board[s] == seat for s in range(64))
         self.counts[who + " turns holding"] += self.holding
 

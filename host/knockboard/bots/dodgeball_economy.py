@@ -109,6 +109,16 @@ def _outcomes_of_reply(u: int, t: int, b: int, catch: bool) -> Outcomes:
     return [(HIT_DODGER, (u - 1, t, b + 1)), (1 - HIT_DODGER, (u, t, b + 1))]
 
 
+def _merged(geometry: Geometry, policy: Optional[str]) -> Geometry:
+    """The formation classes a policy tells apart: the best policy reads only the best share
+    on offer, the greedy bot's only the mean one (the same values, fewer sums)."""
+    column = 2 if policy == "greedy" else 1
+    merged: Dict[float, float] = {}
+    for entry in geometry:
+        merged[entry[column]] = merged.get(entry[column], 0.0) + entry[0]
+    return [(p, r, r) for r, p in sorted(merged.items())]
+
+
 class Model:
     """The ball economy against `opponent` in formations `geometry` (see the docstring);
     `policy`: None for the best choices, or 'greedy' for the greedy bot's."""
@@ -116,8 +126,8 @@ class Model:
     def __init__(self, opponent: Opponent, geometry: Geometry,
                  policy: Optional[str] = None, exposed: Optional[float] = None) -> None:
         self.opponent = opponent
-        self.geometry = geometry
         self.policy = policy
+        self.geometry = _merged(geometry, policy)
         # The share of the other's throws that come at a carrier when the player holds a
         # ball (a carrier must dodge): None for the player's choice, throw by throw.
         if exposed is None and policy == "greedy":
