@@ -1,45 +1,31 @@
-"""How much of Dodgeball a fair player can win: the ball economy, solved exactly.
+"""How much of Dodgeball a fair player can win: the ball economy against play.
 
     python3 benchmarks/dodgeball_ceiling.py [--games N] [--seed S] [--tested BOT]
                                             [--against BOT] [--iterations N]
 
-A fair player (one that does not know the throw dice) against a bot of known habits, in a
-model that keeps what the rules fix and gives the fair player every doubt the rules leave:
+The model (`dodgeball_economy.py`, solved exactly) keeps what the rules fix about balls and
+throws: the dice duel of a throw, every throw handing its ball to the other team except the
+misses the target's owner places on the thrower's half, a ball thrown only from a pawn's
+hands (tempo).  The share r of a throw's misses that come back is the player's choice,
+throw by throw, limited by the geometry: the engine's `miss_squares` for each pawn of the
+other team, under the other bot's way of placing (the random bot at random, the greedy bot
+on its own half whenever it can), in the formations the other bot's pawns stood in.
 
-- **Fixed by the rules.**  A throw is a duel of two dice: against a target that catches the
-  thrower wins 21/36 and is out 15/36; against one that dodges (a carrier must, D-4) it wins
-  15/36 and risks nothing.  Every throw hands its ball to the target's team (a hit leaves it
-  on the target's square, a catch in the target's hands) except a miss that the target's
-  owner places on the thrower's half: it places the ball on an empty square next to the
-  target (D-6, D-7), so only a target on its team's front rank, or one walled in by its own
-  pieces, can send a miss back at all.
-- **The share r of a miss that comes back is the player's choice, throw by throw,**
-  limited by the geometry: at each of its decisions the player may throw at any pawn of the
-  other team, and each pawn offers the share of its miss squares (`DodgeballState.
-  miss_squares`, the engine's own rule) on the thrower's half, under the other bot's way of
-  placing: at random (the random bot: the share of those squares) or on its own half
-  whenever one is free (the greedy bot: 1 only if none is).  Where the other team's pawns
-  stand is given by a distribution of formations (`Geometry`): either every position the
-  other bot's pawns took at the start of the tested bot's turns in arena games (the other
-  bot's habit, not the tested bot's choice of targets), or the bare geometry of a pawn
-  standing alone (its best square: 2/5 under a random placer, 0 under a keeping one).
-- **Given to the player.**  Every pawn of the other team is within reach (so it always has
-  the best target the formation offers); the other bot's throws come at a pawn of the
-  player's choosing, which catches or dodges as it likes; its own misses stay with it; it
-  may hold its balls as long as it likes.
-- **The other bot's habits** (`Opponent`): its declaration (the random bot at random, the
-  greedy bot catching whatever it may) and how often it throws a ball it holds, each time
-  the player has acted (the greedy bot whenever it can, the random bot at its measured
-  rate).  Throws alternate: the player throws or holds, then the other bot throws one ball
-  or not.
+This script plays arena games of `--tested` against `--against` (`knockboard arena`'s
+seats, dice and bots: the same games as `benchmarks/arena.py`'s row for the pair at the
+same seed, games and iterations) and counts what the model needs and what it predicts:
+starting balls taken (s), throws, the other bot's throws at the tested bot's carriers while
+it had one (exposure), returned misses, the other team's formations, the other bot's rate
+of throwing.  Then it prints the model's values at r, s:
 
-States are (own pawns, other's pawns, balls held by the player: the other holds the rest);
-value iteration gives the best win probability from 5 against 5, by starting balls taken
-(s; either side to act first, averaged).  The same iteration with the player's choices
-fixed gives a policy's value (`policy_value`): the greedy bot's policy (throw every ball,
-at a carrier when the other team holds one, at a target regardless of where its miss
-lands; catch whatever may be caught) is compared with the arena's measured win rate of the
-greedy bot, the test that the model predicts play.  Figures are printed, never asserted.
+- **bounds**: the best policy, r chosen per throw from the formations measured (and from a
+  lone pawn's geometry; against the greedy bot, also with it throwing only at its measured
+  rate); the other bot's throws come at a pawn of the player's choosing;
+- **predictions**: the best policy with the tested bot's carriers exposed as measured, and
+  the greedy bot's own policy, beside the tested bot's measured win rate, overall and by
+  the starting balls it took.
+
+Figures are printed, never asserted.
 """
 
 import argparse
@@ -47,14 +33,16 @@ import os
 import sys
 from collections import Counter
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path[:0] = [os.path.join(ROOT, "host"), ROOT]
 
+from benchmarks.dodgeball_economy import (BALLS, Model, at_s,  # noqa: E402
+                                          formation_shares, greedy, lone_pawn_geometry,
+                                          random_bot)
 from knockboard.arena import run_arena, wilson_interval  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
 from knockboard.games.dodgeball import HALF, THROW, TURN, _decode  # noqa: E402
-from knockboard.bots.dodgeball_economy import (BALLS, Model, at_s,  # noqa: E402
-                                               formation_shares, greedy,
-                                               lone_pawn_geometry, random_bot)
+
 
 class GameCounter:
     """An arena observer for one game: start balls, throws (at carriers; the other bot's
@@ -93,7 +81,7 @@ class GameCounter:
         if who == "tested":
             self.counts["tested turns"] += 1
             best, mean = formation_shares(state, seat, self.keeps)
-            self.geometry[(best, round(mean, 2))] += 1      # the mean to a hundredth
+            self.geometry[(best, round(mean * 20) / 20)] += 1    # the mean to 0.05
         self.holding = any(carry[s] and board[s] == seat for s in range(64))
         self.counts[who + " turns holding"] += self.holding
 

@@ -22,14 +22,7 @@ The features, for the team whose turn just ended ("me") against the team to act 
 - the turn after: the throws my carriers may make with dice not rolled yet, and theirs at
   mine beyond their known dice;
 - the hand-made score itself (`dodgeball_score.score`), which sums much of the above with
-  guessed weights: the model learns how far to trust it;
-- the ball economy (`dodgeball_economy`): the exactly solved win chance, against the greedy
-  bot's habits, of the pawns each team has and the balls "me" holds (carried, loose on its
-  half, and half of each starting ball still on the line): a ball valued by the throws it
-  will make and what each throw hands back.
-
-A weights file lists the features it was fitted on, a subset of FEATURE_NAMES in any order
-(older files lack the newer features).
+  guessed weights: the model learns how far to trust it.
 """
 
 import json
@@ -38,7 +31,6 @@ import os
 from typing import Any, Dict, List, Sequence
 
 from ..games.dodgeball import DIST, HALF
-from .dodgeball_economy import after_acting, against_greedy
 from .dodgeball_score import (REACH, REACH_CARRIER, REACH_CATCHER, _balls, _throwers,
                               _throws_known, _throws_later, pawns_and_free, score)
 
@@ -47,7 +39,7 @@ FEATURE_NAMES = (
     "pawn_difference", "lead", "pawns_left",
     "my_carriers", "their_carriers", "my_loose", "their_loose", "my_start", "their_start",
     "their_throws_at_carriers", "their_throws_at_others", "mine_in_their_carriers_reach",
-    "my_throws_later", "their_throws_later", "score", "economy",
+    "my_throws_later", "their_throws_later", "score",
 )
 
 
@@ -93,18 +85,7 @@ def features(state: Any) -> List[float]:
         _throws_later(me, throwers[me], pawns[them], carry),
         _throws_later(them, throwers[them], pawns[me], carry),
         score(state, me),
-        economy(me, mine_n, theirs_n, board, carry, loose, start),
     ]
-
-
-def economy(me: int, mine: int, theirs: int, board: Sequence[int], carry: Sequence[bool],
-            loose: Sequence[int], start: Sequence[bool]) -> float:
-    """The ball economy's win chance for `me`, who has just acted (see the docstring)."""
-    if not mine or not theirs:
-        return 1.0 if mine else 0.0
-    held = sum(1 for s in range(64) if carry[s] and board[s] == me)
-    held += sum(loose[s] for s in HALF[me])
-    return after_acting(against_greedy(), mine, theirs, held + 0.5 * sum(start))
 
 
 def _loose_near(team: int, loose: Sequence[int], free: Sequence[int]) -> float:
@@ -124,12 +105,9 @@ class ValueModel:
     a logistic output."""
 
     def __init__(self, data: Dict[str, Any]) -> None:
-        unknown = [name for name in data["features"] if name not in FEATURE_NAMES]
-        if unknown:
-            raise ValueError(f"the weights file was fitted on features this value does not "
-                             f"know ({', '.join(unknown)}): re-run "
-                             "benchmarks/train_dodgeball.py")
-        self.columns = [FEATURE_NAMES.index(name) for name in data["features"]]
+        if tuple(data["features"]) != FEATURE_NAMES:
+            raise ValueError("the weights file was fitted on other features: "
+                             "re-run benchmarks/train_dodgeball.py")
         self.mean: List[float] = data["mean"]
         self.scale: List[float] = data["scale"]
         self.hidden: List[List[float]] = data["hidden"]        # rows: units, last: bias
@@ -137,8 +115,7 @@ class ValueModel:
         self.command: str = data.get("command", "")
 
     def win_chance(self, x: Sequence[float]) -> float:
-        """`x`: all of FEATURE_NAMES; the model reads the ones it was fitted on."""
-        z = [(x[i] - m) / s for i, m, s in zip(self.columns, self.mean, self.scale)]
+        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
         out = self.output[-1]
         if not self.hidden:
             return _logistic(out + sum(zi * wi for zi, wi in zip(z, self.output)))
