@@ -29,6 +29,7 @@ Figures are printed, never asserted.
 """
 
 import argparse
+import math
 import os
 import sys
 from collections import Counter
@@ -81,7 +82,9 @@ class GameCounter:
         if who == "tested":
             self.counts["tested turns"] += 1
             best, mean = formation_shares(state, seat, self.keeps)
-            self.geometry[(best, round(mean * 20) / 20)] += 1    # the mean to 0.05
+            # To a twentieth (fewer classes to solve): the best share rounded up (a bound
+            # stays a bound), the mean to the nearest.
+            self.geometry[(math.ceil(best * 20 - 1e-9) / 20, round(mean * 20) / 20)] += 1
         self.holding = any(carry[s] and board[s] == seat for s in range(64))
         self.counts[who + " turns holding"] += self.holding
 
@@ -171,6 +174,11 @@ def print_arena(args, counts, geometry):
           f" {counts['tested misses returned'] / max(placed, 1):.3f}")
     best = sum(p * b for p, b, _ in geometry)
     mean = sum(p * m for p, _, m in geometry)
+    offered: Counter = Counter()
+    for p, b, _ in geometry:
+        offered[b] += p
+    print("   the best share on offer (to a twentieth, rounded up), by its share of turns: "
+          + ", ".join(f"{b:.2f} {p:.3f}" for b, p in sorted(offered.items())))
     print(f"   {other}'s formations at {tested}'s turns ({counts['tested turns']}): best miss"
           f" share on offer {best:.3f} on average, a pawn's {mean:.3f}")
     print(f"   {other} throws {other_throw_rate(counts):.3f} a turn it starts holding a ball")
@@ -187,11 +195,12 @@ def model_rows(args, counts, geometry):
          Model(opponent, geometry)),
         (f"bound: best policy, r from a lone pawn's geometry (r <= {bare[0][1]:.2f})",
          Model(opponent, bare)),
-        (f"prediction for {args.tested}: best policy, its carriers exposed as measured"
-         f" ({x:.3f})", Model(opponent, geometry, exposed=x)),
         ("prediction for greedy: greedy's policy, a target's r regardless",
          Model(opponent, geometry, "greedy")),
     ]
+    if counts["other throws, tested holding"] >= 20:
+        rows.insert(2, (f"prediction for {args.tested}: best policy, its carriers exposed as"
+                        f" measured ({x:.3f})", Model(opponent, geometry, exposed=x)))
     if args.against != "random":
         rows.insert(1, (f"bound: best policy, {args.against} throwing only at its measured"
                         f" rate {q:.3f}", Model(greedy(q), geometry)))

@@ -235,7 +235,7 @@ class Model:
                 return choice, choices[choice]
         raise AssertionError("hold is always a choice")
 
-    def solve(self, tolerance: float = 1e-8) -> "Model":
+    def solve(self, tolerance: float = 1e-7) -> "Model":
         while True:
             change = 0.0
             for s, old in self.value.items():
