@@ -33,10 +33,10 @@ DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
 # Boards the build does not route yet, and why (tests/test_pcb.py checks all the others).
 PCB_NOT_ROUTED = {
-    "controller": "every pad is reachable now (escape stubs take the LTC4365's TSOT-23-8 inner pins "
-                  "to the grid), but on 100 x 100 mm the router still leaves 7 of about 300 connections "
-                  "after 6 passes (COL8 at J4's outer row, four at the 74AHC595s); 100 x 120 mm leaves 5: "
-                  "it needs rip-up and reroute or a placement that lines the ESD arrays up with the headers",
+    "controller": "on 100 x 100 mm the router leaves 1 of about 300 connections after 6 passes: "
+                  "ROW_SER at U3 pin 14, boxed in by the vias its neighbours' lines (GND at pin 13, ROW0 at "
+                  "pin 15) put right beside their pads; routed first it connects, but then others fail: "
+                  "it needs rip-up and reroute in hardware/router.py",
 }
 # Boards the current router does not finish, whose complete board from an earlier router is
 # kept (committed, not routed again by the build): the DRC findings it has, and why.
