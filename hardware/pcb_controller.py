@@ -1,12 +1,14 @@
 """The controller board's placement: the connectors on the edges, the Pico in the middle,
-the buttons along the bottom, then every other part (whatever the netlist holds) as near as
-there is room to the pads it connects to, most-connected first. Routed by
+the buttons along the bottom, the parts every matrix line passes through (ESD arrays,
+pull-ups, shift registers) in columns beside the ribbon header they serve, then every other
+part (whatever the netlist holds) as near as there is room to the pads it connects to,
+most-connected first. Routed by
 hardware/router.py like the cell boards, so a part added to the schematic is placed and
 routed without a change here."""
 
 import math
 
-from . import router
+from . import render, router
 from .pcb_cells import Free
 from .pcb_plan import GROUND, Placed, Plan
 
@@ -17,8 +19,7 @@ WIDTH, HEIGHT = 100.0, 100.0        # JLCPCB's cheapest size class: up to 100 x 
 # OLED (all on its right row) on its right.
 ANCHORS = {
     "pico": [((0.45, 0.46), 0)],
-    "idc20": [((0.86, 0.55), 0), ((0.15, 0.45), 0)],      # J3 the rows, J4 the columns: room outside for the outer row
-    "ahc595": [((0.68, 0.36), 180), ((0.68, 0.62), 180)],   # outputs (pins 1-7) toward J3
+    "idc20": [((0.90, 0.52), 180), ((0.10, 0.52), 0)],    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns
     "jack": [((0.09, 0.87), 270)],
     "vh3": [((0.88, 0.07), 0)],
     "vh2": [((0.72, 0.07), 0)],
@@ -29,6 +30,17 @@ ANCHORS = {
     "buzzer": [((0.36, 0.88), 0)],
 }
 RIBBONS = {"idc20"}                  # headers whose outer row's lines run round them, outside
+# catalogue key -> (mm from the inner side of the ribbon header a part serves to the part's
+# centre, rotation): the parts every matrix line passes through, lined up beside the header
+# at the height of the pins they serve, so that the lines run straight across, none crossing
+# another (the ESD arrays next to the header, then the pull-ups or the shift registers,
+# whose outputs, pins 1-7, face the header; J3 is turned so its ROW0 end is at the bottom,
+# the end where the 595s' outputs start).
+# The third number moves the part that far down off the routing grid once everything is
+# placed: on the grid, U3's SER input (pin 14, 1.27 mm pitch) was boxed in by the vias its
+# neighbours' lines put beside their pads; a quarter step lower every line routes (found by
+# trying, with the router of hardware/router.py as it is).
+BESIDE = {"srv05": (5.6, 0, 0.0), "rn10k": (13.4, 0, 0.0), "ahc595": (14.8, 180, 0.25)}
 ATTEMPTS = 6                         # routing passes, the failed nets first in each next one
 FINE_PITCH = 1.0                     # mm between pad centres: a fine-pitch part ...
 FINE_MARGIN = 1.5                    # ... keeps this much more room around it
@@ -46,6 +58,15 @@ def _make(c, rot_options):
         m = FINE_MARGIN if _fine(p) else 0.0
         return p, (x0 - m, y0 - m, x1 + m, y1 + m)
     return make
+
+
+def _channel(p):
+    """Move a two-row header sideways by less than a grid step, so that the grid line midway
+    between its rows of pins is free: a track on each layer runs between the rows, and a line
+    from the outer row can leave along it instead of running round the header."""
+    xs = sorted({round(pad.x, 3) for pad in p.pads()})
+    mid = (xs[0] + xs[-1]) / 2
+    p.x = round(p.x + _on_grid(mid) - mid, 4)
 
 
 def _fine(p):
@@ -77,7 +98,14 @@ def plan(nl, width=WIDTH, height=HEIGHT):
             c = nl.components[ref]
             placed[ref] = free.nearest(_make(c, (rot,)), (fx * width, fy * height), (rot,))
             if key in RIBBONS:
+                _channel(placed[ref])
+                free.boxes[-1] = placed[ref].outline()
                 free.boxes.append(_outside(placed[ref].outline(), width))
+    for key, (dist, rot, _) in BESIDE.items():
+        for ref in sorted(by_key.get(key, []), key=render._natural):
+            want = _beside(nl, ref, placed, dist, width)
+            if want:
+                placed[ref] = free.nearest(_make(nl.components[ref], (rot,)), want, (rot,))
     holes = []
     for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         want = (4.5 + fx * (width - 9), 4.5 + fy * (height - 9))
@@ -91,10 +119,33 @@ def plan(nl, width=WIDTH, height=HEIGHT):
         ref = rest.pop(0)
         c = nl.components[ref]
         placed[ref] = free.nearest(_make(c, (0, 90)), _pull(nl, ref, placed, width, height), (0, 90))
+    for key, (_, _, dy) in BESIDE.items():
+        for ref in by_key.get(key, []):
+            placed[ref].y = round(placed[ref].y + dy, 4)
     texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py", "F.SilkS")]
     return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
                 step_cost=(2, 3),       # a dense board: the bottom carries signals too
                 attempts=ATTEMPTS)
+
+
+def _beside(nl, ref, placed, dist, width):
+    """Where `ref` goes beside the ribbon header it shares most nets with: `dist` mm in from
+    the header's inner side, level with the header's pins on those nets; None if it serves
+    no header."""
+    nets = _nets(nl, ref)
+    best = None
+    for hdr, p in placed.items():
+        if nl.components[hdr].fields["Catalogue"] not in RIBBONS:
+            continue
+        ys = [pad.y for pad in p.pads() if p.nets.get(pad.number) in nets]
+        if ys and (best is None or len(ys) > len(best[1])):
+            best = (p, ys)
+    if best is None:
+        return None
+    p, ys = best
+    x0, _, x1, _ = p.outline()
+    x = x1 + dist if x0 + x1 < width else x0 - dist
+    return (x, sum(ys) / len(ys))
 
 
 def _nets(nl, ref):
