@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from benchmarks import levels as levels_benchmark
 from knockboard.arena import run_arena
 from knockboard.bots import GreedyBot, StrongBot
 from knockboard.bots.dodgeball_search import PLAY_ITERATIONS as DODGEBALL_ITERATIONS
@@ -112,3 +113,11 @@ def test_play_takes_levels_and_refuses_a_bad_one_in_one_line(capsys, bots, error
         assert "serial port /dev/no-such-board" in err
     else:
         assert err.startswith("knockboard play: " + error)
+
+
+def test_the_levels_benchmark_prints_a_row_of_the_docs_table(capsys):
+    assert levels_benchmark.main(["--only", "knockabout-easy-fair", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "== knockabout-easy-fair: knockboard arena knockabout --bots easy,fair --games 2" in out
+    row = out.strip().splitlines()[-1]
+    assert row.startswith("| KNOCKabout | easy v fair | ") and " / 2 | " in row
