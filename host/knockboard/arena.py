@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .bots import BOT_NAMES, make_bot
 from .bots.clairvoyant import ClairvoyantBot
 from .bots.heuristics import win_shares
+from .bots.levels import LEVELS, make_level, playing_iterations
 from .games import sample_chance
 
 # A game that runs this long is stopped and counted as unfinished (no win for anyone):
@@ -25,14 +26,21 @@ from .games import sample_chance
 MAX_DECISIONS = 2000
 Z95 = 1.959963984540054
 # The players an arena seats: every bot, and the clairvoyant, which reads the arena's dice
-# stream ahead (the ceiling of what skill can win; never offered to a person).
-ARENA_BOTS = BOT_NAMES + (ClairvoyantBot.name,)
+# stream ahead (the ceiling of what skill can win; never offered to a person); and the
+# levels a person picks (bots/levels.py).
+ARENA_BOTS = BOT_NAMES + (ClairvoyantBot.name,) + LEVELS
+# the names whose moves are a search (the report states its budget)
+SEARCHERS = ("strong", ClairvoyantBot.name, "hard")
 
 
-def make_arena_bot(name, seed, budget, iterations):
-    """A bot of ARENA_BOTS; the clairvoyant searches with the strong bot's budget."""
+def make_arena_bot(name, seed, budget, iterations, game_name=None):
+    """A bot of ARENA_BOTS; the clairvoyant searches with the strong bot's budget; a level
+    plays at its own budget in `game_name` (the `hard` level: the board's iterations),
+    `budget` its time cap."""
     if name == ClairvoyantBot.name:
         return ClairvoyantBot(seed=seed, budget=budget, iterations=iterations)
+    if name in LEVELS:
+        return make_level(name, seed=seed, game_name=game_name, time_cap=budget)
     return make_bot(name, seed=seed, budget=budget, iterations=iterations)
 
 
@@ -135,7 +143,8 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
         dice = random.Random(dice_seed(seed, g, n))
         # Seat s holds the bot listed (s - rotation) mod n.
         listed = [(s - rotation) % n for s in range(n)]
-        seat_bots = [make_arena_bot(bot_names[i], _seed(seed, g, 2, i), budget, iterations)
+        seat_bots = [make_arena_bot(bot_names[i], _seed(seed, g, 2, i), budget, iterations,
+                                    game.name)
                      for i in listed]
         observe = observer(listed) if observer is not None else None
         shares, _, plies, seconds, moves = play_game(game, seat_bots, dice, max_decisions,
@@ -157,9 +166,11 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
 
 
 def format_report(result):
-    if any(e.name in ("strong", ClairvoyantBot.name) for e in result.entries):
+    if any(e.name in SEARCHERS for e in result.entries):
         budget = f"{result.budget:g} s" if result.budget is not None else "none"
         iters = result.iterations if result.iterations is not None else "none"
+        if any(e.name == "hard" for e in result.entries):    # the level's own, not --iterations
+            iters = f"{iters} (level hard: {playing_iterations(result.game)})"
         search = f"search bots: budget {budget}/move, iterations {iters}"
     else:
         search = "no search bot"

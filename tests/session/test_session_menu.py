@@ -24,12 +24,12 @@ def test_a_new_game_with_players_and_computer_seats_is_started_from_the_menu():
     assert vb.oled()[0][1] == "> Players: 3"
     assert menu_go(vb, "Yellow:") == "Yellow: person"
     vb.ok()
-    assert vb.oled()[0][1] == "> Yellow: greedy"
+    assert vb.oled()[0][1] == "> Yellow: easy"
     assert session.game.num_players == 2       # nothing changes before "New game"
     menu_go(vb, "New game")
     vb.ok()
     assert session.mode == "playing" and session.game.num_players == 3
-    assert session.record.seats == ["human", "human", "greedy"]
+    assert session.record.seats == ["human", "human", "easy"]
     assert session.record.options == {"players": 3}
     assert session.ui.game.board.names  # the adapter follows the new game
 
@@ -52,7 +52,30 @@ def test_back_leaves_the_menu_and_a_seat_made_a_computer_plays_at_once():
     vb.ok()                                    # White becomes a computer player
     vb.back()
     assert session.mode == "playing"
-    assert session.record.actors[:1] == [0] and session.record.seats[0] == "greedy"
+    assert session.record.actors[:1] == [0] and session.record.seats[0] == "easy"
+
+
+def test_a_seat_offers_the_levels_weakest_first_and_plays_at_the_one_chosen():
+    vb = VirtualBoard("knockabout")
+    session = vb.start("knockabout", seats=["human", "greedy"], seed=2,
+                       options={"first": "white"})
+    vb.menu()
+    # a seat set to a bot by its name (a saved game, --bots 2=greedy) shows that name and
+    # goes on to the level after the one it plays as (greedy is the fair level)
+    assert menu_go(vb, "Black:") == "Black: greedy"
+    shown = []
+    for _ in range(4):
+        vb.ok()
+        shown.append(vb.oled()[0][1])
+    assert shown == ["> Black: hard", "> Black: person", "> Black: easy", "> Black: fair"]
+    assert session.record.seats == ["human", "fair"]
+    menu_go(vb, "White:")
+    for _ in range(3):                           # person -> easy -> fair -> hard
+        vb.ok()
+    assert vb.oled()[0][1] == "> White: hard"
+    vb.back()                                    # White, a hard computer now, is to move
+    assert session.record.seats == ["hard", "fair"]
+    assert session.record.actors[:1] == [0]
 
 
 def test_physical_dice_are_entered_with_menu_and_ok():

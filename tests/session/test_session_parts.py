@@ -88,10 +88,13 @@ def test_dice_entry_counts_up_wraps_through_the_menu_and_takes_back():
 
 def test_bots_name_the_computer_seats():
     assert parse_bots("", 2) == ["human", "human"]
-    assert parse_bots("2", 3) == ["human", "greedy", "human"]
-    assert parse_bots("1=random,3", 4) == ["random", "human", "greedy", "human"]
-    assert parse_bots("all", 2) == ["greedy", "greedy"]
-    for bad in ("0", "5", "x", "2=deep"):
+    assert parse_bots("2", 3) == ["human", "fair", "human"]
+    assert parse_bots("1=random,3", 4) == ["random", "human", "fair", "human"]
+    assert parse_bots("all", 2) == ["fair", "fair"]
+    # the levels, and the bots by their names (saved games name them)
+    assert parse_bots("1=easy,2=HARD,3=fair,4=greedy", 4) == ["easy", "hard", "fair", "greedy"]
+    assert parse_bots("2=strong", 2) == ["human", "strong"]
+    for bad in ("0", "5", "x", "2=deep", "2=medium", "2=clairvoyant", "2=", "2=easy,"):
         with pytest.raises(SeatError):
             parse_bots(bad, 4)
 

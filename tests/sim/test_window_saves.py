@@ -211,7 +211,7 @@ def test_the_window_demo_saves_its_game(xdotool, tmp_path):
         record = desk.wait_for(lambda r: len(r.actions) >= 6, "six demo actions")
     finally:
         desk.kill()
-    assert [p.get("bot") for p in record.players] == ["greedy", "greedy"]
+    assert [p.get("bot") for p in record.players] == ["fair", "fair"]
     stored = GameStore(db).get(1)
     assert stored.actions[:len(record.actions)] == record.actions
     assert stored.replay() is not None

@@ -21,7 +21,8 @@ def add_arena_command(sub):
         "arena", help="bots play each other: win rates with 95%% confidence intervals",
         description="Play seat-rotated games between bots (random, greedy, strong, and "
                     "clairvoyant: the strong bot's search reading the arena's dice ahead, the "
-                    "ceiling of what skill can win) with the same dice for every rotation; "
+                    "ceiling of what skill can win; or the levels easy, fair, hard, which a "
+                    "person picks) with the same dice for every rotation; "
                     "print each bot's win rate with its 95% Wilson interval and its average "
                     "time per move.")
     add_game_argument(arena)

@@ -39,7 +39,9 @@ def add_play_command(sub, parse_options):
     play.add_argument("--players", type=positive_int, metavar="N",
                       help="number of players (K.O. and Knock-Off: 2-4)")
     play.add_argument("--bots", metavar="SEATS", default="",
-                      help="seats the computer plays: 2, 2,3, 2=random, all (default none)")
+                      help="seats the computer plays: 2, 2,3, all (default none), each at a "
+                           "level, 2=easy, 2=fair (the default), 2=hard, or as a bot, "
+                           "2=random, 2=greedy, 2=strong")
     play.add_argument("--seed", type=seed, default=None, help="dice and computer seed")
     play.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS, "a number of rounds"),
                       default=1, metavar="N",

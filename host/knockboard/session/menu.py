@@ -22,7 +22,7 @@ from ..layouts import get_layout
 from . import remote_end
 from .adapters import get_ui
 from .modes import Mode
-from .seats import BOTS, HUMAN
+from .seats import HUMAN, LEVELS, level_of
 from .rounds import show_totals, total_label
 from .testing import BoardTestMode
 from .types import BACK_KEY, MENU, MENU_KEY, PLAYING
@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from .types import View
 
 ROUND_CHOICES = (1, 2, 3, 4, 5)     # a K.O. match's rounds, as the menu offers them
-CYCLE = (HUMAN,) + tuple(sorted(BOTS, key=lambda k: k != "greedy"))   # human, greedy, then the rest
+# a seat's entry offers a person and the levels, weakest first (a seat set to a bot by its
+# name, `--bots 2=random` or a saved game, goes on to the level after the one it plays as)
+CYCLE = (HUMAN,) + LEVELS
 
 
 class Command(NamedTuple):
@@ -218,7 +220,9 @@ def _next_rounds(session: Session) -> None:
 
 def _next_seat(seat: int, session: Session) -> None:
     setup = session.next_setup
-    setup.seats[seat] = CYCLE[(CYCLE.index(setup.seats[seat]) + 1) % len(CYCLE)]
+    # a person, or `random`, which plays below every level: easy comes next
+    now = level_of(setup.seats[seat]) or HUMAN
+    setup.seats[seat] = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
     session.seat_changed(seat, setup.seats[seat])
 
 

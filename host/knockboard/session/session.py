@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO
 
 from ..bots import suggest
+from ..bots.levels import playing_iterations
 from ..device.protocol import BLINK, Display, KeyEvent, KeyState
 from ..games import CHANCE, get_game, get_match, sample_chance
 from ..layouts import get_layout, layout_names
@@ -30,7 +31,7 @@ from .menu import MenuMode
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
 from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, replay_round, undo_refusal
-from .seats import HUMAN, REMOTE, STRONG_ITERATIONS, STRONG_TIME_CAP_S, make_bot
+from .seats import HUMAN, REMOTE, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
 
@@ -169,7 +170,7 @@ class Session:
         if kind in (HUMAN, REMOTE):
             self.bots.pop(seat, None)
         else:
-            make_bot(kind, 0)                   # refuses an unknown kind now, not mid-game
+            make_bot(kind, 0, self.game.name)   # refuses an unknown kind now, not mid-game
             self.bots[seat] = kind
 
     def dice_changed(self, physical: bool) -> None:
@@ -256,7 +257,8 @@ class Session:
                 self._roll()
             elif state.current_player() in self.bots:
                 seat = state.current_player()
-                bot = make_bot(self.bots[seat], self._rng("bot", seat).getrandbits(62))
+                bot = make_bot(self.bots[seat], self._rng("bot", seat).getrandbits(62),
+                               self.game.name)
                 self.apply(bot.choose(state.clone()), by_bot=True)
             else:
                 self.current = Choosing(self, Interaction(self.ui.options(state)))
@@ -529,7 +531,7 @@ class Session:
         """Light the strong bot's move for the person to act (from and to cells) and name
         it on the OLED; it goes out when a move is played."""
         action = suggest(self.state.clone(), budget=STRONG_TIME_CAP_S,
-                         iterations=STRONG_ITERATIONS,
+                         iterations=playing_iterations(self.game.name),
                          seed=self._rng("hint").getrandbits(62))
         interaction = self.interaction
         assert interaction is not None, "a hint is only asked while a person chooses"

@@ -124,10 +124,12 @@ def _check_options(data: dict) -> None:
 
 def _check_players(data: dict) -> None:
     from .. import bots
+    from ..bots.levels import LEVELS
 
     _kind(data, "players", list)
-    # "remote": a seat played at another home's board (docs/remote.md)
-    seat_kinds = (*bots.BOT_NAMES, REMOTE_SEAT)
+    # a computer seat is a level or a bot; "remote": a seat played at another home's board
+    # (docs/remote.md)
+    seat_kinds = (*LEVELS, *bots.BOT_NAMES, REMOTE_SEAT)
     for number, player in enumerate(data["players"], 1):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str) or \
                 player.get("bot") not in (None, *seat_kinds):
