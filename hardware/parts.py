@@ -88,7 +88,7 @@ _CATALOGUE = [
             "Package_TO_SOT_SMD:SOT-23", "N-channel MOSFET 60 V 300 mA, logic level: buzzer driver",
             (("1", "G", IN), ("2", "S", PAS), ("3", "D", PAS))),
     PartDef("ltc4365", "LTC4365", "U", "LTC4365", "Analog Devices", "LTC4365CTS8#TRMPBF",
-            "Package_TO_SOT_SMD:TSOT-23-8",
+            "Knockboard:TSOT-23-8_LTC4365",
             "Overvoltage, undervoltage and reverse-supply controller (-40 V to 60 V at VIN): "
             "drives back-to-back N-MOSFETs that disconnect the 5 V jack outside 4.3-5.7 V",
             (("1", "VIN", PWRIN), ("2", "UV", IN), ("3", "OV", IN), ("4", "GND", PWRIN),

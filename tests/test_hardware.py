@@ -14,7 +14,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from hardware import budget, build, cellboard, checks, controller, netlist, sk
+from hardware import (budget, build, cellboard, checks, controller, fab, footprint_libs,
+                      fp_geometry, netlist, sk)
 from hardware.parts import CATALOGUE, PICO_GPIO_PAD, RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS
 
 ROOT = controller.ROOT
@@ -486,7 +487,8 @@ def test_buzzer_part_drive_and_budget_agree(ctl_nl, budgets, pinmap):
 
 
 def test_new_footprints_exist_in_kicads_libraries():
-    """Every footprint the fixes brought in is a file of KiCad 6's standard libraries."""
+    """Every footprint the fixes brought in is a file of KiCad 6's standard libraries, or of
+    the project's own (hardware/footprints/Knockboard.pretty)."""
     lib = "/usr/share/kicad/footprints"
     if not os.path.isdir(lib):
         if os.environ.get("CI"):
@@ -494,5 +496,16 @@ def test_new_footprints_exist_in_kicads_libraries():
         pytest.skip("kicad-footprints not installed")
     for key in ("ltc4365", "dualnfet", "tps2553", "srv05", "polyfuse", "jack", "vh3", "vh2", "idc20",
                 "ws2812b", "key", "keydiode", "ahc595", "r56", "c1u"):
-        libname, name = CATALOGUE[key].footprint.split(":")
-        assert os.path.exists(os.path.join(lib, libname + ".pretty", name + ".kicad_mod")), key
+        assert os.path.isfile(footprint_libs.path(CATALOGUE[key].footprint)), key
+
+
+def test_the_ltc4365_pads_meet_the_boards_clearance():
+    """KiCad's TSOT-23-8 leaves 0.15 mm between its pads, under the board's 0.2 mm rule; the
+    project's copy narrows them (to 0.4 mm, the leads being 0.36 mm at most)."""
+    def gaps(footprint):
+        pads = sorted(fp_geometry.pads(footprint, 0, 0), key=lambda p: (p.x, p.y))
+        return [b.y - b.h / 2 - (a.y + a.h / 2) for a, b in zip(pads, pads[1:]) if a.x == b.x]
+    assert min(gaps("Package_TO_SOT_SMD:TSOT-23-8")) < fab.CLEARANCE
+    narrow = CATALOGUE["ltc4365"].footprint
+    assert narrow.startswith("Knockboard:") and min(gaps(narrow)) >= fab.CLEARANCE + 0.04
+    assert all(min(p.w, p.h) >= 0.36 for p in fp_geometry.pads(narrow, 0, 0))
