@@ -62,9 +62,10 @@ class Link:
         self.protocol_errors = 0
         self.last_protocol_error = ""   # why the last well-framed frame was refused
         self._backlog: list = []  # messages read during the handshake, for poll()
-        # The ACK owed for the last EVENTS or STATE handed out: written by the next poll()
-        # after the command it sends first (a press's answer reaches the board before the
-        # ACK, so the board lights it before it reads the ACK), or at once if it has none.
+        # The ACK owed for the last EVENTS or STATE handed out: written right behind the
+        # command the application answers with (send()), or by the next poll() if it gives
+        # none; a press's answer reaches the board before the ACK, so the board lights it
+        # before it reads the ACK.
         self.ack_owed: Optional[int] = None
 
     # ---- connection ----
@@ -138,6 +139,15 @@ class Link:
                     break
         P.encode_frame(ftype, 1, payload)  # size check now, not at send time
         self.queue.append((ftype, payload, coalesce))
+        if self.ack_owed is not None and self.transport is not None:
+            # The answer to a press goes out now, its ACK behind it, not at the next poll():
+            # the application may think a while first (a computer player's move, up to its
+            # 2.5 s cap), and the board counts the host gone after 3 s without a word.
+            try:
+                self._pump_tx(self.clock())
+                self._pay_ack()
+            except TransportError:
+                pass  # the port is gone: the next poll() finds it and reconnects
 
     def _scene_frame(self, payload: bytes) -> tuple[int, bytes]:
         caps = self.info.caps if self.info is not None else 0
