@@ -94,6 +94,7 @@ def test_bots_name_the_computer_seats():
     # the levels, and the bots by their names (saved games name them)
     assert parse_bots("1=easy,2=HARD,3=fair,4=greedy", 4) == ["easy", "hard", "fair", "greedy"]
     assert parse_bots("2=strong", 2) == ["human", "strong"]
+    assert parse_bots("1 = easy, 2= hard", 2) == ["easy", "hard"]   # as people type it
     for bad in ("0", "5", "x", "2=deep", "2=medium", "2=clairvoyant", "2=", "2=easy,"):
         with pytest.raises(SeatError):
             parse_bots(bad, 4)

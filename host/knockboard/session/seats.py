@@ -64,7 +64,7 @@ def parse_bots(text: Optional[str], players: int) -> list[str]:
     if text == "all":
         return [DEFAULT_BOT] * players
     for part in text.split(","):
-        number, equals, kind = part.strip().partition("=")
+        number, equals, kind = (word.strip() for word in part.partition("="))
         kind = kind if equals else DEFAULT_BOT      # "2=" names no computer: refused
         if kind not in COMPUTERS:
             raise SeatError(f"--bots {part!r}: {unknown(kind)}")
