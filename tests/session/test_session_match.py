@@ -15,6 +15,7 @@ from knockboard.cli import play
 from knockboard.games import get_game, sample_chance
 from knockboard.games.ko.match import KOMatch
 from knockboard.session import RecordSaver, Session, Setup
+from knockboard.gameview.export import matches, positions
 from knockboard.session.adapters import get_ui
 from knockboard.session.replay import Replay
 from knockboard.store import GameRecord, GameStore
@@ -164,6 +165,10 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
     ui = get_ui(stored.replay().game)
     assert (f"match total: {ui.seat_name(0)} {totals[0]}, {ui.seat_name(1)} {totals[1]}"
             in last)
+    # the same match at each step for the replay window: none over, then round 1, then both
+    at = matches(stored, positions(stored))
+    assert at[0].round_points == [] and at[start_of_round + 1].round_points == [tuple(first)]
+    assert at[-1].totals() == list(totals)
 
     # export and import: one record with its rounds, the same after the round trip
     exported = tmp_path / "match.json"

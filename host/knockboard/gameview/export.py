@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..session.adapters import get_ui
 from ..store import apply_entry
+from ..store.entries import round_number
 from .picture import Picture
 from .sheet import last_move, score_sheet
 from .summary import summary_lines
@@ -24,6 +25,19 @@ def positions(record) -> list:
     return states
 
 
+def matches(record, states) -> list:
+    """A K.O. match as it stands at each of `states` (`positions`), None for a single game;
+    replayed only where it changes, where a round ends."""
+    if record.rounds is None:
+        return [None] * len(states)
+    out, match = [], None
+    for step, state in enumerate(states):
+        if step == 0 or state.is_terminal() or round_number(record.actions[step - 1]) is not None:
+            match = record.replay_match(step)[1]
+        out.append(match)
+    return out
+
+
 def frame_name(step: int, steps: int) -> str:
     """000.svg ... : numbered so that the files sort in the game's order."""
     return f"{step:0{max(3, len(str(steps)))}d}.svg"
@@ -39,12 +53,7 @@ def export_svg(record, folder) -> list:
     steps = len(record.actions)
     sheet = score_sheet(record)
     written = []
-    match = None
-    for step, state in enumerate(states):
-        if record.rounds is not None and (step == 0 or state.is_terminal()
-                                          or sheet[step - 1].who == "round"):
-            # the match changes only where a round ends (replaying there, not at every step)
-            match = record.replay_match(step)[1]
+    for step, (state, match) in enumerate(zip(states, matches(record, states))):
         lines = summary_lines(state, sheet[:step], (step, steps), record.id, match)
         path = folder / frame_name(step, steps)
         shapes = picture.shapes(state.view(), lines, last_move(sheet[:step]))

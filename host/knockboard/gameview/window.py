@@ -14,7 +14,7 @@ from typing import Callable, Optional
 from ..session.adapters import get_ui
 from ..store import GameStore, StoreError
 from ..store.records import RecordError
-from .export import positions
+from .export import matches, positions
 from .picture import Picture
 from .sheet import last_move, score_sheet
 from .summary import summary_lines
@@ -34,8 +34,9 @@ class GameView:
         self._key = None                     # (game name, options) the picture is for
         self.shown = None                    # (state, entries) on screen now
 
-    def show(self, record, state, step=None):
-        """Draw `state`, reached by `record.actions` (or its first `step[0]`)."""
+    def show(self, record, state, step=None, match=None):
+        """Draw `state`, reached by `record.actions` (or its first `step[0]`); `match`: a
+        K.O. match as it stands there (`GameRecord.replay_match`), None for a single game."""
         key = (record.game, tuple(sorted(record.options.items())))
         game = state.game
         if key != self._key:
@@ -49,7 +50,6 @@ class GameView:
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
         sheet = score_sheet(record)[:len(entries)]
-        match = None if record.rounds is None else record.replay_match(len(entries))[1]
         lines = summary_lines(state, sheet, step, record.id, match)
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(state.view(), lines, last_move(sheet)))
@@ -115,11 +115,11 @@ class StoreFollower:
         if seen == self.seen:
             return False
         try:
-            state = record.replay()
+            state, match = record.replay_match()
         except RecordError as err:
             self._report(f"game {record.id} does not replay: {err}")
             return False
-        self.view.show(record, state)
+        self.view.show(record, state, match=match)
         self.seen, self.problem = seen, None
         return True
 
@@ -142,13 +142,14 @@ class ReplayStepper:
         self.view = view
         self.record = record
         self.states = positions(record)
+        self.matches = matches(record, self.states)
         self.step = 0
         self.go(0)
 
     def go(self, step):
         self.step = max(0, min(len(self.record.actions), step))
         self.view.show(self.record, self.states[self.step],
-                       step=(self.step, len(self.record.actions)))
+                       step=(self.step, len(self.record.actions)), match=self.matches[self.step])
 
     def bind(self, root):
         for key, move in (("<Right>", 1), ("<space>", 1), ("<Return>", 1),
