@@ -25,3 +25,15 @@ def test_demo_rejects_a_bad_argument(capsys):
     assert main(["demo", "--delay", "soon"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "--delay" in err and len(err.strip().splitlines()) == 1
+
+
+def test_demo_marks_every_cell_a_move_changed_and_explains_its_drawing():
+    out = io.StringIO()
+    run_demo(seed=3, delay=0, out=out)
+    text = out.getvalue()
+    assert "W8:3 is White's d8 showing 3" in text.splitlines()[1]
+    boards = text.split("\nMove ")[1:]
+    # a move's die leaves one cell and comes to rest in another: at least two marks each,
+    # and a knock marks the knocked dice's cells too
+    counts = [board.count("*") for board in boards]
+    assert min(counts) >= 2 and max(counts) >= 3, counts

@@ -26,3 +26,14 @@ def render_knockabout(state, marks=()):
     header = "".join(f"   {c} " for c in COLUMNS).rstrip()
     lines = [header] + ["".join(row).rstrip() for row in grid] + [header]
     return "\n".join(lines)
+
+
+KNOCKABOUT_KEY = ("W8:3 is White's d8 showing 3, B Black's; ~ the gutter, . an empty cell; "
+                  "a cell is named by its column\nand its place counted from the column's "
+                  "foot (A1 is the gutter's corner); * marks the cells the last move changed.")
+
+
+def changed_cells(before, after):
+    """The cells whose die differs between two KNOCKabout states: where a move's die left,
+    where it and the dice it knocked came to rest."""
+    return {name for name in CELL_NAMES if before.die_at(name) != after.die_at(name)}

@@ -6,7 +6,7 @@ so a seed gives the same game in both."""
 import random
 import time
 
-from .ascii_board import render_knockabout
+from .ascii_board import KNOCKABOUT_KEY, changed_cells, render_knockabout
 from .games import get_game, sample_chance
 from .games.knockabout.game import ROLLOFF_PENDING
 from .session.seats import DEFAULT_BOT, make_bot
@@ -23,6 +23,7 @@ def run_demo(seed=None, delay=None, out=None):
     game = get_game(DEMO_GAME)
     state = game.new_initial_state()
     print(f"KNOCKabout demo, seed {seed}: two greedy computer players.", file=out)
+    print(KNOCKABOUT_KEY, file=out)
     print(render_knockabout(state), file=out)
     moves = 0
     for ply in range(MAX_PLIES):
@@ -40,9 +41,10 @@ def run_demo(seed=None, delay=None, out=None):
         bot = make_bot(DEFAULT_BOT, ply_rng(seed, ply, "bot", mover).getrandbits(62))
         action = bot.choose(state.clone())
         text = state.action_to_string(action)
+        before = state.clone()
         state.apply(action)
         moves += 1
-        marks = {text.split("-")[0]} if "-" in text else set()
+        marks = changed_cells(before, state)
         print(f"\nMove {moves}: {game.player_name(mover)} {text}    "
               f"gutter: White {state.in_gutter[0]}, Black {state.in_gutter[1]}", file=out)
         print(render_knockabout(state, marks=marks), file=out)
