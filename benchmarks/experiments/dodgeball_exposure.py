@@ -149,6 +149,9 @@ class Observer:
         self.held_over = set()       # my carriers when my last turn ended
         self.turn_start = None       # my position when my turn began
         self.pending = None          # a throw whose result is not seen yet
+        self.turn_no = 0
+        self.chance_open = False     # a carrier of theirs was in my reach as my turn began
+        self.chances = set()         # (my turn, square) of their carriers I could reach
 
     def _resolve(self, state):
         if self.pending is None:
@@ -167,37 +170,46 @@ class Observer:
     def __call__(self, state, seat, action):
         if state.stage != TURN:
             return
-        counts = self.counts
-        if self.pending is not None and state.throw is None or (
-                state.throw is not None and state.throw[4] is not None):
+        if self.pending is not None and (state.throw is None or state.throw[4] is not None):
             self._resolve(state)
         board, carry, loose, start, _ = state.squares()
-        me, them = self.me, 1 - self.me
-        starting = state.throw is None and state.dice_held()[1][seat] == 0
-        if seat == me and starting and state.active == me:
-            self.turn_start = state.clone()
-            self._chances(state, board, carry, loose, start)
-        if seat == them and starting and state.active == them:
-            self._turn_ended(state, board, carry, loose, start)
-        kind, _, thrower, target = _decode(action)
-        if kind == THROW and seat == me and getattr(self, "chance_open", False) and carry[target]:
-            counts["... of those, I threw at a carrier"] += 1
-            self.chance_open = False
-        if seat == them and starting and state.active == them:
-            self.chance_open = False
+        self._turn_events(state, seat, board, carry, loose, start)
+        kind, _, _, target = _decode(action)
         if kind == THROW:
-            who = "mine" if seat == me else "greedy's"
-            at = "a carrier" if carry[target] else "a catcher"
-            counts[f"throws {who} at {at}"] += 1
-            self.pending = (who, at, list(state.squares()[4]), seat)
-        if kind == THROW and seat == them and state.active == them:
-            mine = [s for s in HALF[me] if board[s] == me and carry[s]]
-            if mine:
-                counts["greedy throws while I hold"] += 1
-                if carry[target]:
-                    counts["... at a carrier"] += 1
-                    origin = "held over" if target in self.held_over else "caught this turn"
-                    counts["... at a carrier " + origin] += 1
+            self._throw(state, seat, board, carry, target)
+
+    def _turn_events(self, state, seat, board, carry, loose, start):
+        """A turn begins (mine: its position kept, my chances counted; theirs: mine is
+        over), or I decide in my turn (their carriers within reach counted)."""
+        starting = state.throw is None and state.dice_held()[1][seat] == 0
+        mine = state.active == self.me
+        if seat == self.me and starting and mine:
+            self.turn_start = state.clone()
+            self.turn_no += 1
+            self._chances(state, board, carry, loose, start)
+        if seat == self.me and mine and state.throw is None:
+            self._carrier_chances(state, board, carry, loose, start)
+        if seat != self.me and starting and not mine:
+            self._turn_ended(state, board, carry, loose, start)
+            self.chance_open = False
+
+    def _throw(self, state, seat, board, carry, target):
+        counts, me = self.counts, self.me
+        who = "mine" if seat == me else "greedy's"
+        at = "a carrier" if carry[target] else "a catcher"
+        counts[f"throws {who} at {at}"] += 1
+        self.pending = (who, at, list(state.squares()[4]), seat)
+        if seat == me:
+            if self.chance_open and carry[target]:
+                counts["... of those, I threw at a carrier"] += 1
+                self.chance_open = False
+            return
+        if any(board[s] == me and carry[s] for s in HALF[me]):
+            counts["greedy throws while I hold"] += 1
+            if carry[target]:
+                counts["... at a carrier"] += 1
+                origin = "held over" if target in self.held_over else "caught this turn"
+                counts["... at a carrier " + origin] += 1
 
     def _chances(self, state, board, carry, loose, start):
         """My turn begins: can my dice reach one of their carriers (a throw with no risk)?"""
@@ -211,6 +223,19 @@ class Observer:
         if _throws_known(me, throwers, theirs, carry, list(state.dice_held()[0][me])) > 0:
             self.counts["my turns, a carrier of theirs in my reach"] += 1
             self.chance_open = True
+
+    def _carrier_chances(self, state, board, carry, loose, start):
+        """Their carriers my throwers reach with my unspent dice at this decision: the most
+        throws at a carrier my turns could have made (each carrier once a turn)."""
+        me, them = self.me, 1 - self.me
+        dice = list(state.dice_held()[0][me])
+        pawns, free = pawns_and_free(board, carry)
+        throwers = _throwers(me, board, carry, loose, start, pawns[me], free[me])
+        for s in HALF[them]:
+            if (board[s] == them and carry[s] and (self.turn_no, s) not in self.chances
+                    and _throws_known(me, throwers, [s], carry, dice) > 0):
+                self.chances.add((self.turn_no, s))
+                self.counts["carrier chances (a carrier of theirs in my reach, once a turn)"] += 1
 
     def _turn_ended(self, state, board, carry, loose, start):
         counts, me = self.counts, self.me
