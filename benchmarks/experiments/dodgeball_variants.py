@@ -2,9 +2,9 @@
 greedy bot (milliseconds a move, so hundreds of games in minutes).
 
 A variant is the score module (`bots/dodgeball_score.py`) loaded a second time with some
-constants changed (`NAME=VALUE`, the derived reach values recomputed); the bot plays as the
-greedy bot does (one ply, a throw's dice averaged), its declarations as the greedy bot's
-one ply too.  Games are the arena's (`run_arena`: seats rotated, dice shared per rotation).
+constants changed (`NAME=VALUE`, the derived reach values recomputed); the bot is the greedy
+bot with that score (one ply, a throw's dice averaged, its declarations one ply too).
+Games are the arena's (`run_arena`: seats rotated, dice shared per rotation).
 
     python3 benchmarks/experiments/dodgeball_variants.py --games 200 WAITING_REACH=1.5
 """
@@ -12,7 +12,6 @@ one ply too.  Games are the arena's (`run_arena`: seats rotated, dice shared per
 import argparse
 import importlib.util
 import os
-import random
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -21,6 +20,7 @@ sys.path[:0] = [os.path.join(ROOT, "host"), ROOT]
 from knockboard import arena  # noqa: E402
 from knockboard.arena import run_arena, wilson_interval  # noqa: E402
 from knockboard.bots import dodgeball_score  # noqa: E402
+from knockboard.bots.greedy import GreedyBot  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
 
 
@@ -42,36 +42,6 @@ def variant_module(changes):
     return module
 
 
-class VariantBot:
-    """One ply by the variant's score (the greedy bot's way)."""
-
-    name = "variant"
-
-    def __init__(self, module, seed):
-        self.score = module.score
-        self.rng = random.Random(seed)
-
-    def choose(self, state):
-        player = state.current_player()
-        best, best_value = [], None
-        for action in state.legal_actions():
-            state.apply(action)
-            if state.is_chance_node():
-                value = 0.0
-                for outcome, p in state.chance_outcomes():
-                    state.apply(outcome)
-                    value += p * self.score(state, player)
-                    state.undo()
-            else:
-                value = self.score(state, player)
-            state.undo()
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("changes", nargs="*", help="NAME=VALUE")
@@ -87,7 +57,7 @@ def main(argv=None):
 
     def make(name, seed, budget, iterations, game_name=None):
         if name == "variant":
-            return VariantBot(module, seed)
+            return GreedyBot(seed, module.score)
         return made(name, seed, budget, iterations, game_name)
 
     arena.make_arena_bot = make
