@@ -32,17 +32,20 @@ from benchmarks import dodgeball_ceiling  # noqa: E402
 from knockboard.bots import dodgeball_search, dodgeball_value, strong  # noqa: E402
 
 AT_CARRIERS = dodgeball_value.FEATURE_NAMES.index("their_throws_at_carriers")
+AT_OTHERS = dodgeball_value.FEATURE_NAMES.index("their_throws_at_others")
 
 
 class PenalisedValue(dodgeball_value.ValueModel):
     """The learnt value, less `penalty` a throw the other team can make at a carrier."""
 
-    def __init__(self, data, penalty):
+    def __init__(self, data, penalty, deny=0.0):
         super().__init__(data)
         self.penalty = penalty
+        self.deny = deny
 
     def win_chance(self, x):
-        return super().win_chance(x) - self.penalty * x[AT_CARRIERS]
+        return (super().win_chance(x) - self.penalty * x[AT_CARRIERS]
+                - self.deny * (x[AT_CARRIERS] + x[AT_OTHERS]))
 
 
 def limit_start_balls(most):
@@ -83,13 +86,16 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=30)
+    parser.add_argument("--deny", type=float, default=0.0,
+                        help="less this a throw the other team's known dice allow at any"
+                             " of the bot's pawns (carrier or not)")
     parser.add_argument("--max-start-balls", type=int, default=None)
     args = parser.parse_args(argv)
     if args.games < 1 or args.penalty < 0:
         parser.error("need --games >= 1 and --penalty >= 0")
     import json
     with open(dodgeball_value.WEIGHTS_FILE) as f:
-        model = PenalisedValue(json.load(f), args.penalty)
+        model = PenalisedValue(json.load(f), args.penalty, args.deny)
     dodgeball_value._MODEL[:] = [model]     # what every strong bot of this process loads
     if args.max_start_balls is not None:
         limit_start_balls(args.max_start_balls)

@@ -1,5 +1,5 @@
 import random
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .heuristics import score
 
@@ -10,15 +10,18 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: Optional[int] = None) -> None:
+    def __init__(self, seed: Optional[int] = None,
+                 score_function: Optional[Callable[[Any, int], float]] = None) -> None:
         self.rng = random.Random(seed)
+        # Another score than the game's own (experiments screening score variants).
+        self.score = score_function or score
 
     def choose(self, state: Any) -> int:
         player = state.current_player()
         best, best_value = [], None
         for action in state.legal_actions():
             state.apply(action)
-            value = expected_score(state, player)
+            value = expected_score(state, player, self.score)
             state.undo()
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [action], value
@@ -27,14 +30,15 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-def expected_score(state: Any, player: int) -> float:
+def expected_score(state: Any, player: int,
+                   score_function: Callable[[Any, int], float] = score) -> float:
     """The heuristic score of `player` after a move; when a chance step follows the move
     (a reroll, a throw's dice), its outcomes' scores averaged with their probabilities."""
     if not state.is_chance_node():
-        return score(state, player)
+        return score_function(state, player)
     total = 0.0
     for outcome, probability in state.chance_outcomes():
         state.apply(outcome)
-        total += probability * score(state, player)
+        total += probability * score_function(state, player)
         state.undo()
     return total
