@@ -276,3 +276,26 @@ def check_read(H, data, n=32):
     assert rs[0] == ring and 8 <= rs[1] < second // 2, (rs[0], rs[1], second)
     assert tail == b"END", tail
     return len(got)
+
+
+def leds_ready(free, busy):
+    # HalRp2.leds_ready's test in Python: the chain is free unless the last frame's end
+    # (free) is still ahead, by at most busy us
+    import time
+    left = time.ticks_diff(free, time.ticks_us())
+    return not 0 < left <= busy
+
+
+def check_ready(fast, busy=4110):
+    # around every boundary (now, now + busy) and far from it, across the 30-bit wrap of
+    # ticks_us; 60 us kept clear of the boundaries for the time between the two calls
+    import time
+    n = 0
+    for ahead in (-(1 << 29) + 100, -5000, -100, -60, 60, 100, 2000, busy - 100, busy - 60,
+                  busy + 60, busy + 100, 1 << 28, (1 << 29) - 100):
+        free = time.ticks_add(time.ticks_us(), ahead)
+        want = leds_ready(free, busy)
+        got = bool(fast(free, busy))
+        assert got == want, (ahead, got, want)
+        n += 1
+    return n

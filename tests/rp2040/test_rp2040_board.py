@@ -442,7 +442,10 @@ def test_the_machine_code_does_what_the_python_it_stands_in_for_does(knockabout_
             "check_decoder(H.FastDecoder, 25)\ncheck_encoder(H.FastEncoder, 30)\n"
             "check_visit(H.HalRp2.visit_rows, 40)\n"
             "print('quick', check_quick(H.HalRp2.quick_cells, rounds=60))\n"
+            "print('ready', check_ready(H._leds_ready))\n"
             "print('reads', check_read(H, %r))\n" % data), WALL_NET,
             feed=(data + b"END",), feed_after=b"read-start")
-    figures = dict(line.split() for line in out.splitlines() if line[:5] in ("quick", "reads"))
+    figures = dict(line.split() for line in out.splitlines()
+                   if line[:5] in ("quick", "ready", "reads"))
     assert int(figures["quick"]) > 20 and int(figures["reads"]) > 10, out
+    assert int(figures["ready"]) == 13, out
