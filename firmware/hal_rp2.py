@@ -436,10 +436,11 @@ class FastEncoder(P.Encoder):
     """protocol.Encoder with the frame built in machine code (_frame)."""
 
     def frame(self, ftype, seq, plen):
-        body = self.body
-        body[0] = ftype
-        body[1] = seq
-        return self.omv[:_frame(body, plen + 2, self.out, CRC_TABLE)]
+        # no local beyond the arguments: its frame stays within the 11 words MicroPython
+        # keeps on the C stack rather than the heap (docs/firmware.md)
+        self.body[0] = ftype
+        self.body[1] = seq
+        return self.omv[:_frame(self.body, plen + 2, self.out, CRC_TABLE)]
 
 
 def crc16(data, n):
