@@ -41,11 +41,15 @@ from knockboard.device.uf2 import board_uf2  # noqa: E402
 from knockboard.sim.rp2040 import EmulatedBoard, raw_exec  # noqa: E402
 
 SETUP = """
-import gc, time, board, app
+import gc, time
+gc.collect()
+room = bytearray(2048)  # main.py's free run low in the heap (docs/firmware.md)
+import board, app
 from hal_rp2 import HalRp2
 cfg = board.load()
 hal = HalRp2(cfg)
 dev = app.Device(hal, cfg)
+room = None
 gc.collect()
 print('free', gc.mem_free())
 def timed(f, n):

@@ -275,9 +275,10 @@ class Device:
         mv = self.enc.frame(ftype, seq, plen)
         self.hal.write(mv)  # first: kept for retransmission after it has left
         self.last_tx = now
-        n = len(mv)
-        self.pend[:n] = mv
-        self.pend_len = n
+        # len(mv) twice, not a local: 11 words of locals and stack at most keep a call's
+        # frame off the heap (docs/firmware.md, "Machine code on the hot paths")
+        self.pend[:len(mv)] = mv
+        self.pend_len = len(mv)
         self.pend_seq = seq
         self.pend_t = now
 

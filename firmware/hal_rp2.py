@@ -119,6 +119,20 @@ def _visit_rows(raw: ptr16, stable: ptr16, cand: ptr16, pending: ptr16, valid: p
 
 
 @micropython.viper
+def _leds_ready(free: int, busy: int) -> int:
+    # HalRp2.leds_ready: not 0 < time.ticks_diff(free, time.ticks_us()) <= busy, with the
+    # timer read here (ticks_us is its low 30 bits): two calls fewer, ~20 us on the
+    # RP2040, twice on the way from a press's answer to its light. The difference taken
+    # modulo 2**30 as ticks_diff does, its sign left out: a time gone by reads as far ahead,
+    # past busy (< 2**29), and is ready too. A stale time (ticks_us wraps every ~18
+    # minutes) can only look like a short wait.
+    left = (free - ptr32(_TIMERAWL)[0]) & 0x3FFFFFFF
+    if 0 < left and left <= busy:
+        return 0
+    return 1
+
+
+@micropython.viper
 def _crc16(data: ptr8, n: int, t: ptr16) -> int:
     crc = 0xFFFF
     i = 0
@@ -128,13 +142,49 @@ def _crc16(data: ptr8, n: int, t: ptr16) -> int:
     return crc
 
 
+# MicroPython's stdin ring (v1.27 ports/rp2/mphalport.c `stdin_ringbuf`, py/ringbuf.h: the
+# buffer's address, then 16-bit size, iget, iput), by halfword; the USB stack fills it.
+_R_SIZE = const(2)
+_R_GET = const(3)
+_R_PUT = const(4)
+_RING_LEN = const(512)  # MICROPY_HW_STDIN_BUFFER_LEN
+_RING_TRUST = const(8)  # bytes the slow read must see the ring give before it is read
+
+
 @micropython.viper
-def _read(buf: ptr8, n: int, ipoll, readinto, b1) -> int:
-    # The bytes waiting, up to n: one `ipoll` and one `readinto` a byte, as MicroPython's
-    # stdin read blocks until it has all it was asked for; it stops after a Ctrl-C, since
-    # after CR Ctrl-C the rest (mpremote's CR Ctrl-A) must stay in the USB buffer for the
-    # REPL. In machine code the loop costs ~20 us a byte on the RP2040, ~40 in Python.
+def _find_ring(lo: int, hi: int) -> int:
+    # The one place in RAM that looks like stdin's ring (a pointer into SRAM, size 512, both
+    # indices inside it), or 0 when none or several do; _read trusts it only once it has
+    # seen it give the bytes stdin's own read returned.
+    p = ptr32(lo)
+    n = (hi - lo) >> 2
+    found = 0
+    k = 0
+    i = 0
+    while i < n - 2:
+        if (p[i] >> 18) == 0x800 and (p[i + 1] & 0xFFFF) == _RING_LEN:
+            if (p[i + 1] >> 16) & 0xFFFF < _RING_LEN and p[i + 2] & 0xFFFF < _RING_LEN:
+                found = lo + 4 * i
+                k += 1
+        i += 1
+    return found if k == 1 else 0
+
+
+@micropython.viper
+def _read(buf: ptr8, n: int, ipoll, readinto, b1, rs: ptr32) -> int:
+    # The bytes waiting, up to n; it stops after a Ctrl-C, since after CR Ctrl-C the rest
+    # (mpremote's CR Ctrl-A) must stay in the USB buffer for the REPL, and after a FLAG that
+    # ends a frame. Stdin's own read blocks until it has all it was asked for and nothing
+    # says how many bytes wait, so one `ipoll` and one `readinto` a byte (~25 us a byte on
+    # the RP2040). Each byte is also checked against the ring _find_ring found (rs[0]): it
+    # must have given that byte; after _RING_TRUST such bytes (rs[1]) the HAL reads the
+    # ring itself (_read_ring), after one that differs never.
     one = ptr8(b1)
+    ring = rs[0]
+    h = ptr16(ring)
+    data = ptr8(0)
+    if ring:
+        data = ptr8(ptr32(ring)[0])
     got = 0
     inner = 0  # a byte other than FLAG read: the next FLAG ends a frame, and the read
     while got < n:
@@ -144,9 +194,24 @@ def _read(buf: ptr8, n: int, ipoll, readinto, b1) -> int:
             break
         if not ready:
             break
+        seen = -1
+        at = 0
+        if ring:
+            at = h[_R_GET]
+            if at != h[_R_PUT]:
+                seen = data[at]
+            at += 1
+            if at >= h[_R_SIZE]:
+                at = 0
         if not readinto(b1, 1):
             break
         b = one[0]
+        if ring:
+            if seen == b and h[_R_GET] == at:
+                rs[1] += 1
+            else:
+                rs[0] = 0
+                ring = 0
         buf[got] = b
         got += 1
         if b == 3:
@@ -159,9 +224,40 @@ def _read(buf: ptr8, n: int, ipoll, readinto, b1) -> int:
     return got
 
 
+@micropython.viper
+def _read_ring(buf: ptr8, n: int, ring: int, ipoll) -> int:
+    # _read's bytes taken from stdin's ring itself, the same stops: ~1 us a byte. Only the
+    # main loop reads stdin, and MicroPython fills the ring from its scheduler, never while
+    # machine code runs.
+    h = ptr16(ring)
+    if h[_R_GET] == h[_R_PUT]:
+        for _ in ipoll(0):  # runs the USB stack, which fills the ring
+            break
+    data = ptr8(ptr32(ring)[0])
+    size = h[_R_SIZE]
+    i = h[_R_GET]
+    end = h[_R_PUT]
+    got = 0
+    inner = 0
+    while got < n and i != end:
+        b = data[i]
+        i += 1
+        if i >= size:
+            i = 0
+        buf[got] = b
+        got += 1
+        if b == 3 or (b == 0x7E and inner):
+            break
+        if b != 0x7E:
+            inner = 1
+    h[_R_GET] = i
+    return got
+
+
 # protocol.Decoder.feed_from in machine code (FastDecoder): the state machine is the same,
 # its state in an array: the state, the body's length, the byte before src[i], where to go
-# on, the last frame's length, frames and errors counted, the buffer's capacity.
+# on, the last frame's length, frames and errors counted, the buffer's capacity, the CRC
+# table's address.
 _D_ST = const(0)
 _D_N = const(1)
 _D_PREV = const(2)
@@ -170,6 +266,7 @@ _D_FLEN = const(4)
 _D_FRAMES = const(5)
 _D_ERRORS = const(6)
 _D_CAP = const(7)
+_D_TABLE = const(8)
 
 
 @micropython.viper
@@ -193,7 +290,8 @@ def _flag(buf: ptr8, n: int, st: int, s: ptr32, t: ptr16) -> int:
 
 
 @micropython.viper
-def _decode(src: ptr8, i: int, end: int, buf: ptr8, s: ptr32, t: ptr16) -> int:
+def _decode(src: ptr8, i: int, end: int, buf: ptr8, s: ptr32) -> int:
+    t = ptr16(s[_D_TABLE])
     start = i
     st = s[_D_ST]
     n = s[_D_N]
@@ -240,35 +338,25 @@ def _decode(src: ptr8, i: int, end: int, buf: ptr8, s: ptr32, t: ptr16) -> int:
 class FastDecoder(P.Decoder):
     """protocol.Decoder with feed_from in machine code: ~25 us a byte in MicroPython on the
     RP2040, most of reading the host's answer to a press. Its counts live in the state
-    array the machine code updates."""
+    array the machine code updates (counts()), not in `frames` and `errors`: properties
+    for them made every attribute store on the decoder look for a setter first, ~30 us
+    each of the two feed_from makes."""
 
     def __init__(self, maxlen, crc):
-        self.s = array("i", bytes(4 * 8))
+        self.s = array("i", bytes(4 * 9))
         super().__init__(maxlen, crc)
         self.s[_D_CAP] = maxlen
+        self.s[_D_TABLE] = addressof(CRC_TABLE)
 
     def feed_from(self, src, i, end):
-        s = self.s
-        r = _decode(src, i, end, self.buf, s, CRC_TABLE)
-        self.pos = s[_D_POS]
-        self.flen = s[_D_FLEN]
+        r = _decode(src, i, end, self.buf, self.s)
+        self.pos = self.s[_D_POS]
+        self.flen = self.s[_D_FLEN]
         return r
 
-    @property
-    def frames(self):
-        return self.s[_D_FRAMES]
-
-    @frames.setter
-    def frames(self, v):
-        self.s[_D_FRAMES] = v
-
-    @property
-    def errors(self):
-        return self.s[_D_ERRORS]
-
-    @errors.setter
-    def errors(self, v):
-        self.s[_D_ERRORS] = v
+    def counts(self):
+        """(errors, frames), what protocol.Decoder counts in its attributes."""
+        return self.s[_D_ERRORS], self.s[_D_FRAMES]
 
 
 @micropython.viper
@@ -348,10 +436,11 @@ class FastEncoder(P.Encoder):
     """protocol.Encoder with the frame built in machine code (_frame)."""
 
     def frame(self, ftype, seq, plen):
-        body = self.body
-        body[0] = ftype
-        body[1] = seq
-        return self.omv[:_frame(body, plen + 2, self.out, CRC_TABLE)]
+        # no local beyond the arguments: its frame stays within the 11 words MicroPython
+        # keeps on the C stack rather than the heap (docs/firmware.md)
+        self.body[0] = ftype
+        self.body[1] = seq
+        return self.omv[:_frame(self.body, plen + 2, self.out, CRC_TABLE)]
 
 
 def crc16(data, n):
@@ -447,6 +536,7 @@ class HalRp2:
         self.ipoll = self.poll.ipoll
         self.readinto = self.stdin.readinto  # type: ignore[union-attr]  # MicroPython's
         self.b1 = bytearray(1)
+        self.rs = array("i", (_find_ring(0x20000000, 0x20042000), 0))  # stdin's ring: _read
         # Binary frames must reach us untouched; CR + Ctrl-C is recognised by the decoder
         # instead (see docs/protocol.md, "Taking over the board").
         kbd_intr(-1)
@@ -462,8 +552,11 @@ class HalRp2:
         return time.ticks_ms()
 
     def read_into(self, buf):
-        """The bytes waiting, up to len(buf) (machine code: _read)."""
-        return _read(buf, len(buf), self.ipoll, self.readinto, self.b1)
+        """The bytes waiting, up to len(buf) (machine code: _read, then _read_ring)."""
+        rs = self.rs
+        if rs[1] >= _RING_TRUST:
+            return _read_ring(buf, len(buf), rs[0], self.ipoll)
+        return _read(buf, len(buf), self.ipoll, self.readinto, self.b1, rs)
 
     crc16 = staticmethod(crc16)
     Decoder = FastDecoder  # app.Device's, where the HAL has one
@@ -498,10 +591,8 @@ class HalRp2:
     # -- outputs --
     def leds_ready(self):
         """The chain can take a frame: the last one has left the pin (10 us a byte) and
-        the line has been low for the latch time since."""
-        left = time.ticks_diff(self.led_free, time.ticks_us())
-        # a stale time (ticks_us wraps every ~18 minutes) can only look like a short wait
-        return not 0 < left <= self.led_busy_us
+        the line has been low for the latch time since (machine code: _leds_ready)."""
+        return _leds_ready(self.led_free, self.led_busy_us)
 
     def show_leds(self, grb):
         while not self.leds_ready():

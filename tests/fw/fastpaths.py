@@ -100,7 +100,9 @@ def decode_runs(dec, data, size):
                 got.append((dec.ftype(), dec.seq(), bytes(dec.payload())))
             elif r == P.INTERRUPT:
                 got.append("interrupt")
-    return got, dec.errors, dec.frames
+    # hal_rp2.FastDecoder keeps its counts in its machine code's state array
+    errors, frames = dec.counts() if hasattr(dec, "counts") else (dec.errors, dec.frames)
+    return got, errors, frames
 
 
 def check_decoder(fast, frames=50):
@@ -203,3 +205,97 @@ def check_quick(fn, cells=127, rounds=150):
 
 
 PULSE_OR_SOLID = (0, 0, 0, 0, 2, 0x12)
+
+
+def read_chunks(data, n):
+    # What hal_rp2's _read gives when all of data waits in stdin: at most n bytes a read,
+    # a read ending after a Ctrl-C and after a FLAG that ends a frame (a FLAG after another
+    # byte).
+    out = []
+    k = 0
+    while k < len(data):
+        start = k
+        inner = 0
+        while k < len(data) and k - start < n:
+            b = data[k]
+            k += 1
+            if b == 3 or (b == 0x7E and inner):
+                break
+            if b != 0x7E:
+                inner = 1
+        out.append(bytes(data[start:k]))
+    return out
+
+
+def check_read(H, data, n=32):
+    # On the chip, data (then b"END") sent to stdin by the host once "read-start" is out:
+    # read with stdin's own read alone for half the reads, then from MicroPython's stdin
+    # ring (found by _find_ring, trusted after it has given _RING_TRUST bytes), as
+    # HalRp2.read_into does; the same reads as read_chunks, and stdin itself finds the
+    # ring where the reads left it (b"END" next).
+    import select
+    import sys
+    import time
+    from machine import mem16
+    from micropython import kbd_intr
+    want = read_chunks(data, n)
+    ring = H._find_ring(0x20000000, 0x20042000)
+    assert ring, "no stdin ring found"
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+    b1 = bytearray(1)
+    kbd_intr(-1)
+    print("read-start")
+    t0 = time.ticks_ms()
+    # everything waiting before the first read, so the reads' ends are the data's own
+    while (mem16[ring + 8] - mem16[ring + 6]) % 512 < len(data) + 3 \
+            and time.ticks_diff(time.ticks_ms(), t0) < 2000:
+        time.sleep_ms(1)
+    got = []
+    rs = array("i", (0, 0))
+    buf = bytearray(n)
+    second = 0  # bytes read from the switch on
+    while sum(len(c) for c in got) < len(data):
+        if len(got) == len(want) // 2:
+            rs = array("i", (ring, 0))
+            second = len(data) - sum(len(c) for c in got)
+        if rs[1] >= 8:  # as HalRp2.read_into (_RING_TRUST)
+            k = H._read_ring(buf, n, rs[0], poll.ipoll)
+        else:
+            k = H._read(buf, n, poll.ipoll, sys.stdin.buffer.readinto, b1, rs)
+        if not k:
+            break
+        got.append(bytes(buf[:k]))
+    tail = b""
+    while len(tail) < 3 and poll.poll(200):  # never waits for bytes a bad read lost
+        tail += sys.stdin.buffer.read(1)
+    kbd_intr(3)
+    bad = [i for i in range(min(len(got), len(want))) if got[i] != want[i]]
+    assert got == want, (len(got), len(want), bad[:3])
+    # trusted (_RING_TRUST, 8 bytes), then most bytes came from the ring itself
+    assert rs[0] == ring and 8 <= rs[1] < second // 2, (rs[0], rs[1], second)
+    assert tail == b"END", tail
+    return len(got)
+
+
+def leds_ready(free, busy):
+    # HalRp2.leds_ready's test in Python: the chain is free unless the last frame's end
+    # (free) is still ahead, by at most busy us
+    import time
+    left = time.ticks_diff(free, time.ticks_us())
+    return not 0 < left <= busy
+
+
+def check_ready(fast, busy=4110):
+    # around every boundary (now, now + busy) and far from it, across the 30-bit wrap of
+    # ticks_us; 60 us kept clear of the boundaries for the time between the two calls
+    import time
+    n = 0
+    for ahead in (-(1 << 29) + 100, -5000, -100, -60, 60, 100, 2000, busy - 100, busy - 60,
+                  busy + 60, busy + 100, 1 << 28, (1 << 29) - 100):
+        free = time.ticks_add(time.ticks_us(), ahead)
+        want = leds_ready(free, busy)
+        got = bool(fast(free, busy))
+        assert got == want, (ahead, got, want)
+        n += 1
+    return n

@@ -408,13 +408,30 @@ def test_back_held_at_power_up_skips_the_app(knockabout_uf2):
                         "sys.modules)", "= ") == "True True"
 
 
+def _read_stream():
+    # frames with FLAG, ESC, Ctrl-C and CR in their payloads, garbage and a CR Ctrl-C
+    # between them, ending with a whole frame: ~350 bytes, under stdin's 512-byte ring
+    import random
+    rng = random.Random(36)
+    out = bytearray()
+    for k in range(12):
+        payload = bytes(rng.choice((0x7E, 0x7D, 3, 0x0D, rng.randrange(256)))
+                        for _ in range(rng.randrange(24)))
+        out += P.encode_frame(1 + rng.randrange(0x20), rng.randrange(256), payload)
+        if k % 4 == 1:
+            out += bytes(rng.randrange(256) for _ in range(rng.randrange(6))) + b"\r\x03"
+    return bytes(out + P.encode_frame(P.H_ACK, 9, b""))
+
+
 def test_the_machine_code_does_what_the_python_it_stands_in_for_does(knockabout_uf2):
     """hal_rp2's viper functions (frame decoder and encoder, the quick CELLS path, the key
-    scan's row filter) run only on the chip: there, on seeded inputs, against the firmware's
-    Python (tests/fw/fastpaths.py, sent to the REPL of a board booted with BACK held)."""
+    scan's row filter, the read from stdin's ring) run only on the chip: there, on seeded
+    inputs, against the firmware's Python (tests/fw/fastpaths.py, sent to the REPL of a
+    board booted with BACK held); the read against stdin's own, on bytes the host sends."""
     with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                            "fw", "fastpaths.py")) as f:
         checks = f.read()
+    data = _read_stream()
     with EmulatedBoard(knockabout_uf2, ROWS, COLS, CELLS, free_run=True,
                        hold=("back",)) as eb:
         eb.wait(lambda e: e["ev"] == "usb", WALL_NET)
@@ -424,5 +441,11 @@ def test_the_machine_code_does_what_the_python_it_stands_in_for_does(knockabout_
             "\nimport hal_rp2 as H\n"
             "check_decoder(H.FastDecoder, 25)\ncheck_encoder(H.FastEncoder, 30)\n"
             "check_visit(H.HalRp2.visit_rows, 40)\n"
-            "print('quick', check_quick(H.HalRp2.quick_cells, rounds=60))\n"), WALL_NET)
-    assert int(out.split()[-1]) > 20, out
+            "print('quick', check_quick(H.HalRp2.quick_cells, rounds=60))\n"
+            "print('ready', check_ready(H._leds_ready))\n"
+            "print('reads', check_read(H, %r))\n" % data), WALL_NET,
+            feed=(data + b"END",), feed_after=b"read-start")
+    figures = dict(line.split() for line in out.splitlines()
+                   if line[:5] in ("quick", "ready", "reads"))
+    assert int(figures["quick"]) > 20 and int(figures["reads"]) > 10, out
+    assert int(figures["ready"]) == 13, out
