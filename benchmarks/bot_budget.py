@@ -8,8 +8,9 @@ are taken, evenly spaced, from a seeded game of greedy bots (forced moves skippe
 searches them).  On each the strong bot then chooses, as it does at the board:
 
 - **time**: the wall time of `choose()` with the time budget alone, as the board calls it
-  (Dodgeball's turn search then stops at its own `PLAY_ITERATIONS` if that comes first), or
-  with `--iterations N` as well, as the arena calls it; mean and largest per game, and how many moves ran more than 5% over the
+  (Dodgeball's and two-player Knock-Off's searches then stop at their own
+  `PLAY_ITERATIONS` if that comes first), or with `--iterations N` as well, as the arena
+  calls it; mean and largest per game, and how many moves ran more than 5% over the
   budget (a search stops between iterations, so a move may overshoot by one iteration and
   by the ordering of the root's moves);
 - **memory**: the peak of Python's traced allocations (`tracemalloc`) during a search of the
@@ -20,7 +21,9 @@ searches them).  On each the strong bot then chooses, as it does at the board:
   of CAP nodes however long the search runs.  Dodgeball's turn search
   (`bots/dodgeball_search.py`) has no node cap: its passes of growing beams end with the
   widest one, so its memory is bounded by that schedule; the bound shown for it is the whole
-  schedule searched without any budget (slow: up to a minute a position).
+  schedule searched without any budget (slow: up to a minute a position).  Two-player
+  Knock-Off's search (`bots/knockoff_search.py`) is bounded by the turn: the bound shown is
+  every end of the turn looked at one turn further.
 
 Figures are printed, never asserted (the tests check the node bound itself,
 `tests/test_bots.py`).

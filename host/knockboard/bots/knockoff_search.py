@@ -141,18 +141,19 @@ def choose(bot: Any, state: Any) -> int:
     if len(legal) == 1:
         bot.last_stats = {"iterations": 0, "nodes": 0}
         return legal[0]
-    position = state.to_position()
-    planned = bot.plan.get(position)
+    # The plan is for the rest of the turn it was made in: used once, then dropped (the
+    # clairvoyant's was made knowing the dice of that turn).
+    plan, bot.plan = bot.plan, {}
+    planned = plan.get(state.to_position())
     if planned is not None and planned in legal:
         bot.last_stats = {"iterations": 0, "nodes": 0, "planned": True}
         return planned
     search = _TurnSearch(bot, state.current_player())
     path = search.run(state.clone())
-    plan = {}
     scratch = state.clone()
-    for action in path:
-        plan[scratch.to_position()] = action
+    scratch.apply(path[0])
+    for action in path[1:]:
+        bot.plan[scratch.to_position()] = action
         scratch.apply(action)
-    bot.plan = plan
     bot.last_stats = {"iterations": search.count, "nodes": len(search.cache)}
     return path[0]
