@@ -11,6 +11,7 @@ from knockboard.bots.knockoff_search import turn_ends
 from knockboard.bots.knockoff_value import (FEATURE_NAMES, KnockoffValueModel, features,
                                             load_model)
 from knockboard.games import get_game
+from knockboard.games.knockoff.board import STANDARD
 
 from benchmarks import train_knockoff
 
@@ -82,13 +83,17 @@ def test_the_search_takes_the_win_and_plays_its_plan_for_the_second_die():
     first = bot.choose(state)
     assert bot.last_stats["iterations"] >= 1
     state.apply(first)
-    if not state.is_chance_node():
-        second = bot.choose(state)
-        assert bot.last_stats.get("planned") and second in state.legal_actions()
+    assert not state.is_chance_node()       # 3c-4c here: the 3 is left
+    second = bot.choose(state)
+    assert bot.last_stats.get("planned") and second in state.legal_actions()
+    assert bot.plan == {}      # used once: a later turn searches afresh
 
 
-def test_four_players_keep_the_generic_search():
-    state = get_game("knockoff", players=4).from_position("1a/1c/1e/1g P1 dice 34")
+@pytest.mark.parametrize("game", [get_game("knockoff", players=4),
+                                  get_game("knockoff", players=2, board=STANDARD + "\n")])
+def test_four_players_and_other_boards_keep_the_generic_search(game):
+    state = game.from_position("/".join(["1a", "1c", "1e", "1g"][:game.num_players])
+                               + " P1 dice 34")
     bot = StrongBot(seed=1, budget=30, iterations=20)
     assert bot.choose(state) in state.legal_actions()
     assert bot.last_stats["iterations"] == 20 and "candidates" in bot.last_stats

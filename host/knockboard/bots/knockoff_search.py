@@ -13,20 +13,22 @@ greedy bot than 0.53-0.55 (benchmarks/arena.md).  This search instead:
   them when there are fewer): the roll that follows is a chance node taken exactly, its 21
   outcomes (15 of them 2/36, 6 doubles 1/36) with their probabilities, and for each the
   roller's best end of its own turn by the same value (max^n: the other player maximises
-  its own chance); the move played is the best of these, the one-turn values deciding
-  among the rest only if the time cap stops the search first;
+  its own chance); the move played is the best of those looked at (if the time cap
+  stops the search early, the first of them is the best by the one-turn value);
 - **keeps the plan**: the second move of the turn is the one the search chose with the
   first, without searching again.
 
 An iteration is one end of the mover's turn looked at one turn further (21 rolls, each
 with every reply valued).  With an iteration budget that the time cap does not cut short,
-the result depends on the position only (ties: the first in the engine's action order).
+the result depends on the position only (ties: the better value at the turn's end, then
+the first found in the engine's action order).
 
 The clairvoyant (`clairvoyant.py`) reads the roll that follows from the arena's dice, so
 its chance node has the one outcome the dice will give: the ceiling of this search.
 
-Three and four players keep the generic tree search (`StrongBot.search_choose`): the value
-is learnt for two.
+Three and four players, and boards other than the standard one (the `board` option), keep
+the generic tree search (`StrongBot.search_choose`): the value is learnt for two players on
+the standard board.
 """
 
 import time
@@ -135,8 +137,8 @@ class _TurnSearch:
 
 def choose(bot: Any, state: Any) -> int:
     """The strong bot's action for a Knock-Off decision (see the module docstring)."""
-    if state.game.num_players != 2:
-        return bot.search_choose(state)
+    if state.game.num_players != 2 or state.game.board.name != "standard":
+        return bot.search_choose(state)     # the value is learnt for two, on this board
     legal = state.legal_actions()
     if len(legal) == 1:
         bot.last_stats = {"iterations": 0, "nodes": 0}
