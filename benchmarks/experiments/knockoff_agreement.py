@@ -22,20 +22,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 
 from bot_budget import sample_positions  # noqa: E402
 from knockboard.bots import StrongBot  # noqa: E402
-from knockboard.bots.greedy import expected_score  # noqa: E402
+from knockboard.bots.greedy import best_actions  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
-
-
-def greedy_best(state):
-    """The actions tied for the greedy bot's best expected score."""
-    player = state.current_player()
-    values = {}
-    for action in state.legal_actions():
-        state.apply(action)
-        values[action] = expected_score(state, player)
-        state.undo()
-    top = max(values.values())
-    return {a for a, v in values.items() if v >= top - 1e-9}
 
 
 def main(argv=None):
@@ -54,7 +42,7 @@ def main(argv=None):
     agree = {f"tree search, {i} iterations": 0 for i in args.iterations}
     agree["turn search"] = 0
     for k, state in enumerate(positions):
-        best = greedy_best(state)
+        best = set(best_actions(state))
         for i in args.iterations:
             bot = StrongBot(seed=k, budget=None, iterations=i)
             agree[f"tree search, {i} iterations"] += bot.search_choose(state.clone()) in best
