@@ -29,7 +29,9 @@ GAMES = [
     ("knockabout", "knockabout", {}, 200, 500, 400),
     ("dodgeball", "dodgeball", {}, 30, 1500, 400),
     ("ko2", "ko", {"players": 2}, 50, 1000, 400),
-    ("knockoff2", "knockoff", {"players": 2}, 200, 1000, 400),
+    # Two-player Knock-Off: its own search (bots/knockoff_search.py), an iteration being one
+    # end of the turn looked at one turn further; 30 covers every end (25 at most seen).
+    ("knockoff2", "knockoff", {"players": 2}, 30, 1000, 400),
     # 4-player K.O.: about 850 plies a game, 3 s of greedy moves alone: 200 games a row
     # (about 10 minutes each here) is what the CPU budget of the table allowed.
     ("ko4", "ko", {"players": 4}, 30, 2000, 200),

@@ -8,8 +8,9 @@ are taken, evenly spaced, from a seeded game of greedy bots (forced moves skippe
 searches them).  On each the strong bot then chooses, as it does at the board:
 
 - **time**: the wall time of `choose()` with the time budget alone, as the board calls it
-  (Dodgeball's turn search then stops at its own `PLAY_ITERATIONS` if that comes first), or
-  with `--iterations N` as well, as the arena calls it; mean and largest per game, and how many moves ran more than 5% over the
+  (Dodgeball's and two-player Knock-Off's searches then stop at their own
+  `PLAY_ITERATIONS` if that comes first), or with `--iterations N` as well, as the arena
+  calls it; mean and largest per game, and how many moves ran more than 5% over the
   budget (a search stops between iterations, so a move may overshoot by one iteration and
   by the ordering of the root's moves);
 - **memory**: the peak of Python's traced allocations (`tracemalloc`) during a search of the
@@ -20,7 +21,9 @@ searches them).  On each the strong bot then chooses, as it does at the board:
   of CAP nodes however long the search runs.  Dodgeball's turn search
   (`bots/dodgeball_search.py`) has no node cap: its passes of growing beams end with the
   widest one, so its memory is bounded by that schedule; the bound shown for it is the whole
-  schedule searched without any budget (slow: up to a minute a position).
+  schedule searched without any budget (slow: up to a minute a position).  Two-player
+  Knock-Off's search (`bots/knockoff_search.py`) is bounded by the turn: the bound shown is
+  every end of the turn looked at one turn further.
 
 Figures are printed, never asserted (the tests check the node bound itself,
 `tests/test_bots.py`).
@@ -38,7 +41,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from arena import PAIRINGS  # noqa: E402
 from knockboard.bots import GreedyBot, StrongBot  # noqa: E402
-from knockboard.bots.strong import game_search  # noqa: E402
 from knockboard.games import get_game, sample_chance  # noqa: E402
 
 CAP = 2_000                  # nodes, for the bound check
@@ -93,26 +95,31 @@ def traced(state, seed, iterations, max_nodes=None):
     return peak, bot.last_stats.get("nodes", 0)
 
 
-def bound(game, state, seed, iterations):
+def bound(state, seed, iterations, own_search):
     """(peak bytes, nodes) of the search with its bound reached: CAP nodes and twice the
-    iterations, or Dodgeball's whole beam schedule."""
-    if game_search(game.name):
+    iterations, or a game's own search (`own_search`) unlimited: Dodgeball's whole beam
+    schedule, every end of a two-player Knock-Off turn looked at one turn further."""
+    if own_search:
         return traced(state, seed, UNLIMITED)
     return traced(state, seed, 2 * iterations, max_nodes=CAP)
 
 
 def measure(name, game, positions, seed, budget, cap=None):
     times, iterations, peaks, nodes, capped = [], [], [], [], []
+    # The generic tree search lists its root's candidates; a game's own search does not
+    # (two-player Knock-Off has one, four-player Knock-Off the generic search).
+    own_search = False
     for i, state in enumerate(positions):
         seconds, stats = timed(state, seed + i, budget, cap)
         times.append(seconds)
         done = stats.get("iterations", 0)
         iterations.append(done)
         if done:
+            own_search = "candidates" not in stats
             peak, held = traced(state, seed + i, done)
             peaks.append(peak)
             nodes.append(held)
-            capped.append(bound(game, state, seed + i, done))
+            capped.append(bound(state, seed + i, done, own_search))
     over = sum(1 for t in times if t > budget * OVER)
     mean_ms = 1000 * sum(times) / len(times)
     print(f"{name:12s} {len(positions):3d} positions  ms/move mean {mean_ms:6.0f}"
@@ -120,7 +127,7 @@ def measure(name, game, positions, seed, budget, cap=None):
           f"  iterations mean {sum(iterations) / len(iterations):7.0f}")
     if peaks:
         per_node = [p / n for p, n in zip(peaks, nodes) if n]
-        how = ("whole beam schedule, no budget" if game_search(game.name)
+        how = ("its own search, no budget" if own_search
                else f"capped at {CAP} nodes, twice the iterations")
         mean_mb = sum(peaks) / len(peaks) / 2**20
         print(f"{'':12s} memory: peak {max(peaks) / 2**20:6.1f} MB (mean {mean_mb:.1f}),"

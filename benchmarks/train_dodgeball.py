@@ -57,6 +57,13 @@ def players(rng, g, searcher):
     return bots
 
 
+def decide(state, bots, rng, epsilon):
+    """The seat's bot's action, or with chance `epsilon` a uniformly random legal one."""
+    if rng.random() < epsilon:
+        return rng.choice(state.legal_actions())
+    return bots[state.current_player()].choose(state)
+
+
 def self_play(games, seed, epsilon, searcher=None):
     """(feature rows, labels, game index per row) of `games` self-play games."""
     game = get_game("dodgeball")
@@ -74,11 +81,7 @@ def self_play(games, seed, epsilon, searcher=None):
                     seen.append((features(state), state.active))
                 state.apply(sample_chance(state, rng))
                 continue
-            if rng.random() < epsilon:
-                action = rng.choice(state.legal_actions())
-            else:
-                action = bots[state.current_player()].choose(state)
-            state.apply(action)
+            state.apply(decide(state, bots, rng, epsilon))
             decisions += 1
         winner = state.winner()
         if winner is None:
@@ -145,6 +148,45 @@ def log_loss(np, p, y):
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
+def fit_and_write(np, parser, args, rows, labels, which, feature_names, command, start):
+    """Split the positions 80/20 by game, fit the score alone, a linear model and the
+    network (args.hidden units; 0 keeps the linear one), print their held-out log loss and
+    write the model kept to args.out with the feature scaling and `command` (the Knock-Off
+    value's training, `train_knockoff.py`, uses this too)."""
+    x, y, g = np.array(rows, dtype=float), np.array(labels), np.array(which)
+    test = g >= int(args.games * 0.8)
+    if test.all() or not test.any():
+        parser.error("too few finished games to hold some out")
+    mean, scale = x[~test].mean(axis=0), x[~test].std(axis=0) + 1e-6
+    z = (x - mean) / scale
+    score_col = feature_names.index("score")
+    for name, cols, hidden in (("score alone", [score_col], 0),
+                               ("linear, all features", list(range(x.shape[1])), 0),
+                               (f"tanh network, {args.hidden} units", None, args.hidden)):
+        if cols is None and not hidden:
+            break                   # --hidden 0: the linear model above is the one kept
+        zz = z if cols is None else z[:, cols]
+        params = fit(np, zz[~test], y[~test], hidden, args.steps, args.seed)
+        held, trained = predict(np, params, zz[test]), predict(np, params, zz[~test])
+        right = float(np.mean((held > 0.5) == (y[test] > 0.5)))
+        print(f"{name:<28} held-out log loss {log_loss(np, held, y[test]):.4f} ({right:.1%}"
+              f" called right; training {log_loss(np, trained, y[~test]):.4f})")
+    data = {
+        "command": command,
+        "positions": len(rows),
+        "features": list(feature_names),
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+        "hidden": [[round(float(v), 6) for v in list(params["w"][:, j]) + [params["b"][j]]]
+                   for j in range(args.hidden)],        # empty: a linear model
+        "output": [round(float(v), 6) for v in list(params["v"]) + [params["c"][0]]],
+    }
+    with open(args.out, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    print(f"wrote {args.out} ({time.perf_counter() - start:.0f} s in all)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -170,43 +212,12 @@ def main(argv=None):
     rows, labels, which, unfinished = cached_self_play(args)
     print(f"self-play: {args.games} games ({unfinished} unfinished), {len(rows)} positions, "
           f"{time.perf_counter() - start:.0f} s")
-    x, y, g = np.array(rows, dtype=float), np.array(labels), np.array(which)
-    test = g >= int(args.games * 0.8)
-    if test.all() or not test.any():
-        parser.error("too few finished games to hold some out")
-    mean, scale = x[~test].mean(axis=0), x[~test].std(axis=0) + 1e-6
-    z = (x - mean) / scale
-    score_col = FEATURE_NAMES.index("score")
-    for name, cols, hidden in (("score alone", [score_col], 0),
-                               ("linear, all features", list(range(x.shape[1])), 0),
-                               (f"tanh network, {args.hidden} units", None, args.hidden)):
-        if cols is None and not hidden:
-            break                   # --hidden 0: the linear model above is the one kept
-        zz = z if cols is None else z[:, cols]
-        params = fit(np, zz[~test], y[~test], hidden, args.steps, args.seed)
-        held, trained = predict(np, params, zz[test]), predict(np, params, zz[~test])
-        right = float(np.mean((held > 0.5) == (y[test] > 0.5)))
-        print(f"{name:<28} held-out log loss {log_loss(np, held, y[test]):.4f} ({right:.1%}"
-              f" called right; training {log_loss(np, trained, y[~test]):.4f})")
     command = ("python3 benchmarks/train_dodgeball.py"
                f" --games {args.games} --seed {args.seed} --hidden {args.hidden}"
                f" --steps {args.steps} --epsilon {args.epsilon}"
                + (f" --searcher {args.searcher} --iterations {args.iterations}"
                   if args.searcher else ""))
-    data = {
-        "command": command,
-        "positions": len(rows),
-        "features": list(FEATURE_NAMES),
-        "mean": [round(float(v), 6) for v in mean],
-        "scale": [round(float(v), 6) for v in scale],
-        "hidden": [[round(float(v), 6) for v in list(params["w"][:, j]) + [params["b"][j]]]
-                   for j in range(args.hidden)],        # empty: a linear model
-        "output": [round(float(v), 6) for v in list(params["v"]) + [params["c"][0]]],
-    }
-    with open(args.out, "w") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-    print(f"wrote {args.out} ({time.perf_counter() - start:.0f} s in all)")
+    fit_and_write(np, parser, args, rows, labels, which, FEATURE_NAMES, command, start)
     return 0
 
 

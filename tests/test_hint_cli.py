@@ -21,10 +21,12 @@ def run(capsys, argv):
 
 
 def test_the_hint_is_the_strong_bots_move_with_its_candidates(capsys):
-    status, lines, err = run(capsys, ["hint", "knockoff", "roll 2-3", "--iterations", "150",
-                                      "--seed", "4", "--top", "3"])
+    # Four players: the tree search, which lists its candidates (two-player Knock-Off has a
+    # search of its own, tests/test_knockoff_value.py).
+    status, lines, err = run(capsys, ["hint", "knockoff", "--option", "players=4", "roll 2-3",
+                                      "--iterations", "150", "--seed", "4", "--top", "3"])
     assert status == 0 and err == ""
-    state = get_game("knockoff").analysis_start()
+    state = get_game("knockoff", players=4).analysis_start()
     state.apply_text("roll 2-3")
     expected = suggest(state, budget=30, iterations=150, seed=4)
     assert lines[0] == state.action_to_string(expected)

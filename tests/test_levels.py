@@ -9,7 +9,7 @@ from benchmarks import levels as levels_benchmark
 from knockboard.arena import run_arena
 from knockboard.bots import GreedyBot, StrongBot
 from knockboard.bots.dodgeball_search import PLAY_ITERATIONS as DODGEBALL_ITERATIONS
-from knockboard.bots.greedy import expected_score
+from knockboard.bots.greedy import best_actions
 from knockboard.bots.levels import LEVELS, PLAY_ITERATIONS, EasyBot, make_level
 from knockboard.cli import main
 from knockboard.games import get_game, sample_chance
@@ -36,17 +36,6 @@ def test_the_levels_are_the_bots_at_their_budgets():
         make_bot("medium", 1)
 
 
-def greedy_best(state):
-    """The moves the greedy bot picks among: those of the best expected score."""
-    player, values = state.current_player(), {}
-    for action in state.legal_actions():
-        state.apply(action)
-        values[action] = expected_score(state, player)
-        state.undo()
-    top = max(values.values())
-    return {a for a, v in values.items() if v >= top - 1e-9}
-
-
 def easy_game(seed):
     """The easy bot (seat 1) against a greedy bot in a seeded Knock-Off game: its moves, and
     how many of its choices among several moves were the greedy bot's."""
@@ -65,7 +54,7 @@ def easy_game(seed):
             assert action in legal
             if len(legal) > 1:
                 choices += 1
-                greedy += action in greedy_best(state)
+                greedy += action in best_actions(state)
             moves.append(action)
             state.apply(action)
     return moves, choices, greedy

@@ -203,6 +203,7 @@ for _entry in (
               adapter="knockboard.session.adapters.knockoff:KnockoffUI",
               look="knockboard.gameview.looks:KnockoffLook",
               scorer="knockboard.bots.heuristics:knockoff", scale=30.0, matrix=(7, 8),
+              search="knockboard.bots.knockoff_search:choose",
               board_note="48 platforms + 4 home bases",
               fills={"home": "#ffe0b2",
                      **{f"level-{n}": c for n, c in enumerate(_LEVELS, 1)}}),

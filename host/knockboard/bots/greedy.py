@@ -1,5 +1,5 @@
 import random
-from typing import Any, Callable, Optional
+from typing import Any, Callable, List, Optional
 
 from .heuristics import score
 
@@ -17,17 +17,23 @@ class GreedyBot:
         self.score = score_function or score
 
     def choose(self, state: Any) -> int:
-        player = state.current_player()
-        best, best_value = [], None
-        for action in state.legal_actions():
-            state.apply(action)
-            value = expected_score(state, player, self.score)
-            state.undo()
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+        return self.rng.choice(best_actions(state, self.score))
+
+
+def best_actions(state: Any, score_function: Callable[[Any, int], float] = score) -> List[int]:
+    """The actions the greedy bot picks among: those tied for the best expected score."""
+    player = state.current_player()
+    best: List[int] = []
+    best_value = None
+    for action in state.legal_actions():
+        state.apply(action)
+        value = expected_score(state, player, score_function)
+        state.undo()
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return best
 
 
 def expected_score(state: Any, player: int,

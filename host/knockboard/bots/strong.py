@@ -108,6 +108,10 @@ class StrongBot:
         special = game_search(state.game.name)
         if special is not None:
             return special(self, state)
+        return self.search_choose(state)
+
+    def search_choose(self, state: Any) -> int:
+        """The generic tree search's action (a game's own search may fall back on it)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_stats = {"iterations": 0, "nodes": 0}

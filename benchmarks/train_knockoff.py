@@ -1,0 +1,134 @@
+"""Fit the strong bot's two-player Knock-Off value (`bots/knockoff_value.py`) by self-play.
+
+    python3 benchmarks/train_knockoff.py [--games N] [--seed S] [--hidden H] [--steps K]
+                                         [--epsilon E] [--out FILE] [--cache FILE]
+
+Needs numpy (`pip install 'knockboard[train]'`); playing with the result does not.  The fit
+is the Dodgeball value's (`train_dodgeball.py`: full-batch Adam on the log loss, L2 1e-3,
+an 80/20 split by game, the same weights file format); only the games and the positions
+differ:
+
+1. **Self-play.**  N two-player games of two greedy bots (the one-ply player of the
+   hand-made score), each of whose decisions is, with chance E, a uniformly random legal
+   action instead, so that the positions include ones a careful player reaches on purpose
+   and not only the greedy bot's own.  Dice and bots are seeded from S.
+2. **Positions.**  Every position where a player is about to roll its two dice (the
+   positions the search ends its lines at), with its features for that player
+   (`knockoff_value.features`), labelled 1 if that player went on to win.  Unfinished
+   games (move cap) are left out.
+3. **Fit** by `train_dodgeball.fit_and_write`: the held-out log loss of the score alone,
+   of a linear model and of the network (H units; H = 0 keeps the linear one) is printed,
+   and the model kept is written to FILE with the feature scaling and this command.  The
+   same S and arguments give the same file.  `--cache FILE` keeps the self-play positions
+   of (N, S, E) in FILE (as position texts: the features are computed afresh, so a cache
+   outlives a change of features).
+
+The defaults are the shipped weights' command (4 000 games, 154 751 positions; about 4
+minutes of self-play and 4 of fitting on the shared machine).
+"""
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from knockboard.bots.greedy import GreedyBot  # noqa: E402
+from knockboard.bots.knockoff_value import FEATURE_NAMES, WEIGHTS_FILE, features  # noqa: E402
+from knockboard.games import get_game, sample_chance  # noqa: E402
+from benchmarks.train_dodgeball import decide, fit_and_write  # noqa: E402
+
+MAX_DECISIONS = 2000
+
+
+def self_play(games, seed, epsilon):
+    """(position texts, labels, game index per row, unfinished games) of the self-play:
+    the positions where a player is about to roll, labelled 1 if that player won."""
+    game = get_game("knockoff", players=2)
+    texts, labels, which = [], [], []
+    unfinished = 0
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        bots = [GreedyBot(seed=rng.randrange(1 << 30)) for _ in range(2)]
+        state = game.new_initial_state()
+        seen = []                           # (position, the player about to roll)
+        decisions = 0
+        while not state.is_terminal() and decisions < MAX_DECISIONS:
+            if state.is_chance_node():
+                if not state.rolls:         # a turn's roll, not the roll-off
+                    seen.append((state.to_position(), state.player))
+                state.apply(sample_chance(state, rng))
+                continue
+            state.apply(decide(state, bots, rng, epsilon))
+            decisions += 1
+        if not state.is_terminal():
+            unfinished += 1
+            continue
+        for text, roller in seen:
+            texts.append(text)
+            labels.append(1.0 if roller == state.player else 0.0)
+            which.append(g)
+    return texts, labels, which, unfinished
+
+
+def cached_self_play(args):
+    """self_play(), read from or written to args.cache when one is given (the features
+    are computed afresh from the positions, so a cache outlives a change of features)."""
+    key = [args.games, args.seed, args.epsilon]
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            data = json.load(f)
+        if data["key"] == key:
+            return data["texts"], data["labels"], data["which"], data["unfinished"]
+    texts, labels, which, unfinished = self_play(args.games, args.seed, args.epsilon)
+    if args.cache:
+        with open(args.cache, "w") as f:
+            json.dump({"key": key, "texts": texts, "labels": labels, "which": which,
+                       "unfinished": unfinished}, f)
+    return texts, labels, which, unfinished
+
+
+def feature_rows(texts):
+    game = get_game("knockoff", players=2)
+    rows = []
+    for text in texts:
+        state = game.from_position(text)
+        rows.append(features(state, state.player))
+    return rows
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hidden", type=int, default=8)
+    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--epsilon", type=float, default=0.1)
+    parser.add_argument("--out", default=WEIGHTS_FILE)
+    parser.add_argument("--cache", default=None,
+                        help="keep the self-play positions here (a JSON file)")
+    args = parser.parse_args(argv)
+    if args.games < 5 or args.hidden < 0 or args.steps < 1 or not 0 <= args.epsilon <= 1:
+        parser.error("need --games >= 5, --hidden >= 0, --steps >= 1, 0 <= --epsilon <= 1")
+    try:
+        import numpy as np
+    except ImportError:
+        parser.error("training needs numpy: pip install 'knockboard[train]'")
+    start = time.perf_counter()
+    texts, labels, which, unfinished = cached_self_play(args)
+    rows = feature_rows(texts)
+    print(f"self-play: {args.games} games ({unfinished} unfinished), {len(rows)} positions, "
+          f"{time.perf_counter() - start:.0f} s")
+    command = ("python3 benchmarks/train_knockoff.py"
+               f" --games {args.games} --seed {args.seed} --hidden {args.hidden}"
+               f" --steps {args.steps} --epsilon {args.epsilon}")
+    fit_and_write(np, parser, args, rows, labels, which, FEATURE_NAMES, command, start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
