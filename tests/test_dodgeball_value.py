@@ -5,8 +5,8 @@ bot searches with them, and the training is reproducible from its seed (on a tin
 import json
 
 from knockboard.bots import StrongBot
-from knockboard.bots.dodgeball_value import (FEATURE_NAMES, ValueModel, features, load_model,
-                                             turn_over)
+from knockboard.bots.dodgeball_value import (FEATURE_NAMES, DodgeballValueModel, features,
+                                             load_model, turn_over)
 from knockboard.games import get_game
 
 from benchmarks import train_dodgeball
@@ -38,7 +38,7 @@ def test_weights_fitted_on_other_features_are_refused():
     data = json.load(open(load_model.__defaults__[0]))
     data["features"] = data["features"][:-1]
     try:
-        ValueModel(data)
+        DodgeballValueModel(data)
     except ValueError as error:
         assert "train_dodgeball" in str(error)
     else:
@@ -64,5 +64,5 @@ def test_training_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, capsys):
     data = json.loads(out[0].read_text())
     assert data["command"].endswith("--games 2 --seed 1 --hidden 2 --steps 20 --epsilon 0.1")
     assert len(data["hidden"]) == 2 and len(data["output"]) == 3
-    ValueModel(data)       # loads as the bot would
+    DodgeballValueModel(data)       # loads as the bot would
     assert "held-out log loss" in capsys.readouterr().out

@@ -35,7 +35,7 @@ AT_CARRIERS = dodgeball_value.FEATURE_NAMES.index("their_throws_at_carriers")
 AT_OTHERS = dodgeball_value.FEATURE_NAMES.index("their_throws_at_others")
 
 
-class PenalisedValue(dodgeball_value.ValueModel):
+class PenalisedValue(dodgeball_value.DodgeballValueModel):
     """The learnt value, less `penalty` a throw the other team can make at a carrier."""
 
     def __init__(self, data, penalty, deny=0.0):

@@ -25,14 +25,13 @@ The features, for the team whose turn just ended ("me") against the team to act 
   guessed weights: the model learns how far to trust it.
 """
 
-import json
-import math
 import os
-from typing import Any, Dict, List, Sequence
+from typing import Any, List, Sequence
 
 from ..games.dodgeball import DIST, HALF
 from .dodgeball_score import (REACH, REACH_CARRIER, REACH_CATCHER, _balls, _throwers,
                               _throws_known, _throws_later, pawns_and_free, score)
+from .value_model import ValueModel, loader
 
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dodgeball_value.json")
 FEATURE_NAMES = (
@@ -100,31 +99,9 @@ def _loose_near(team: int, loose: Sequence[int], free: Sequence[int]) -> float:
     return total
 
 
-class ValueModel:
-    """The fitted model: standardise the features, one tanh layer (none: a linear model),
-    a logistic output."""
-
-    def __init__(self, data: Dict[str, Any]) -> None:
-        if tuple(data["features"]) != FEATURE_NAMES:
-            raise ValueError("the weights file was fitted on other features: "
-                             "re-run benchmarks/train_dodgeball.py")
-        self.mean: List[float] = data["mean"]
-        self.scale: List[float] = data["scale"]
-        self.hidden: List[List[float]] = data["hidden"]        # rows: units, last: bias
-        self.output: List[float] = data["output"]              # per unit, last: bias
-        self.command: str = data.get("command", "")
-
-    def win_chance(self, x: Sequence[float]) -> float:
-        z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
-        out = self.output[-1]
-        if not self.hidden:
-            return _logistic(out + sum(zi * wi for zi, wi in zip(z, self.output)))
-        for row, w in zip(self.hidden, self.output):
-            a = row[-1]
-            for zi, wi in zip(z, row):
-                a += zi * wi
-            out += w * math.tanh(a)
-        return _logistic(out)
+class DodgeballValueModel(ValueModel):
+    FEATURE_NAMES = FEATURE_NAMES
+    TRAINER = "benchmarks/train_dodgeball.py"
 
     def value(self, state: Any, team: int) -> float:
         """The chance that `team` wins from a `turn_over` position (or a finished game)."""
@@ -135,19 +112,4 @@ class ValueModel:
         return p if team == state.active else 1.0 - p
 
 
-def _logistic(x: float) -> float:
-    return 0.0 if x < -30 else 1.0 / (1.0 + math.exp(-x))
-
-
-_MODEL: List[ValueModel] = []
-
-
-def load_model(path: str = WEIGHTS_FILE) -> ValueModel:
-    """The committed model (read once)."""
-    if path != WEIGHTS_FILE:
-        with open(path) as f:
-            return ValueModel(json.load(f))
-    if not _MODEL:
-        with open(path) as f:
-            _MODEL.append(ValueModel(json.load(f)))
-    return _MODEL[0]
+load_model = loader(DodgeballValueModel, WEIGHTS_FILE)

@@ -4,8 +4,8 @@ player about to roll wins.
 The strong bot's Knock-Off search (`knockoff_search.py`) ends its lines where a turn has
 ended and a player is about to roll; this module values those positions.  The features are
 what the rules make matter, computed in pure Python from the engine's lists, and the model
-is the Dodgeball value's (`dodgeball_value.ValueModel`: standardised features, one layer of
-tanh units or none, a logistic output), fitted by `benchmarks/train_knockoff.py` on
+is the shared `value_model.ValueModel` (standardised features, one layer of tanh units or
+none, a logistic output), fitted by `benchmarks/train_knockoff.py` on
 positions of self-play games labelled with who won.  The weights are data
 (`knockoff_value.json`, with the command that made them); playing needs no numerical
 library.
@@ -24,12 +24,11 @@ The features, for the player about to roll ("me") and the other ("them"), each s
   trust it.
 """
 
-import json
 import os
-from typing import Any, Dict, List
+from typing import Any, List
 
-from .dodgeball_value import ValueModel
 from .heuristics import _KOF_PAYS, knockoff as knockoff_score
+from .value_model import ValueModel, loader
 
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "knockoff_value.json")
 FEATURE_NAMES = (
@@ -88,17 +87,8 @@ def _levels(state: Any, p: int) -> List[float]:
 
 
 class KnockoffValueModel(ValueModel):
-    """The Dodgeball value's model on Knock-Off's features."""
-
-    def __init__(self, data: Dict[str, Any]) -> None:
-        if tuple(data["features"]) != FEATURE_NAMES:
-            raise ValueError("the weights file was fitted on other features: "
-                             "re-run benchmarks/train_knockoff.py")
-        self.mean: List[float] = data["mean"]
-        self.scale: List[float] = data["scale"]
-        self.hidden: List[List[float]] = data["hidden"]
-        self.output: List[float] = data["output"]
-        self.command: str = data.get("command", "")
+    FEATURE_NAMES = FEATURE_NAMES
+    TRAINER = "benchmarks/train_knockoff.py"
 
     def value(self, state: Any, player: int) -> float:
         """The chance that `player` wins a two-player game from `state`: a finished game,
@@ -110,15 +100,4 @@ class KnockoffValueModel(ValueModel):
         return p if roller == player else 1.0 - p
 
 
-_MODEL: List[KnockoffValueModel] = []
-
-
-def load_model(path: str = WEIGHTS_FILE) -> KnockoffValueModel:
-    """The committed model (read once)."""
-    if path != WEIGHTS_FILE:
-        with open(path) as f:
-            return KnockoffValueModel(json.load(f))
-    if not _MODEL:
-        with open(path) as f:
-            _MODEL.append(KnockoffValueModel(json.load(f)))
-    return _MODEL[0]
+load_model = loader(KnockoffValueModel, WEIGHTS_FILE)
