@@ -31,22 +31,6 @@ OUT = "hardware/out"
 BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
-# Boards the build does not route yet, and why (tests/test_pcb.py checks all the others).
-PCB_NOT_ROUTED = {
-    "controller": "it routes completely on 100 x 100 mm (761 tracks, 189 vias, KiCad: 0 unconnected), but KiCad's "
-                  "DRC finds 2 clearance errors at U5 (LTC4365): a 0.6 mm +5V_IN track starts on pads 1 and 5, "
-                  "0.175 mm from pads 2 and 6 (router.py checks a wide path's cells but not the cell it starts "
-                  "from; checking it leaves a ground island at Q3, and re-routes every board)",
-}
-# Boards the current router does not finish, whose complete board from an earlier router is
-# kept (committed, not routed again by the build): the DRC findings it has, and why.
-PCB_KEPT = {
-    "cellboard-knockoff-tile2": ({"[silk_overlap]": 1},
-                                 "since the router keeps a path's own vias 0.5 mm apart and the placer keeps "
-                                 "silkscreen outlines apart, one connection (COL4 at the join header J11, pin 16) "
-                                 "fails after 6 passes; the committed board is the previous router's, complete "
-                                 "(0 unconnected), with one warning: two connectors' back silkscreen outlines touch"),
-}
 DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
 
 
@@ -317,13 +301,8 @@ def main(argv=None):
     if not args.no_pcb:
         from . import pcb
         try:
-            names = [n for n, *_ in pcb.boards(root) if n not in PCB_NOT_ROUTED]
-            made = pcb.build_all(root, only=[n for n in names if n not in PCB_KEPT])
-            for name, why in PCB_NOT_ROUTED.items():
-                print(f"hardware: PCB {name} not routed: {why}")
-            for name, (_, why) in PCB_KEPT.items():
-                print(f"hardware: PCB {name} kept as committed, not routed again: {why}")
-            for name in names if args.gerbers else ():
+            made = pcb.build_all(root)
+            for name in [n for n, *_ in pcb.boards(root)] if args.gerbers else ():
                 z = pcb.gerbers(os.path.join(root, pcb.PCB_DIR, f"{name}.kicad_pcb"),
                                 os.path.join(root, pcb.GERBER_DIR))
                 print(f"hardware: gerbers {name}: {os.path.relpath(z, root)}")

@@ -151,6 +151,9 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
     from . import pcb_render
     pcb_render.save(plan, render_dir)
     log(f"pcb {name}: {len(plan.footprints)} footprints, {len(plan.tracks)} tracks, {len(plan.vias)} vias")
+    if plan.islands:
+        log(f"pcb {name}: ground pads on a piece of the pour the router found cut off and could not join "
+            f"(KiCad's DRC, in tests/test_pcb.py, says whether it really is): {', '.join(plan.islands)}")
 
 
 def build_all(root=controller.ROOT, only=None, force=False, log=print):

@@ -13,6 +13,8 @@ CELL_CLEAR = geo.CAP_KEEPOUT_R + 1.0     # nothing else within this of a cell ce
 EDGE = 4.0                               # courtyards this far inside the board edge
 MOUNT_HOLE = 3.2                         # M3
 MOUNT_CLEAR = 4.0                        # radius kept free around a mounting hole
+ROTATIONS = (0, 90, 180, 270)
+JOIN_ROTATIONS = (0, 180)                # footprints drawn upright (IDC headers): along a vertical cut
 CELL_PARTS = (("SW", "key"), ("LED", "led"), ("C", "cap"), ("D", "diode"))
 
 
@@ -58,7 +60,7 @@ class Free:
         g = self.gap
         return not any(x0 < b[2] + g and b[0] - g < x1 and y0 < b[3] + g and b[1] - g < y1 for b in self.boxes)
 
-    def nearest(self, make, want, rotations=(0, 90, 180, 270)):
+    def nearest(self, make, want, rotations=ROTATIONS):
         """The placement make(x, y, rot) nearest the point `want` whose box is free."""
         wx, wy = want
         for r in range(0, int(max(self.width, self.height)) * 2, 1):
@@ -99,7 +101,10 @@ def plan(game, nl, boards=None, name=None, region=None, wants=None):
         def make(x, y, rot, c=c):
             p = Placed(c.ref, c.footprint, float(x), float(y), float(rot), True, c.value, dict(c.pins))
             return p, p.outline()
-        fps.append(free.nearest(make, want))
+        # a join header lies along its cut, its rows of pins parallel to the edge: its lines
+        # leave it towards the tile's cells on both sides of it; turned across the cut
+        # (Knock-Off tile 2's J11 was) it sits among the cells and its inner pins are boxed in
+        fps.append(free.nearest(make, want, JOIN_ROTATIONS if ref in wants else ROTATIONS))
     holes = []
     w, h = x1 - x0, lay.height_mm
     spots = [(x0 + x, y) for x in _spread(w) for y in _spread(h)]

@@ -67,6 +67,9 @@ def _line(board, layer, x1, y1, x2, y2, width):
 
 
 def build(plan, out):
+    # every item KiCad makes gets a random UUID, and it writes footprints in UUID order: seeded,
+    # the same plan gives the same file, byte for byte
+    pcbnew.KIID.SeedGenerator(0)
     board = pcbnew.NewBoard(out)
     ORIGIN[:] = plan.get("origin", [0.0, 0.0])
     fab = plan["fab"]

@@ -6,6 +6,8 @@ hardware/router.py. Plans are made in the project's Python; only the KiCad step 
 import math
 from dataclasses import asdict, dataclass, field
 
+import numpy as np
+
 from . import fab, fp_geometry, router
 
 GROUND = "GND"
@@ -48,6 +50,7 @@ class Plan:
     vias: list = field(default_factory=list)
     zones: list = field(default_factory=lambda: [(GROUND, "B.Cu")])   # the ground pour
     failed: list = field(default_factory=list)
+    islands: list = field(default_factory=list)    # ground pads on a piece of pour not joined (_join_islands)
     step_cost: tuple = router.STEP_COST     # per grid step on F.Cu, B.Cu
     attempts: int = 6                   # routing passes at most (route())
     origin: tuple = (0.0, 0.0)          # where the plan's (0, 0) is on the layout (a tile's corner)
@@ -87,13 +90,13 @@ def route(plan, attempts=None):
     first = []
     best = None
     for _ in range(attempts or plan.attempts):
-        tracks, vias, failed = _route_once(plan, first)
+        tracks, vias, failed, islands = _route_once(plan, first)
         if best is None or len(failed) < len(best[2]):
-            best = (tracks, vias, failed)
+            best = (tracks, vias, failed, islands)
         if not failed:
             break
         first = list(dict.fromkeys([n for n, _ in failed] + first))
-    plan.tracks, plan.vias, plan.failed = best
+    plan.tracks, plan.vias, plan.failed, plan.islands = best
     return plan
 
 
@@ -116,7 +119,8 @@ def _route_once(plan, first):
     grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items() for _, pad, layers in ts])
     for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n))):
         _route_net(grid, net, terminals[net])
-    return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed
+    islands = _join_islands(grid, GROUND, terminals[GROUND]) if GROUND in nets else []
+    return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed, islands
 
 
 def _access(grid, net, terms):
@@ -165,6 +169,58 @@ def _route_net(grid, net, terms):
         if not _connect(grid, net, ref, pad, cells, stub, goals, width):
             grid.route.failed.append((net, f"{ref}.{pad.number}"))
         done.append(pad)
+
+
+def _join_islands(grid, net, terms):
+    """Connect every piece of the ground pour that holds a ground pad but that other nets'
+    bottom tracks cut off from the largest (router.Grid.pieces), by a track from anywhere
+    on it to the nearest copper of the largest. Returns the pads of the pieces it could not
+    join. Those are not failures: the grid's pour is a little smaller than KiCad's (it leaves
+    out the corners of a via's 3x3 and the strips between two grid lines, so a piece may
+    really be joined through the gap between two vias 1.5 mm apart); KiCad's DRC decides."""
+    acc = [(ref, pad, cells) for ref, pad, cells, _ in _access(grid, net, terms) if cells]
+    links = {(round(y / router.G), round(x / router.G)) for n, x, y in grid.route.vias if n == net}
+    links |= {c[1:] for _, pad, cells in acc if len(pad.layers) == 2 for c in cells}
+    label = grid.pieces(net, links)
+    where = {}                               # piece -> its pads
+    for ref, pad, cells in acc:
+        where.setdefault(int(label[cells[0]]), []).append(f"{ref}.{pad.number}")
+    where.pop(0, None)
+    if len(where) < 2:
+        return []
+    sizes = np.bincount(label.ravel())
+    main = max(where, key=lambda k: sizes[k])
+    left = []
+    for piece, pads in sorted(where.items()):
+        if piece == main:
+            continue
+        island = np.argwhere(label == piece)
+        if not _join(grid, net, label, island, main):
+            left += pads
+            continue
+        label[label == piece] = main
+    return left
+
+
+def _join(grid, net, label, island, main):
+    """A track from the cells `island` to the nearest of those labelled `main`."""
+    lo, hi = island[:, 1:].min(axis=0), island[:, 1:].max(axis=0)
+    mid = (lo + hi) / 2
+    for margin in MARGINS:
+        m = int(margin / router.G)
+        y0, x0 = np.maximum(lo - m, 0)
+        y1, x1 = hi + m + 1
+        goals = np.argwhere(label[:, y0:y1, x0:x1] == main) + (0, y0, x0)
+        if not len(goals):
+            continue
+        near = goals[np.argmin(np.abs(goals[:, 1:] - mid).sum(axis=1))]
+        path = grid.search(net, [tuple(c) for c in island.tolist()], [tuple(near.tolist())], margin,
+                           all_goals=[tuple(c) for c in goals.tolist()])
+        if path:
+            grid.commit(net, path, fab.TRACK)
+            label[tuple(np.array(path).T)] = main
+            return True
+    return False
 
 
 def _connect(grid, net, ref, pad, cells, stub, goals, width, plane=False):

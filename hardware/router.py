@@ -303,9 +303,74 @@ class Grid:
             key = before
         return False
 
+    # --- the ground pour's pieces ---
+    def pieces(self, net, links):
+        """The pieces of `net`'s copper as KiCad will fill its pour on B.Cu, on the grid: an
+        array giving each grid cell (layer, iy, ix) the number of its piece (0: none). On
+        B.Cu a piece spans the points no other net claims, joined to its four neighbours
+        (between two other nets' tracks two grid lines apart the pour still fills a strip
+        wider than its minimum; it never passes between two diagonal points); on F.Cu only
+        the net's own tracks and pads; the layers join at `links` [(iy, ix)]: its vias and
+        through-hole pads. A piece of the pour that bottom tracks of other nets enclose is
+        connected to nothing else: a ground pad whose via lands there is left unconnected."""
+        nid = self.net_id[net]
+        ok = np.zeros(self.owner.shape, dtype=bool)
+        ok[1] = (self.owner[1] == FREE) | (self.owner[1] == nid)
+        for ly, iy, ix in self.copper[nid]:
+            ok[ly, iy, ix] = True
+        links = set(links)
+        label = np.zeros(self.owner.shape, dtype=np.int32)
+        flat_ok = ok.ravel().tolist()
+        flat = [0] * len(flat_ok)
+        size, w = self.ny * self.nx, self.nx
+        n = 0
+        for start in np.flatnonzero(ok).tolist():
+            if flat[start]:
+                continue
+            n += 1
+            flat[start] = n
+            todo = [start]
+            while todo:
+                s = todo.pop()
+                ly, rem = divmod(s, size)
+                iy, ix = divmod(rem, w)
+                near = []
+                if ix + 1 < w:
+                    near.append(s + 1)
+                if ix > 0:
+                    near.append(s - 1)
+                if iy + 1 < self.ny:
+                    near.append(s + w)
+                if iy > 0:
+                    near.append(s - w)
+                if (iy, ix) in links:
+                    near.append(s + size if ly == 0 else s - size)
+                for t in near:
+                    if flat_ok[t] and not flat[t]:
+                        flat[t] = n
+                        todo.append(t)
+        label.ravel()[:] = flat
+        return label
+
     # --- committing a path ---
+    def crowded(self, cell, net):
+        """Whether another net's copper claims a grid point around `cell` (its 3x3): a wide
+        track centred there would come closer to it than the clearance."""
+        ly, iy, ix = cell
+        around = self.owner[ly, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+        return bool(((around != FREE) & (around != self.net_id[net])).any())
+
     def commit(self, net, path, width, wide=False):
         nid = self.net_id[net]
+        if wide and len(path) > 1 and path[0][0] == path[1][0] and self.crowded(path[0], net):
+            # A wide path checks every cell it moves to, not the one it starts from: a pad
+            # between close neighbours (the LTC4365's 0.65 mm pitch). Its first step narrows
+            # to a normal track (a neck-down, as boards do at fine-pitch pads); the next cell
+            # is clear for the wide track.
+            self.owner[path[0]] = nid
+            self.copper[nid].add(path[0])
+            self._emit(net, path[:2], fab.TRACK)
+            path = path[1:]
         for ly, iy, ix in path:
             if wide:
                 sl = self.owner[ly, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
