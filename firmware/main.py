@@ -41,7 +41,7 @@ def start():
         return
     hal = HalRp2(cfg)
     dev = app.Device(hal, cfg)
-    room = None  # noqa: F841 (given back: see above)
+    del room  # given back: see above
     gc.collect()
     try:
         why = dev.run()
