@@ -198,3 +198,16 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     assert len(pieces()) == 2 and not grid.route.failed
     assert pcb_plan._join_islands(grid, "GND", terms) == []
     assert len(pieces()) == 1 and not grid.route.failed
+
+
+def test_a_board_made_again_is_the_committed_one(kicad, tmp_path):
+    """The build is deterministic and the committed board is what the code makes from the
+    layouts: the smallest board placed, routed and written again, byte for byte (with its
+    BOM and CPL). Re-routing every board takes some 6 CPU-minutes, so the others are held
+    to their inputs' hash (test_every_board_is_there_and_up_to_date)."""
+    (name, text, extra, plan_maker), = [b for b in pcb.boards(ROOT) if b[0] == BOARD]
+    pcb.make(name, text, plan_maker, pcb.inputs_hash(name, text, extra), str(tmp_path),
+             str(tmp_path / "renders"), log=lambda *_: None)
+    for suffix in (".kicad_pcb", "-bom.csv", "-cpl.csv"):
+        with open(os.path.join(PCB, name + suffix), "rb") as committed:
+            assert (tmp_path / (name + suffix)).read_bytes() == committed.read(), suffix
