@@ -7,6 +7,7 @@ shown to catch a track moved or deleted."""
 
 import csv
 import json
+import math
 import os
 import subprocess
 
@@ -198,3 +199,32 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     assert len(pieces()) == 2 and not grid.route.failed
     assert pcb_plan._join_islands(grid, "GND", terms) == []
     assert len(pieces()) == 1 and not grid.route.failed
+
+
+def test_the_rail_solver_on_a_hand_computed_ladder():
+    """1 ohm steps, 1 A drawn at each node: fed at one end the currents are 3, 2, 1 A (drops
+    3, 5, 6 V); fed at both ends of four steps the middle sees 1.5 + 0.5 = 2 V; a node with no
+    path to a feed has no drop (NaN), not a made-up one."""
+    from hardware import rails
+    v = rails.solve(4, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0])
+    assert v.tolist() == pytest.approx([0, 3, 5, 6])
+    v = rails.solve(6, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0), (3, 4, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0, 4])
+    assert v[:5].tolist() == pytest.approx([0, 1.5, 2, 1.5, 0])
+    assert math.isnan(v[5])
+    assert rails.ipc_amps(0.6) == pytest.approx(1.65, abs=0.01)     # IPC-2221 chart: 23.6 x 1.38 mil at 10 C
+
+
+def test_the_rails_measured_on_a_routed_board(kicad):
+    """The +5V copper of Knock-Off's tile 1 as KiCad has it: every LED reached from a feed, a
+    drop that is there and plausible, no track past IPC-2221 at 10 C rise; and the same copper
+    with a 0.6 mm track made 0.3 mm drops more (the solver reads the widths)."""
+    from hardware import rails
+    board = os.path.join(PCB, "cellboard-knockoff-tile1.kicad_pcb")
+    cu = rails.copper(board, "+5V")
+    per = rails.led_ma("knockoff")
+    r = rails.measure(cu, per)
+    assert "J4.1" in r["feeds"] and r["worst_led"].startswith("LED")
+    assert 0.001 < r["drop_v"] < rails.budget.MAX_RAIL_DROP_V
+    assert 0 < r["track_a"] < r["track_ipc_a"]
+    thin = dict(cu, tracks=[t[:5] + [t[5] / 2] for t in cu["tracks"]])
+    assert rails.measure(thin, per)["drop_v"] > 1.5 * r["drop_v"]
