@@ -228,7 +228,8 @@ def generate(root=controller.ROOT):
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
     files[f"{OUT}/bom.csv"] = _bom({**nets, **bom_nets}, boards, games)
-    power_md = budget.markdown(budgets, pm)
+    from . import rails
+    power_md = budget.markdown(budgets, pm, rails.load(os.path.join(root, "hardware", "pcb", "rails.json")))
     files[f"{OUT}/power.md"] = "# Power budget\n\n" + power_md
     files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"
     wiring = _wiring(ctl_nl, pm)

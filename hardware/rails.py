@@ -6,12 +6,12 @@ hardware/pcb_copper.py) is drawn on a square grid of PITCH mm per layer; every c
 a node, two neighbouring cells of a layer are joined by one square of 1 oz copper (its sheet
 resistance, whatever the cells' size), a via or a through-hole pad joins the two layers.
 Each LED draws its share of the budget at its pad; the connector pads (J1, the second feed
-J4, a tile's join) are held at the supply's voltage. The sparse solve gives every node's
+J4) are held at the supply's voltage, a tile's join is a resistor to its partner. The sparse solve gives every node's
 drop. A pour is cut to whole cells (its edges lose up to a cell: the grid errs high); a
 track inside its own net's pour counts twice (the fill covers it too), a strip of its width
 beside the pour's.
 
-    python3 -m hardware.rails [BOARD.kicad_pcb ...]    # the table, every board by default
+    python3 -m hardware.rails [GAME ...]   # measures, writes hardware/pcb/rails.json
 """
 
 import json
@@ -31,6 +31,7 @@ import pyamg
 from . import budget, pcb
 
 PITCH = 0.1                     # mm a grid cell: at 0.2 a track end may miss its pad
+GND_PITCH = 0.2                 # the ground pour's million cells at 0.1 take minutes to solve
 PLATING_UM = 18                 # via barrel copper (JLCPCB: 18 um minimum in the hole)
 BOARD_MM = 1.6
 LAYERS = ("F.Cu", "B.Cu")
@@ -40,6 +41,10 @@ MIL = 0.0254
 # a tile join's +5V or GND pin to its partner: two IDC contacts (20 mOhm each, the usual
 # rating of a 2.54 mm IDC contact) and 100 mm of 28 AWG ribbon wire (0.21 ohm/m)
 JOIN_PIN_OHM = 2 * 0.020 + 0.1 * 0.21
+# the supply's connectors (J1 from controller J2, the second feed J4 from J6). The ribbons'
+# ground pins also reach the controller's ground, but through thin wire and the controller's
+# own copper: counted as no feed at all, the conservative side.
+FEEDS = ("J1", "J4")
 
 
 class RailError(ValueError):
@@ -90,12 +95,18 @@ def solve(n, edges, loads, fixed):
 
 
 def _solve_spd(m, rhs):
-    """A direct solve for a small network; algebraic multigrid for a board's pour (a million
-    cells: a direct solve takes minutes, multigrid a few seconds), to 1e-10 of the load."""
-    if m.shape[0] < 20000:
+    """A direct solve for the tracks of a net (tens of thousands of cells: well under a
+    second); algebraic multigrid for a ground pour (a million cells: a direct solve takes
+    minutes), checked: a result whose residual is more than 1e-6 of the load is refused."""
+    if m.shape[0] < 200_000:
         return spsolve(m.tocsc(), rhs)
-    ml = pyamg.smoothed_aggregation_solver(m.tocsr())
-    return ml.solve(rhs, tol=1e-10, accel="cg", maxiter=500)
+    m = m.tocsr()
+    ml = pyamg.smoothed_aggregation_solver(m)
+    x = ml.solve(rhs, tol=1e-8, accel="cg", maxiter=1000)
+    residual = np.linalg.norm(m @ x - rhs) / max(np.linalg.norm(rhs), 1e-30)
+    if residual > 1e-6:
+        raise RailError(f"the solve did not converge (residual {residual:.1e} of the load)")
+    return x
 
 
 class Grid:
@@ -220,25 +231,12 @@ def measure(cu, led_ma, pitch=PITCH, joins=()):
     """Drops of one net at every LED and the worst track: {"drop_v", "worst_led",
     "track_a", "track_width", "track_ipc_a", "feeds"}. `led_ma`: each LED's current. `cu`
     is one board's copper or a list of tiles' (the results then a list); `joins` [(tile,
-    ref, tile, ref)] are the tiles' join connectors, pin to pin through JOIN_PIN_OHM; every
-    other connector pad of the net is a feed."""
+    ref, tile, ref)] are the tiles' join connectors, pin to pin through JOIN_PIN_OHM; the
+    pads of FEEDS are held at the supply."""
     tiles = cu if isinstance(cu, list) else [cu]
     grids = [Grid(c, pitch) for c in tiles]
     base = np.cumsum([0] + [g.n for g in grids])
-    joined = {(t, ref) for a, ra, b, rb in joins for t, ref in ((a, ra), (b, rb))}
-    loads, fixed, feeds, pins = {}, [], [], {}
-    for t, (c, grid) in enumerate(zip(tiles, grids)):
-        feeds.append([])
-        for pad in c["pads"]:
-            nodes = [base[t] + k for k in grid.pad_nodes(pad)]
-            if (t, pad[0]) in joined:
-                pins[(t, pad[0], pad[1])] = nodes[0]
-            elif pad[0].startswith("J"):
-                fixed += nodes
-                feeds[t].append(f"{pad[0]}.{pad[1]}")
-            elif pad[0].startswith("LED"):
-                for k in nodes:
-                    loads[k] = loads.get(k, 0.0) + led_ma / 1000 / len(nodes)
+    loads, fixed, feeds, pins = _pads(tiles, grids, base, joins, led_ma)
     if not fixed:
         raise RailError("no connector pad feeds the net")
     parts = [tuple(np.asarray(e) + (base[t], base[t], 0)[i] for i, e in enumerate(g.edges()))
@@ -250,6 +248,26 @@ def measure(cu, led_ma, pitch=PITCH, joins=()):
     v = solve(int(base[-1]), edges, loads, fixed)
     out = [_result(c, g, v[base[t]:base[t + 1]], feeds[t]) for t, (c, g) in enumerate(zip(tiles, grids))]
     return out if isinstance(cu, list) else out[0]
+
+
+def _pads(tiles, grids, base, joins, led_ma):
+    """What each pad of the net is: an LED's load {node: amps}, a feed's nodes, the feeds'
+    names per tile, a join pin's node {(tile, ref, pin): node}."""
+    joined = {(t, ref) for a, ra, b, rb in joins for t, ref in ((a, ra), (b, rb))}
+    loads, fixed, feeds, pins = {}, [], [], {}
+    for t, (c, grid) in enumerate(zip(tiles, grids)):
+        feeds.append([])
+        for pad in c["pads"]:
+            nodes = [base[t] + k for k in grid.pad_nodes(pad)]
+            if (t, pad[0]) in joined:
+                pins[(t, pad[0], pad[1])] = nodes[0]
+            elif pad[0] in FEEDS:
+                fixed += nodes
+                feeds[t].append(f"{pad[0]}.{pad[1]}")
+            elif pad[0].startswith("LED"):
+                for k in nodes:
+                    loads[k] = loads.get(k, 0.0) + led_ma / 1000 / len(nodes)
+    return loads, fixed, feeds, pins
 
 
 def _result(cu, grid, v, feeds):
@@ -290,28 +308,63 @@ def board_game(name):
     return name.removeprefix("cellboard-").split("-tile")[0]
 
 
-def report(path):
-    name = os.path.splitext(os.path.basename(path))[0]
-    per = led_ma(board_game(name))
-    out = {"board": name, "led_ma": round(per, 2)}
-    for net in ("+5V", "GND"):
-        out[net] = measure(copper(path, net), per)
-    out["drop_v"] = out["+5V"]["drop_v"] + out["GND"]["drop_v"]
+def measure_game(game, pcb_dir, pm=None):
+    """{board name: its figures} for a game's cell board, its tiles solved as one network."""
+    from . import tiles
+    n = len(tiles.regions(game))
+    names = [f"cellboard-{game}"] if n == 1 else [f"cellboard-{game}-tile{t + 1}" for t in range(n)]
+    paths = [os.path.join(pcb_dir, f"{name}.kicad_pcb") for name in names]
+    joins = [(k, tiles.join_ref(k, 0), k + 1, tiles.join_ref(k, 1)) for k in range(n - 1)]
+    per = led_ma(game, pm)
+    out = {name: {"hash": pcb.board_hash(p), "led_ma": round(per, 2)} for name, p in zip(names, paths)}
+    for net, pitch in (("+5V", PITCH), ("GND", GND_PITCH)):
+        rows = measure([copper(p, net) for p in paths], per, pitch, joins)
+        for name, r in zip(names, rows):
+            out[name][net] = {k: (round(float(x), 4) if isinstance(x, float) else x) for k, x in r.items()}
+    for r in out.values():
+        r["drop_v"] = round(r["+5V"]["drop_v"] + r["GND"]["drop_v"], 4)
     return out
 
 
-def main(argv):
-    paths = argv or sorted(os.path.join(pcb.PCB_DIR, f) for f in os.listdir(pcb.PCB_DIR)
-                           if f.startswith("cellboard") and f.endswith(".kicad_pcb"))
-    print("| board | feeds | +5V drop | GND drop | together | most current in a track (width) | IPC-2221 at "
-          f"{RISE_C} C rise |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for p in paths:
-        r = report(p)
+def load(path=None):
+    """The committed measurement (hardware/pcb/rails.json), or {}."""
+    path = path or os.path.join(pcb.HERE, "pcb", "rails.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return json.load(f)
+
+
+def markdown(measured):
+    """The table of build.md's power section."""
+    out = ["| board | feeds | +5V drop | GND drop | together | most current in a track | "
+           f"IPC-2221 for its width at {RISE_C} C rise |",
+           "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+    for name, r in sorted(measured.items()):
         t = max((r[n] for n in ("+5V", "GND")), key=lambda m: m["track_a"] / max(m["track_ipc_a"], 1e-9))
-        print(f"| {r['board']} | {', '.join(r['+5V']['feeds'])} | {r['+5V']['drop_v']:.2f} V | "
-              f"{r['GND']['drop_v']:.2f} V | {r['drop_v']:.2f} V | {t['track_a']:.2f} A ({t['track_width']} mm) | "
-              f"{t['track_ipc_a']:.2f} A |", flush=True)
+        feeds = sorted({f.split(".")[0] for f in r["+5V"]["feeds"]})
+        out.append(f"| {name} | {', '.join(feeds)} | {r['+5V']['drop_v']:.2f} V | {r['GND']['drop_v']:.3f} V | "
+                   f"**{r['drop_v']:.2f} V** | {t['track_a']:.2f} A ({t['track_width']:g} mm) | "
+                   f"{t['track_ipc_a']:.2f} A |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    """Measure every game's cell board and write hardware/pcb/rails.json (the build's power
+    section reads it): `python3 -m hardware.rails [GAME ...]`."""
+    from . import cellboard
+    games = argv or cellboard.game_names()
+    bad = [g for g in games if g not in cellboard.game_names()]
+    if bad:
+        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(cellboard.game_names())}")
+    pcb_dir = os.path.join(pcb.HERE, "pcb")
+    measured = load()
+    for g in games:
+        measured.update(measure_game(g, pcb_dir))
+    with open(os.path.join(pcb_dir, "rails.json"), "w") as f:
+        json.dump(measured, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print(markdown(measured), end="")
 
 
 if __name__ == "__main__":

@@ -215,16 +215,36 @@ def test_the_rail_solver_on_a_hand_computed_ladder():
 
 
 def test_the_rails_measured_on_a_routed_board(kicad):
-    """The +5V copper of Knock-Off's tile 1 as KiCad has it: every LED reached from a feed, a
-    drop that is there and plausible, no track past IPC-2221 at 10 C rise; and the same copper
-    with a 0.6 mm track made 0.3 mm drops more (the solver reads the widths)."""
-    from hardware import rails
-    board = os.path.join(PCB, "cellboard-knockoff-tile1.kicad_pcb")
-    cu = rails.copper(board, "+5V")
+    """The +5V copper of Knock-Off's two tiles as KiCad has it, solved as one network through
+    the join: every LED reached from a feed, the figures hardware/pcb/rails.json (and so
+    build.md) holds; and the same copper with its tracks half as wide drops more (the solver
+    reads the widths)."""
+    from hardware import rails, tiles
+    cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), "+5V") for k in (1, 2)]
     per = rails.led_ma("knockoff")
-    r = rails.measure(cu, per)
-    assert "J4.1" in r["feeds"] and r["worst_led"].startswith("LED")
-    assert 0.001 < r["drop_v"] < rails.budget.MAX_RAIL_DROP_V
-    assert 0 < r["track_a"] < r["track_ipc_a"]
-    thin = dict(cu, tracks=[t[:5] + [t[5] / 2] for t in cu["tracks"]])
-    assert rails.measure(thin, per)["drop_v"] > 1.5 * r["drop_v"]
+    joins = [(0, tiles.join_ref(0, 0), 1, tiles.join_ref(0, 1))]
+    r = rails.measure(cus, per, joins=joins)
+    saved = rails.load()
+    for k, got in enumerate(r, 1):
+        assert got["feeds"] == saved[f"cellboard-knockoff-tile{k}"]["+5V"]["feeds"]
+        assert got["drop_v"] == pytest.approx(saved[f"cellboard-knockoff-tile{k}"]["+5V"]["drop_v"], abs=1e-3)
+        assert got["worst_led"].startswith("LED")
+    thin = [dict(c, tracks=[t[:5] + [t[5] / 2] for t in c["tracks"]]) for c in cus]
+    assert rails.measure(thin, per, joins=joins)[1]["drop_v"] > 1.5 * r[1]["drop_v"]
+
+
+def test_every_cell_board_keeps_its_rails_within_the_limit(expected):
+    """hardware/pcb/rails.json measures the committed boards (their inputs hashes), and on
+    every one +5V and GND together drop at most budget.MAX_RAIL_DROP_V and no track carries
+    more than IPC-2221 allows its width at rails.RISE_C."""
+    from hardware import budget, rails
+    saved = rails.load()
+    cells = sorted(n for n in expected if n.startswith("cellboard"))
+    assert sorted(saved) == cells, "run `python3 -m hardware.rails`"
+    for name in cells:
+        r = saved[name]
+        assert r["hash"] == pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
+            f"{name} changed since it was measured: run `python3 -m hardware.rails`"
+        assert 0 < r["drop_v"] <= budget.MAX_RAIL_DROP_V, (name, r["drop_v"])
+        for net in ("+5V", "GND"):
+            assert r[net]["track_a"] <= r[net]["track_ipc_a"], (name, net, r[net])
