@@ -349,14 +349,8 @@ def markdown(measured):
     return "\n".join(out) + "\n"
 
 
-def main(argv):
-    """Measure every game's cell board and write hardware/pcb/rails.json (the build's power
-    section reads it): `python3 -m hardware.rails [GAME ...]`."""
-    from . import cellboard
-    games = argv or cellboard.game_names()
-    bad = [g for g in games if g not in cellboard.game_names()]
-    if bad:
-        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(cellboard.game_names())}")
+def update(games):
+    """Measure these games' cell boards again into hardware/pcb/rails.json; all it holds."""
     pcb_dir = os.path.join(pcb.HERE, "pcb")
     measured = load()
     for g in games:
@@ -364,7 +358,19 @@ def main(argv):
     with open(os.path.join(pcb_dir, "rails.json"), "w") as f:
         json.dump(measured, f, indent=1, sort_keys=True)
         f.write("\n")
-    print(markdown(measured), end="")
+    return measured
+
+
+def main(argv):
+    """Measure every game's cell board and write hardware/pcb/rails.json (the build's power
+    section reads it; `python3 -m hardware.build` does this itself for the boards it routes
+    again): `python3 -m hardware.rails [GAME ...]`."""
+    from . import cellboard
+    games = argv or cellboard.game_names()
+    bad = [g for g in games if g not in cellboard.game_names()]
+    if bad:
+        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(cellboard.game_names())}")
+    print(markdown(update(games)), end="")
 
 
 if __name__ == "__main__":
