@@ -32,9 +32,11 @@ RATINGS_MA = {
     "J2, J6 LED connectors (JST VH, a contact)": 10000,
     "cell board J1, J4 (JST VH, a contact)": 10000,
 }
-# The cell board's +5V and GND rails: modelled as traces of this width in 1 oz copper that
-# follow the LED chain (the worst a router may do; a wider rail or a pour only helps), the
-# LEDs' current spread evenly along them.
+# Whether a cell board gets a second feed (J4, at the chain's far end) is decided before any
+# routing, from a rule of thumb: +5V and GND as traces of this width in 1 oz copper along the
+# LED chain, the LEDs' current spread evenly along them. It decides the netlist only; the
+# routed boards' real drops are measured from their copper by hardware/rails.py
+# (hardware/pcb/rails.json) and checked against MAX_RAIL_DROP_V in tests/test_pcb.py.
 RAIL_WIDTH_MM = 2.5
 COPPER_UM = 35
 COPPER_OHM_M = 1.72e-8
@@ -119,7 +121,9 @@ def all_budgets(boards, pm=None):
             for name in sorted(boards)]
 
 
-def markdown(budgets, pm=None):
+def markdown(budgets, pm=None, measured=None):
+    """The power section of docs/build.md; `measured`: the routed boards' rails
+    (hardware/rails.load())."""
     pm = pm or load_pinmap()
     p = pm["power"]
     out = [
@@ -188,16 +192,34 @@ def markdown(budgets, pm=None):
         f"(C6 on VSYS, C9 at U6's input) against USB's {USB_PLUGIN_UF:g} uF allowance; U6 then charges the "
         "LED rail's 1.2 mF within its current limit.",
         "",
-        f"The cell board's rails (model: {RAIL_WIDTH_MM} mm traces in 1 oz copper along the LED chain, the "
-        f"jack budget's LED current spread along them; limit {MAX_RAIL_DROP_V} V for +5V and GND together). "
-        "A board whose drop with one feed exceeds the limit has a second feed at the chain's far end "
-        "(cell board J4 from controller J6):",
+        "The cell board's rails. Whether a board has a second feed at the chain's far end (cell "
+        "board J4 from controller J6) is decided before routing, by a rule of thumb: +5V and GND "
+        f"as {RAIL_WIDTH_MM} mm traces in 1 oz copper along the LED chain, the jack budget's LED current "
+        f"spread along them, a second feed when one would let them drop more than {MAX_RAIL_DROP_V} V "
+        "together (the far LED still sees 4.5 V or more):",
         "",
-        "| board | chain mm | LEDs at jack budget, mA | drop, one feed | feeds | drop |",
+        "| board | chain mm | LEDs at jack budget, mA | rule, one feed | feeds | rule |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     out += [f"| {b['board']} | {b['chain_mm']} | {b['led_worst_jack_ma']} | {b['rail_drop_one_feed_v']:.2f} V | "
             f"{b['feeds']} | {b['rail_drop_v']:.2f} V |" for b in budgets]
+    if measured:
+        from .rails import PLATING_UM, RISE_C, markdown as rails_markdown
+        out += [
+            "",
+            "The routed boards do not follow that rule's picture: the router draws +5V as 0.6 mm "
+            "tracks (fab.POWER_TRACK) in a tree of its own, and GND is a pour on the bottom layer. "
+            "What they really do, measured from their copper (`python3 -m hardware.rails`, "
+            "hardware/rails.py: KiCad's tracks, vias, pads and filled pours of the net as a resistor "
+            f"network in 1 oz copper, vias with {PLATING_UM} um of plating, each LED drawing its share "
+            "of the jack budget at its pad, fed at J1 and J4; a board in tiles is solved as one "
+            "network through its join ribbon; from the J1 and J4 pads on, the supply wires and "
+            "connector contacts come on top, about 20 mV a feed at 1 A through 0.5 m of 18 AWG). The limit is the same "
+            f"{MAX_RAIL_DROP_V} V together; a track's current is held against IPC-2221's figure for "
+            f"an outer-layer track of its width at a {RISE_C} C rise:",
+            "",
+            rails_markdown(measured).rstrip("\n"),
+        ]
     return "\n".join(out) + "\n"
 
 

@@ -228,7 +228,8 @@ def generate(root=controller.ROOT):
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
     files[f"{OUT}/bom.csv"] = _bom({**nets, **bom_nets}, boards, games)
-    power_md = budget.markdown(budgets, pm)
+    from . import rails
+    power_md = budget.markdown(budgets, pm, rails.load(os.path.join(root, "hardware", "pcb", "rails.json")))
     files[f"{OUT}/power.md"] = "# Power budget\n\n" + power_md
     files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"
     wiring = _wiring(ctl_nl, pm)
@@ -299,7 +300,7 @@ def main(argv=None):
     if errors:
         return 1
     if not args.no_pcb:
-        from . import pcb
+        from . import pcb, rails
         try:
             made = pcb.build_all(root)
             for name in [n for n, *_ in pcb.boards(root)] if args.gerbers else ():
@@ -310,6 +311,12 @@ def main(argv=None):
             print(f"hardware: PCB: {e}")
             return 1
         print(f"hardware: PCBs: {len(made)} routed again ({', '.join(made) or 'all up to date'})")
+        games = sorted({rails.board_game(n) for n in made if n.startswith("cellboard")})
+        if games and root == controller.ROOT:
+            # the rails of a board routed again are measured again, and the power section shows them
+            rails.update(games)
+            _write(root, generate()[0])
+            print(f"hardware: rails measured again: {', '.join(games)} (hardware/pcb/rails.json)")
     return 0
 
 

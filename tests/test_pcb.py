@@ -7,6 +7,7 @@ shown to catch a track moved or deleted."""
 
 import csv
 import json
+import math
 import os
 import subprocess
 
@@ -211,3 +212,52 @@ def test_a_board_made_again_is_the_committed_one(kicad, tmp_path):
     for suffix in (".kicad_pcb", "-bom.csv", "-cpl.csv"):
         with open(os.path.join(PCB, name + suffix), "rb") as committed:
             assert (tmp_path / (name + suffix)).read_bytes() == committed.read(), suffix
+
+
+def test_the_rail_solver_on_a_hand_computed_ladder():
+    """1 ohm steps, 1 A drawn at each node: fed at one end the currents are 3, 2, 1 A (drops
+    3, 5, 6 V); fed at both ends of four steps the middle sees 1.5 + 0.5 = 2 V; a node with no
+    path to a feed has no drop (NaN), not a made-up one."""
+    from hardware import rails
+    v = rails.solve(4, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0])
+    assert v.tolist() == pytest.approx([0, 3, 5, 6])
+    v = rails.solve(6, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0), (3, 4, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0, 4])
+    assert v[:5].tolist() == pytest.approx([0, 1.5, 2, 1.5, 0])
+    assert math.isnan(v[5])
+    assert rails.ipc_amps(0.6) == pytest.approx(1.65, abs=0.01)     # IPC-2221 chart: 23.6 x 1.38 mil at 10 C
+
+
+def test_the_rails_measured_on_a_routed_board(kicad):
+    """The +5V copper of Knock-Off's two tiles as KiCad has it, solved as one network through
+    the join: every LED reached from a feed, the figures hardware/pcb/rails.json (and so
+    build.md) holds; and the same copper with its tracks half as wide drops more (the solver
+    reads the widths)."""
+    from hardware import rails, tiles
+    cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), "+5V") for k in (1, 2)]
+    per = rails.led_ma("knockoff")
+    joins = [(0, tiles.join_ref(0, 0), 1, tiles.join_ref(0, 1))]
+    r = rails.measure(cus, per, joins=joins)
+    saved = rails.load()
+    for k, got in enumerate(r, 1):
+        assert got["feeds"] == saved[f"cellboard-knockoff-tile{k}"]["+5V"]["feeds"]
+        assert got["drop_v"] == pytest.approx(saved[f"cellboard-knockoff-tile{k}"]["+5V"]["drop_v"], abs=1e-3)
+        assert got["worst_led"].startswith("LED")
+    thin = [dict(c, tracks=[t[:5] + [t[5] / 2] for t in c["tracks"]]) for c in cus]
+    assert rails.measure(thin, per, joins=joins)[1]["drop_v"] > 1.5 * r[1]["drop_v"]
+
+
+def test_every_cell_board_keeps_its_rails_within_the_limit(expected):
+    """hardware/pcb/rails.json measures the committed boards (their inputs hashes), and on
+    every one +5V and GND together drop at most budget.MAX_RAIL_DROP_V and no track carries
+    more than IPC-2221 allows its width at rails.RISE_C."""
+    from hardware import budget, rails
+    saved = rails.load()
+    cells = sorted(n for n in expected if n.startswith("cellboard"))
+    assert sorted(saved) == cells, "run `python3 -m hardware.rails`"
+    for name in cells:
+        r = saved[name]
+        assert r["hash"] == pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
+            f"{name} changed since it was measured: run `python3 -m hardware.rails`"
+        assert 0 < r["drop_v"] <= budget.MAX_RAIL_DROP_V, (name, r["drop_v"])
+        for net in ("+5V", "GND"):
+            assert r[net]["track_a"] <= r[net]["track_ipc_a"], (name, net, r[net])
