@@ -2,8 +2,9 @@
 made by `python3 -m hardware.build` from the netlists and the layouts. Each is checked with
 KiCad's own DRC through pcbnew (Debian's /usr/bin/python3): 0 violations, 0 unconnected
 pads, 0 footprint errors, with the fab's rules stored in the board; each key sits within
-0.1 mm of its overlay cell's centre; each board is up to date with its inputs. DRC is
-shown to catch a track moved or deleted."""
+0.1 mm of its overlay cell's centre; each board is up to date with its inputs and is made
+again here byte for byte (tests/pcb_remake.py). DRC is shown to catch a track moved or
+deleted."""
 
 import csv
 import json
@@ -15,20 +16,12 @@ import pytest
 
 from hardware import cell_geometry, fab, pcb
 
+import pcb_remake
+from pcb_remake import kicad  # noqa: F401 (a fixture)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PCB = os.path.join(ROOT, "hardware", "pcb")
 OUT = os.path.join(ROOT, "hardware", "out")
-
-
-@pytest.fixture(scope="module")
-def kicad():
-    ok = os.path.exists(pcb.KICAD_PYTHON) and subprocess.run(
-        [pcb.KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode == 0
-    if not ok:
-        msg = "KiCad's pcbnew missing: apt-get install kicad kicad-footprints"
-        if os.environ.get("CI"):
-            pytest.fail(msg)
-        pytest.skip(msg)
 
 
 @pytest.fixture(scope="module")
@@ -201,17 +194,11 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     assert len(pieces()) == 1 and not grid.route.failed
 
 
-def test_a_board_made_again_is_the_committed_one(kicad, tmp_path):
-    """The build is deterministic and the committed board is what the code makes from the
-    layouts: the smallest board placed, routed and written again, byte for byte (with its
-    BOM and CPL). Re-routing every board takes some 6 CPU-minutes, so the others are held
-    to their inputs' hash (test_every_board_is_there_and_up_to_date)."""
-    (name, text, extra, plan_maker), = [b for b in pcb.boards(ROOT) if b[0] == BOARD]
-    pcb.make(name, text, plan_maker, pcb.inputs_hash(name, text, extra), str(tmp_path),
-             str(tmp_path / "renders"), log=lambda *_: None)
-    for suffix in (".kicad_pcb", "-bom.csv", "-cpl.csv"):
-        with open(os.path.join(PCB, name + suffix), "rb") as committed:
-            assert (tmp_path / (name + suffix)).read_bytes() == committed.read(), suffix
+@pytest.mark.parametrize("name", [n for n in pcb_remake.board_names() if n != pcb_remake.LONGEST])
+def test_every_board_made_again_is_the_committed_one(kicad, tmp_path, name):
+    """Placed, routed and written again, byte for byte (tests/pcb_remake.py; KNOCKabout's in
+    tests/test_pcb_knockabout.py): the committed boards are what the code makes."""
+    assert pcb_remake.differences(name, tmp_path) == []
 
 
 def test_the_rail_solver_on_a_hand_computed_ladder():
