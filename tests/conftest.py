@@ -17,3 +17,18 @@ import pytest  # noqa: E402
 def _private_game_database(tmp_path, monkeypatch):
     # A test that plays or lists games must never touch the user's own game database.
     monkeypatch.setenv("KNOCKBOARD_DB", str(tmp_path / "knockboard-test.sqlite3"))
+
+
+@pytest.fixture(scope="session")
+def kicad():
+    """KiCad's pcbnew under Debian's Python (the PCB tests): missing, a test fails in CI and
+    is skipped elsewhere."""
+    import subprocess
+    from hardware import pcb
+    ok = os.path.exists(pcb.KICAD_PYTHON) and subprocess.run(
+        [pcb.KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode == 0
+    if not ok:
+        msg = "KiCad's pcbnew missing: apt-get install kicad kicad-footprints"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)

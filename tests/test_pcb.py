@@ -3,7 +3,7 @@ made by `python3 -m hardware.build` from the netlists and the layouts. Each is c
 KiCad's own DRC through pcbnew (Debian's /usr/bin/python3): 0 violations, 0 unconnected
 pads, 0 footprint errors, with the fab's rules stored in the board; each key sits within
 0.1 mm of its overlay cell's centre; each board is up to date with its inputs and is made
-again here byte for byte (tests/pcb_remake.py). DRC is shown to catch a track moved or
+again byte for byte (tests/boards/). DRC is shown to catch a track moved or
 deleted."""
 
 import csv
@@ -15,9 +15,6 @@ import subprocess
 import pytest
 
 from hardware import cell_geometry, fab, pcb
-
-import pcb_remake
-from pcb_remake import kicad  # noqa: F401 (a fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PCB = os.path.join(ROOT, "hardware", "pcb")
@@ -192,13 +189,6 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     assert len(pieces()) == 2 and not grid.route.failed
     assert pcb_plan._join_islands(grid, "GND", terms) == []
     assert len(pieces()) == 1 and not grid.route.failed
-
-
-@pytest.mark.parametrize("name", [n for n in pcb_remake.board_names() if n != pcb_remake.LONGEST])
-def test_every_board_made_again_is_the_committed_one(kicad, tmp_path, name):
-    """Placed, routed and written again, byte for byte (tests/pcb_remake.py; KNOCKabout's in
-    tests/test_pcb_knockabout.py): the committed boards are what the code makes."""
-    assert pcb_remake.differences(name, tmp_path) == []
 
 
 def test_the_rail_solver_on_a_hand_computed_ladder():
