@@ -1,8 +1,8 @@
-"""One net's copper of a saved board as JSON, for hardware/rails.py. Runs under Debian's
+"""Nets' copper of a saved board as JSON, for hardware/rails.py. Runs under Debian's
 /usr/bin/python3 (pcbnew), like hardware/pcb_kicad.py, and apart from it on purpose: the
 boards' inputs hash covers pcb_kicad.py (it draws the boards), not this reader.
 
-    /usr/bin/python3 hardware/pcb_copper.py BOARD.kicad_pcb NET
+    /usr/bin/python3 hardware/pcb_copper.py BOARD.kicad_pcb NET [NET ...]
 """
 
 import json
@@ -15,11 +15,16 @@ def _mm(p):
     return [pcbnew.ToMM(p.x), pcbnew.ToMM(p.y)]
 
 
-def copper(path, net):
-    """Every piece of copper of one net: {"tracks": [[layer, x1, y1, x2, y2, width]], "vias":
-    [[x, y, drill]], "pads": [[ref, number, [layers], [[x, y], ...] its outline]], "zones":
-    {layer: [[[x, y], ...] filled outlines]]}, mm in the board's coordinates."""
+def copper(path, nets):
+    """{net: its copper} for each of `nets`, the board loaded once (a big board takes
+    seconds): every piece of copper of a net, {"tracks": [[layer, x1, y1, x2, y2, width]],
+    "vias": [[x, y, drill]], "pads": [[ref, number, [layers], [[x, y], ...] its outline]],
+    "zones": {layer: [[[x, y], ...] filled outlines]]}, mm in the board's coordinates."""
     board = pcbnew.LoadBoard(path)
+    return {net: _net_copper(board, net) for net in nets}
+
+
+def _net_copper(board, net):
     out = {"tracks": [], "vias": [], "pads": [], "zones": {}}
     for t in board.GetTracks():
         if t.GetNetname() != net:
@@ -51,6 +56,6 @@ def copper(path, net):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         raise SystemExit(__doc__)
-    print(json.dumps(copper(sys.argv[1], sys.argv[2])))
+    print(json.dumps(copper(sys.argv[1], sys.argv[2:])))

@@ -286,12 +286,14 @@ def _result(cu, grid, v, feeds):
             "track_ipc_a": ipc_amps(best_w) if best_w else 0.0, "feeds": sorted(feeds)}
 
 
-def copper(board, net):
-    """The net's copper as KiCad has it (hardware/pcb_copper.py under Debian's Python)."""
-    r = subprocess.run([pcb.KICAD_PYTHON, os.path.join(pcb.HERE, "pcb_copper.py"), board, net],
+def copper(board, nets):
+    """{net: its copper} as KiCad has it (hardware/pcb_copper.py under Debian's Python; the
+    board loaded once for all the nets)."""
+    r = subprocess.run([pcb.KICAD_PYTHON, os.path.join(pcb.HERE, "pcb_copper.py"), board, *nets],
                        capture_output=True, text=True, timeout=300)
     if r.returncode != 0:
-        raise RailError(f"pcb_copper.py {board} {net} failed: {r.stderr.strip().splitlines()[-1:]}")
+        raise RailError(f"pcb_copper.py {board} {' '.join(nets)} failed: "
+                        f"{r.stderr.strip().splitlines()[-1:]}")
     return json.loads(r.stdout)
 
 
@@ -317,8 +319,10 @@ def measure_game(game, pcb_dir, pm=None):
     joins = [(k, tiles.join_ref(k, 0), k + 1, tiles.join_ref(k, 1)) for k in range(n - 1)]
     per = led_ma(game, pm)
     out = {name: {"hash": pcb.board_hash(p), "led_ma": round(per, 2)} for name, p in zip(names, paths)}
-    for net, pitch in (("+5V", PITCH), ("GND", GND_PITCH)):
-        rows = measure([copper(p, net) for p in paths], per, pitch, joins)
+    nets = (("+5V", PITCH), ("GND", GND_PITCH))
+    cus = [copper(p, [net for net, _ in nets]) for p in paths]
+    for net, pitch in nets:
+        rows = measure([cu[net] for cu in cus], per, pitch, joins)
         for name, r in zip(names, rows):
             out[name][net] = {k: (round(float(x), 4) if isinstance(x, float) else x) for k, x in r.items()}
     for r in out.values():

@@ -210,7 +210,7 @@ def test_the_rails_measured_on_a_routed_board(kicad):
     build.md) holds; and the same copper with its tracks half as wide drops more (the solver
     reads the widths)."""
     from hardware import rails, tiles
-    cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), "+5V") for k in (1, 2)]
+    cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), ["+5V"])["+5V"] for k in (1, 2)]
     per = rails.led_ma("knockoff")
     joins = [(0, tiles.join_ref(0, 0), 1, tiles.join_ref(0, 1))]
     r = rails.measure(cus, per, joins=joins)
