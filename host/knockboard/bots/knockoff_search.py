@@ -45,6 +45,12 @@ PLAY_ITERATIONS = 30
 Path = Tuple[int, ...]
 
 
+def _position(state: Any) -> Tuple[Any, ...]:
+    """What tells two positions between decisions apart: the cells' pawns, the phase and
+    who acts (the turn's ends are told apart, and valued once, by it)."""
+    return (tuple(state.occ), state.phase, state.player)
+
+
 def turn_ends(state: Any, visit: Callable[[Path], None], path: Path = ()) -> None:
     """Calls visit(path) in every distinct position where the mover's turn (from this
     decision) has ended, `state` standing in that position; path: the actions there."""
@@ -58,7 +64,7 @@ def _ends(state: Any, mover: int, path: Path, visit: Callable[[Path], None],
         state.apply(action)
         here = path + (action,)
         if state.is_chance_node() or state.is_terminal() or state.player != mover:
-            key = (tuple(state.occ), state.phase, state.player)
+            key = _position(state)
             if key not in seen:
                 seen.add(key)
                 visit(here)
@@ -79,7 +85,7 @@ class _TurnSearch:
         self.count = 0
 
     def value(self, state: Any, player: int) -> float:
-        key = (tuple(state.occ), state.phase, state.player)
+        key = _position(state)
         v = self.cache.get(key)
         if v is None:
             v = self.cache[key] = self.model.value(state, 0)
