@@ -86,3 +86,41 @@ def test_the_end_of_a_game_has_no_hint(capsys):
         state.apply(sample_chance(state, rng) if state.is_chance_node() else bot.choose(state))
     status, lines, err = run(capsys, ["hint", "knockabout", "--position", state.to_position()])
     assert status == 2 and "the game is over" in err
+
+
+TURN = re.compile(r"^  (.+?)\s+chance to win (\d\.\d{3})$")
+# Team 2 to act with three dice left and two starting balls on its side of reach.
+DODGEBALL_TURN = "turn2 1:a1,c1,c2,d3,f3 2:e8,f8,h8 balls:de,gh,f6 dice:245/456"
+
+
+def test_two_player_knockoff_lists_the_turns_it_looked_at_best_first(capsys):
+    status, lines, err = run(capsys, ["hint", "knockoff", "roll 1-2", "--iterations", "30",
+                                      "--top", "3"])
+    assert status == 0 and err == ""
+    planned = lines[2].removeprefix("the turn it plans: ").split(", ")
+    assert lines[2].startswith("the turn it plans: ") and planned[0] == lines[0]
+    rows = [TURN.match(line) for line in lines[3:]]
+    assert all(rows) and 2 <= len(rows) <= 3
+    chances = [float(r[2]) for r in rows]
+    assert chances == sorted(chances, reverse=True)
+    assert rows[0][1].split(", ") == planned      # the turn played is the best one listed
+    state = get_game("knockoff").analysis_start()
+    state.apply_text("roll 1-2")
+    for row in rows:                               # every listed turn is playable as written
+        scratch = state.clone()
+        for word in row[1].split(", "):
+            scratch.apply_text(word)
+        assert scratch.is_chance_node() or scratch.is_terminal()
+
+
+def test_dodgeball_names_the_whole_turn_it_plans(capsys):
+    status, lines, err = run(capsys, ["hint", "dodgeball", "--position", DODGEBALL_TURN,
+                                      "--iterations", "30"])
+    assert status == 0 and err == ""
+    assert lines[2].startswith("the turn it plans: ")
+    planned = lines[2].removeprefix("the turn it plans: ").split(", ")
+    assert planned[0] == lines[0] and len(planned) >= 2
+    scratch = get_game("dodgeball").from_position(DODGEBALL_TURN)
+    for word in planned:                         # played as written, by the acting team
+        assert scratch.current_player() == 1 and not scratch.is_chance_node()
+        scratch.apply_text(word)

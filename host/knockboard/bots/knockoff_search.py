@@ -83,6 +83,8 @@ class _TurnSearch:
         self.limit = bot.iterations or PLAY_ITERATIONS
         self.cache: Dict[Any, float] = {}
         self.count = 0
+        # (the mover's chance one turn further, the turn's actions) of every end looked at
+        self.looked: List[Tuple[float, Path]] = []
 
     def value(self, state: Any, player: int) -> float:
         key = _position(state)
@@ -112,6 +114,7 @@ class _TurnSearch:
             for _ in path:
                 state.undo()
             self.count += 1
+            self.looked.append((v, path))
             if best is None or (-v, order) < best[:2]:
                 best = (-v, order, path)
         assert best is not None
@@ -164,5 +167,8 @@ def choose(bot: Any, state: Any) -> int:
     for action in path[1:]:
         bot.plan[scratch.to_position()] = action
         scratch.apply(action)
-    bot.last_stats = {"iterations": search.count, "nodes": len(search.cache)}
+    # Best first; a stable sort of the order they were looked at in keeps the chosen turn
+    # first among equals, as `run` chose it (what `knockboard hint` lists).
+    bot.last_stats = {"iterations": search.count, "nodes": len(search.cache),
+                      "turns": sorted(search.looked, key=lambda t: -t[0])}
     return path[0]

@@ -54,8 +54,38 @@ def cmd_hint(args):
     for candidate, visits, value in stats.get("candidates", ())[:args.top]:
         lines.append(f"  {state.action_to_string(candidate):<16} {visits:>7} visits  "
                      f"value {value:+.3f}")
+    # The searches that plan whole turns (Dodgeball, two-player Knock-Off): the turn as
+    # planned, and the best turns looked at, each with the mover's chance to win.
+    turn = _planned_turn(state, action, bot.plan)
+    if len(turn) > 1:
+        lines.append("the turn it plans: " + ", ".join(turn))
+    for chance, actions in stats.get("turns", ())[:args.top]:
+        lines.append(f"  {', '.join(_line(state, actions)):<24} chance to win {chance:.3f}")
     print("\n".join(lines))
     return 0
+
+
+def _line(state, actions):
+    """`actions` played one after the other from `state`, in the game's notation."""
+    scratch, words = state.clone(), []
+    for action in actions:
+        words.append(scratch.action_to_string(action))
+        scratch.apply(action)
+    return words
+
+
+def _planned_turn(state, action, plan):
+    """`action`, then the actions the bot's plan (position -> action) holds for the
+    positions that follow, until a die is due or the plan has none."""
+    actions, scratch = [action], state.clone()
+    scratch.apply(action)
+    while not scratch.is_terminal() and not scratch.is_chance_node():
+        planned = plan.get(scratch.to_position())
+        if planned is None or planned not in scratch.legal_actions():
+            break
+        actions.append(planned)
+        scratch.apply(planned)
+    return _line(state, actions)
 
 
 def add_analysis_commands(sub):
@@ -71,7 +101,9 @@ def add_analysis_commands(sub):
         "hint", help="the strong computer player's move for a position",
         description="Apply MOVEs to a position as `analyze` does, then print the strong "
                     "bot's move for the player to act (first line, in the game's notation), "
-                    "its search's size and time, and its most visited candidate moves.")
+                    "its search's size and time, and its most visited candidate moves (or, "
+                    "where it plans whole turns, the turn it plans and the best turns it "
+                    "looked at with the chance to win each gives).")
     add_position_arguments(hint)
     hint.add_argument("--budget", type=BUDGET, default=1.0, metavar="SECONDS",
                       help="search time (default 1; a cap when --iterations is given)")
