@@ -13,6 +13,7 @@ from pathlib import Path
 from knockboard.remote.broker_config import LIMITS, acl
 
 START_TRIES = 100           # x 0.05 s: the broker listens within 5 s or the test fails
+PORT_TRIES = 5              # ports tried at a first start, when another program took one
 PASSWORD = "pw-{user}-k7"
 
 
@@ -22,9 +23,31 @@ def mosquitto():
 
 
 def free_port():
+    """A port free now; another process may take it before the caller binds it (the other
+    test worker's client sockets take ports from the same range), so a caller that cannot
+    bind port 0 itself must check that it got the port (`Broker.start`)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def listens(pid, port):
+    """Whether process `pid` holds a TCP socket listening on `port` (Linux's /proc): a
+    connection that succeeds may have reached another program that took the port."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            link = fd.readlink().name
+        except OSError:
+            continue
+        if link.startswith("socket:["):
+            inodes.add(link[8:-1])
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        field = line.split()
+        if field[3] == "0A" and int(field[1].rsplit(":", 1)[1], 16) == port \
+                and field[9] in inodes:
+            return True
+    return False
 
 
 def password(user):
@@ -40,6 +63,7 @@ class Broker:
         self.port = free_port()
         self.tls = tls
         self.proc = None
+        self.started = False
         self.users = {}
         grants = {}                  # room -> {user: seats}, as docs/remote.md's ACL
         for room, homes in rooms.items():
@@ -53,13 +77,18 @@ class Broker:
         passwd.write_text("".join(f"{u}:{p}\n" for u, p in self.users.items()))
         subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True,
                        capture_output=True)
+        if tls:
+            self.ca = make_certificates(self.folder)
+        self._configure()
+
+    def _configure(self):
+        passwd = self.folder / "passwd"
         lines = [f"listener {self.port} 127.0.0.1", "allow_anonymous false",
                  f"password_file {passwd}", f"acl_file {self.folder / 'acl'}",
                  "persistence false", "user root", *LIMITS,
                  f"log_dest file {self.folder / 'mosquitto.log'}",
                  "log_type error", "log_type warning", "log_type notice"]
-        if tls:
-            self.ca = make_certificates(self.folder)
+        if self.tls:
             lines += [f"cafile {self.ca}", f"certfile {self.folder / 'server.crt'}",
                       f"keyfile {self.folder / 'server.key'}"]
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
@@ -69,17 +98,31 @@ class Broker:
         return f"{scheme}://{user + '@' if user else ''}127.0.0.1:{port or self.port}/{room}"
 
     def start(self):
+        """Start and wait until it listens.  At the first start a port that another program
+        took after `free_port` chose it is replaced by a new one; a restart keeps its port
+        (the clients reconnect to it)."""
+        for _ in range(1 if self.started else PORT_TRIES):
+            if self._start_on_port():
+                self.started = True
+                return self
+            self.port = free_port()
+            self._configure()
+        raise RuntimeError(f"mosquitto could not bind a port: {self.log()}")
+
+    def _start_on_port(self):
+        """True once listening; False if the port was taken; RuntimeError otherwise."""
         self.proc = subprocess.Popen([mosquitto(), "-c", str(self.folder / "mosquitto.conf")],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         for _ in range(START_TRIES):
             if self.proc.poll() is not None:
-                raise RuntimeError(f"mosquitto exited: {self.proc.stderr.read().decode()}"
-                                   f"{self.log()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
-            except OSError:
-                time.sleep(0.05)
+                said = self.proc.stderr.read().decode() + self.log()
+                self.proc = None
+                if "in use" in said:
+                    return False
+                raise RuntimeError(f"mosquitto exited: {said}")
+            if listens(self.proc.pid, self.port):
+                return True
+            time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"mosquitto did not listen on {self.port}: {self.log()}")
 

@@ -15,7 +15,6 @@ import socket
 import struct
 import threading
 
-from broker import free_port
 
 CHUNK = 65536
 SELECT_S = 0.05
@@ -39,12 +38,13 @@ class _Pair:
 class Proxy:
     def __init__(self, target_port):
         self.target = target_port
-        self.port = free_port()
+        # port 0: the system's free port, bound at once (no window for another program)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
         self.state = UP
         self.pairs = []
         self.lock = threading.Lock()
         self.stopping = threading.Event()
-        self.listener = socket.create_server(("127.0.0.1", self.port))
         self.listener.settimeout(SELECT_S)
         self.thread = threading.Thread(target=self._accept, daemon=True)
         self.thread.start()
