@@ -6,11 +6,13 @@ One row per game, player count and tested bot: the tested bot in the first liste
 greedy bots in the others (`knockboard arena GAME --bots X,greedy[,greedy,greedy]`, the same
 code: `knockboard.arena.run_arena`; seats rotated, the games of one rotation on the same
 dice).  The clairvoyant reads the arena's dice stream ahead (`bots/clairvoyant.py`): its
-win rate is the ceiling of what any skill can win against the greedy bot.  The search bots
-get an *iteration* budget per move, the same for strong and clairvoyant, so the figures are
-reproducible from the seed on any machine; the budgets are far below what 1 s a move allows,
-so that every row fits on the project's shared 2-core machine (`--budget 30` is only a cap,
-never reached).  Figures are printed, never asserted.
+win rate is the ceiling of what this search can win against the greedy bot.  The search bots
+get the *iteration* budget they play with at the board (`bots/levels.playing_iterations`:
+the `hard` level's, 600 a move, or a game's own search's), the same for strong and
+clairvoyant, so the figures are those of the opponent people play and reproducible from the
+seed on any machine; every such move fits in 1 s here (`benchmarks/bot_budget.py
+--iterations 600`), and `--budget 30` is only a cap, never reached.  Figures are printed,
+never asserted.
 """
 
 import argparse
@@ -21,21 +23,25 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
 from knockboard.arena import format_report, run_arena, wilson_interval  # noqa: E402
+from knockboard.bots.knockoff_search import PLAY_ITERATIONS as KNOCKOFF_ITERATIONS  # noqa: E402
+from knockboard.bots.levels import playing_iterations  # noqa: E402
 from knockboard.games import game_names, get_game  # noqa: E402
 
 TESTED = ("random", "greedy", "strong", "clairvoyant")
-# name prefix, game, options, search iterations per move, move cap, default games
+# name prefix, game, options, search iterations per move (the board's), move cap, default games
 GAMES = [
-    ("knockabout", "knockabout", {}, 200, 500, 400),
-    ("dodgeball", "dodgeball", {}, 30, 1500, 400),
-    ("ko2", "ko", {"players": 2}, 50, 1000, 400),
+    ("knockabout", "knockabout", {}, playing_iterations("knockabout"), 500, 400),
+    # Dodgeball's turn search counts scored positions: its own budget, 30
+    ("dodgeball", "dodgeball", {}, playing_iterations("dodgeball"), 1500, 400),
+    ("ko2", "ko", {"players": 2}, playing_iterations("ko"), 1000, 400),
     # Two-player Knock-Off: its own search (bots/knockoff_search.py), an iteration being one
-    # end of the turn looked at one turn further; 30 covers every end (25 at most seen).
-    ("knockoff2", "knockoff", {"players": 2}, 30, 1000, 400),
-    # 4-player K.O.: about 850 plies a game, 3 s of greedy moves alone: 200 games a row
-    # (about 10 minutes each here) is what the CPU budget of the table allowed.
-    ("ko4", "ko", {"players": 4}, 30, 2000, 200),
-    ("knockoff4", "knockoff", {"players": 4}, 100, 1000, 400),
+    # end of the turn looked at one turn further: its own budget, 30, covers every end of
+    # every turn seen (25 at most), as the board's 600 do.
+    ("knockoff2", "knockoff", {"players": 2}, KNOCKOFF_ITERATIONS, 1000, 400),
+    # 4-player K.O.: about 350 plies a game, a quarter of them the tested bot's: 200 games
+    # a row, what the table's CPU budget allowed.
+    ("ko4", "ko", {"players": 4}, playing_iterations("ko"), 2000, 200),
+    ("knockoff4", "knockoff", {"players": 4}, playing_iterations("knockoff"), 1000, 400),
 ]
 PAIRINGS = [(f"{prefix}-{bot}", game, options,
              ",".join([bot] + ["greedy"] * (options.get("players", 2) - 1)),
