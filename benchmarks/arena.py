@@ -10,9 +10,9 @@ win rate is the ceiling of what this search can win against the greedy bot.  The
 get the *iteration* budget they play with at the board (`bots/levels.playing_iterations`:
 the `hard` level's, 600 a move, or a game's own search's), the same for strong and
 clairvoyant, so the figures are those of the opponent people play and reproducible from the
-seed on any machine; every such move fits in 1 s here (`benchmarks/bot_budget.py
---iterations 600`), and `--budget 30` is only a cap, never reached.  Figures are printed,
-never asserted.
+seed on any machine; such a move takes 0.05-0.4 s on average here, the slowest K.O. ones
+up to about 1.5 s (`benchmarks/bot_budget.py --iterations 600 --budget 5`), and `--budget
+30` is only a cap, never reached.  Figures are printed, never asserted.
 """
 
 import argparse
