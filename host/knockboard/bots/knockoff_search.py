@@ -32,7 +32,7 @@ the standard board.
 """
 
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from .clairvoyant import outcome_for
 from .knockoff_value import load_model
@@ -103,8 +103,7 @@ class _TurnSearch:
 
         turn_ends(state, one_turn)
         ends.sort()
-        best: Optional[Tuple[float, int, Path]] = None
-        for _, order, path in ends[:self.limit]:
+        for _, _, path in ends[:self.limit]:
             if self.deadline is not None and self.count and \
                     time.perf_counter() >= self.deadline:
                 break
@@ -115,10 +114,9 @@ class _TurnSearch:
                 state.undo()
             self.count += 1
             self.looked.append((v, path))
-            if best is None or (-v, order) < best[:2]:
-                best = (-v, order, path)
-        assert best is not None
-        return best[2]
+        # the first of the best: `looked` is in the order of the one-turn value, which so
+        # breaks ties
+        return max(self.looked, key=lambda t: t[0])[1]
 
     def next_turn(self, state: Any) -> float:
         """The mover's chance after the roll that follows and the roller's best turn."""
