@@ -25,14 +25,29 @@ def test_the_emulated_board_serves_its_firmware_on_a_pty_until_ctrl_c():
         m = re.match(r"knockboard sim: .+ board, its UF2 on an emulated RP2040, on (\S+) "
                      r"\(host: knockboard play \.\.\. --port \1\); Ctrl-C ends it$",
                      line.strip())
-        assert m, line + proc.stderr.read() if proc.poll() is not None else line
+        if not m:
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
+            raise AssertionError(f"first line {line!r}, exit {proc.returncode}: {out}{err}")
         with Board.open(m.group(1), handshake_timeout=30) as board:
             assert (board.info.board, board.info.cells, board.info.firmware) == (
                 "ko", 81, firmware_version())
     finally:
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
+
+
+def test_a_closed_emulator_leaves_no_thread_on_its_pty(ko_uf2):
+    # The pty's fd numbers are the next ones this process opens once they close (a test's
+    # next pipe): a thread still reading or writing them would take that pipe's bytes, as
+    # it once took `knockboard sim`'s first line from the test above.
+    with emulated.EmulatedBoard(ko_uf2, 9, 9, 81, cpu_mhz=emulated.REALTIME_MHZ) as eb:
+        eb.open_pty()
+        eb.wait(lambda e: e["ev"] == "usb", 60)
+        threads = [eb._reader, eb._pump_thread]
+    assert [t.is_alive() for t in threads] == [False, False]
 
 
 def one_line_error(capsys, *args):

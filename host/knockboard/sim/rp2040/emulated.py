@@ -94,6 +94,7 @@ class EmulatedBoard:
         self._reader.start()
         self.master: Optional[int] = None
         self._slave: Optional[int] = None
+        self._pump_thread: Optional[threading.Thread] = None
         self._stop = threading.Event()
 
     # ---- the emulator's side ----
@@ -113,8 +114,9 @@ class EmulatedBoard:
                 if self.trace:
                     with self._cond:
                         self.events.append({"ev": "cdc-out", "t": msg["t"], "n": len(data)})
-                if self.on_serial is not None:
-                    self.on_serial(data)
+                sink = self.on_serial  # close() may clear it meanwhile
+                if sink is not None:
+                    sink(data)
                 with self._cond:
                     self.serial += data
                     self._cond.notify_all()
@@ -249,7 +251,8 @@ class EmulatedBoard:
                 pass  # nobody has the port open: lost, like a full USB buffer
 
         self.on_serial = to_host
-        threading.Thread(target=self._pump, daemon=True).start()
+        self._pump_thread = threading.Thread(target=self._pump, daemon=True)
+        self._pump_thread.start()
         return path
 
     def _pump(self) -> None:
@@ -263,13 +266,25 @@ class EmulatedBoard:
             except OSError:
                 return
             if data:
-                self.write(data)
+                try:
+                    self.write(data)
+                except OSError:
+                    return  # the emulator has ended: nobody takes the host's bytes
 
     def close(self) -> None:
         self._stop.set()
+        self.on_serial = None
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+        # Both threads use the pty's fd numbers, and a closed number is the next one the
+        # process opens (a test's next pipe): they must be done before the fds close, or
+        # the pump reads another pipe's bytes and the reader writes the board's into it.
+        # (A reader blocked writing into a pty nobody drains keeps the old file: the wait
+        # is bounded.)
+        self._reader.join(10)
+        if self._pump_thread is not None:
+            self._pump_thread.join(10)
         close_fds(self.master, self._slave)
 
     def __enter__(self) -> "EmulatedBoard":
