@@ -116,6 +116,7 @@ class Broker:
         for _ in range(START_TRIES):
             if self.proc.poll() is not None:
                 said = self.proc.stderr.read().decode() + self.log()
+                self.proc.stderr.close()
                 self.proc = None
                 if "in use" in said:
                     return False
@@ -134,6 +135,8 @@ class Broker:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+        if self.proc is not None:
+            self.proc.stderr.close()
         self.proc = None
 
     def restart(self):
