@@ -143,6 +143,9 @@ def test_the_demo_waits_in_the_menu_and_goes_on_after_it():
     assert session.mode == "playing" and len(session.record.actions) > played
 
 
+# Tk's objects freed on another thread than Tk's (the session's) raise in __del__, or abort
+# the process when the interpreter itself goes there (Tcl_AsyncDelete)
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
 def test_demo_opens_the_window_where_there_is_a_display(display, monkeypatch, tmp_path,
                                                          capsys):
     from knockboard.sim import window as sim_window
