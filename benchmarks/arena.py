@@ -1,6 +1,7 @@
 """The figures of benchmarks/arena.md: random, greedy, strong and clairvoyant against greedy.
 
-    python3 benchmarks/arena.py [--games N] [--seed S] [--only NAME ...] [--list]
+    python3 benchmarks/arena.py [--games N] [--first-game K] [--seed S] [--only NAME ...]
+                                [--list]
 
 One row per game, player count and tested bot: the tested bot in the first listed seat,
 greedy bots in the others (`knockboard arena GAME --bots X,greedy[,greedy,greedy]`, the same
@@ -54,10 +55,16 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=None,
                         help="games per row (default: the row's own, 400)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-game", type=int, default=0, metavar="K",
+                        help="play the row's games K .. K+N-1 only (a game follows from the "
+                             "seed and its number alone: a row split over processes adds up "
+                             "to the whole row)")
     parser.add_argument("--only", nargs="*", default=None, metavar="NAME",
                         help="pairing names (or prefixes) to run")
     parser.add_argument("--list", action="store_true", help="list the pairings and stop")
     args = parser.parse_args(argv)
+    if args.first_game < 0:
+        parser.error("--first-game: a game number from 0 on")
     chosen = [p for p in PAIRINGS
               if not args.only or any(p[0].startswith(o) for o in args.only)]
     if args.list:
@@ -73,10 +80,13 @@ def main(argv=None):
         game = get_game(game_name, **options)
         start = time.perf_counter()
         result = run_arena(game, bots.split(","), games, args.seed,
-                           budget=30.0, iterations=iterations, max_decisions=cap)
+                           budget=30.0, iterations=iterations, max_decisions=cap,
+                           first=args.first_game)
         elapsed = time.perf_counter() - start
-        print(f"== {name}: knockboard arena {game_name} --bots {bots} --games {games} "
-              f"--seed {args.seed}"
+        part = (f"games {args.first_game}-{args.first_game + games - 1} of "
+                if args.first_game else "")
+        print(f"== {name}: {part}knockboard arena {game_name} --bots {bots} "
+              f"--games {args.first_game + games} --seed {args.seed}"
               + "".join(f" --option {k}={v}" for k, v in options.items())
               + (f" --iterations {iterations} --budget 30" if iterations else "")
               + f" --max-moves {cap}")

@@ -88,6 +88,23 @@ def test_seats_rotate_and_each_block_shares_its_dice():
     assert dice_seed(9, 0, 4) == dice_seed(9, 3, 4) != dice_seed(9, 4, 4)
 
 
+def test_a_row_split_at_any_game_adds_up_to_the_whole_row():
+    game = get_game("knockabout")
+    bots = ["greedy", "random"]
+    whole = run_arena(game, bots, 5, seed=9, max_decisions=60)
+    parts = [run_arena(game, bots, 2, seed=9, max_decisions=60),
+             run_arena(game, bots, 3, seed=9, max_decisions=60, first=2)]
+
+    def tally(result):
+        return [(e.wins, e.games, e.moves, e.seat_games) for e in result.entries]
+    added = [(a[0] + b[0], a[1] + b[1], a[2] + b[2],
+              {s: a[3].get(s, 0) + b[3].get(s, 0) for s in (0, 1)})
+             for a, b in zip(tally(parts[0]), tally(parts[1]))]
+    assert added == tally(whole)
+    assert parts[0].unfinished + parts[1].unfinished == whole.unfinished
+    assert parts[0].plies + parts[1].plies == whole.plies
+
+
 def test_an_observer_sees_every_decision_before_it_is_played():
     game = get_game("knockabout")
     seen = []

@@ -126,9 +126,12 @@ def play_game(game, seat_bots, dice, max_decisions=MAX_DECISIONS, observe=None):
 
 
 def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progress=None,
-              max_decisions=MAX_DECISIONS, observer=None):
+              max_decisions=MAX_DECISIONS, observer=None, first=0):
     """Play the games; `observer(listed)`, if given, makes each game's `play_game` observer,
-    `listed[seat]` being the index in `bot_names` of the bot in that seat."""
+    `listed[seat]` being the index in `bot_names` of the bot in that seat. `first`: the
+    games numbered first .. first + games - 1 of the seed's sequence (each game's seats,
+    dice and bots follow from the seed and its number alone), so a long row can be split
+    over processes and its tallies added."""
     n = game.num_players
     if len(bot_names) != n:
         raise ValueError(f"{game.name} with {n} players needs {n} bots, got {len(bot_names)}")
@@ -138,7 +141,7 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
     entries = [Entry(name) for name in bot_names]
     result = ArenaResult(game.name, n, games, seed, budget, iterations, entries,
                          max_decisions=max_decisions)
-    for g in range(games):
+    for g in range(first, first + games):
         rotation = g % n
         dice = random.Random(dice_seed(seed, g, n))
         # Seat s holds the bot listed (s - rotation) mod n.
@@ -161,7 +164,7 @@ def run_arena(game, bot_names, games, seed, budget=1.0, iterations=None, progres
             if shares is not None:
                 entry.wins += shares[seat]
         if progress:
-            progress(g + 1, result)
+            progress(g - first + 1, result)
     return result
 
 
