@@ -234,74 +234,73 @@ class Grid:
         for ly, iy, ix in sources:
             if y0 <= iy < y1 and x0 <= ix < x1:
                 start.append((ly * h + iy - y0) * w + ix - x0)
-        best = {}
+        # A search state is a cell and the direction it was entered by (4: none, or a via),
+        # kept as one int, cell * 5 + direction: int keys hash and compare faster than
+        # tuples, and order the heap as (cell, direction) pairs did, so routes are unchanged.
+        size = w * h
+        # best cost per state, a list: a window holds at most a few hundred thousand states
+        best = [1 << 30] * (2 * size * 5)
         prev = {}
         heap = []
         for s in start:
-            best[(s, 4)] = 0
-            heapq.heappush(heap, (0, 0, s, 4))
-        size = w * h
+            best[s * 5 + 4] = 0
+            heapq.heappush(heap, (0, 0, s * 5 + 4))
         hw = 2 if not plane else 0
+        pas_all = pas[0] + pas[1]           # indexed by the state's cell, either layer
+        step_cost = self.step_cost
+        prev_get = prev.get
+        push, pop = heapq.heappush, heapq.heappop
         while heap:
-            _, cost, s, d = heapq.heappop(heap)
-            if best.get((s, d), 1 << 30) < cost:
+            _, cost, key = pop(heap)
+            if best[key] < cost:
                 continue
+            s, d = divmod(key, 5)
             ly, rem = divmod(s, size)
             iy, ix = divmod(rem, w)
             if (plane and ly == 1) or (not plane and s in gset):
                 path = []
-                key = (s, d)
                 while key is not None:
-                    st = key[0]
-                    l2, r2 = divmod(st, size)
+                    l2, r2 = divmod(key // 5, size)
                     path.append((l2, r2 // w + y0, r2 % w + x0))
-                    key = prev.get(key)
+                    key = prev_get(key)
                 return path[::-1]
-            moves = []
-            if ix + 1 < w:
-                moves.append((s + 1, 0))
-            if ix > 0:
-                moves.append((s - 1, 1))
-            if iy + 1 < h:
-                moves.append((s + w, 2))
-            if iy > 0:
-                moves.append((s - w, 3))
-            for n, nd in moves:
-                if not pas[ly][n - ly * size]:
+            step = step_cost[ly]
+            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
+                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
+                if not ok or not pas_all[n]:
                     continue
-                c = cost + self.step_cost[ly] + (TURN_COST if d not in (4, nd) else 0)
-                if c < best.get((n, nd), 1 << 30):
-                    best[(n, nd)] = c
-                    prev[(n, nd)] = (s, d)
+                c = cost + step + (TURN_COST if d != 4 and d != nd else 0)
+                k = n * 5 + nd
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
                     r = n - ly * size
-                    est = c + hw * (abs(r % w - tx) + abs(r // w - ty))
-                    heapq.heappush(heap, (est, c, n, nd))
-            if vok[rem] and pas[1 - ly][rem] and not self._via_near(prev, (s, d), size, w, iy, ix):
+                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
+            if vok[rem] and pas[1 - ly][rem]:
+                # no second via of this path within one grid step: its last three moves
+                # (near_via guards only the vias of paths already committed)
+                near, at, layer = False, key, ly
+                for _ in range(3):
+                    before = prev_get(at)
+                    if before is None:
+                        break
+                    bs = before // 5
+                    if bs // size != layer:
+                        r = bs % size
+                        if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
+                            near = True
+                            break
+                    at, layer = before, bs // size
+                if near:
+                    continue
                 n = s + (size if ly == 0 else -size)
                 c = cost + VIA_COST
-                if c < best.get((n, 4), 1 << 30):
-                    best[(n, 4)] = c
-                    prev[(n, 4)] = (s, d)
-                    est = c + hw * (abs(ix - tx) + abs(iy - ty))
-                    heapq.heappush(heap, (est, c, n, 4))
+                k = n * 5 + 4
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
         return None
-
-    @staticmethod
-    def _via_near(prev, key, size, w, iy, ix):
-        """Whether the path that reaches `key` changed layers within one grid step (the 3x3
-        cells) of (iy, ix): a second via there would put two drills closer than the fab's
-        hole-to-hole minimum (near_via guards only vias of paths already committed). Two
-        vias of one path that close are at most three moves apart."""
-        for _ in range(3):
-            before = prev.get(key)
-            if before is None:
-                return False
-            if before[0] // size != key[0] // size:
-                r = before[0] % size
-                if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
-                    return True
-            key = before
-        return False
 
     # --- the ground pour's pieces ---
     def pieces(self, net, links):
