@@ -39,9 +39,9 @@ GAMES = [
     # end of the turn looked at one turn further: its own budget, 30, covers every end of
     # every turn seen (25 at most), as the board's 600 do.
     ("knockoff2", "knockoff", {"players": 2}, KNOCKOFF_ITERATIONS, 1000, 400),
-    # 4-player K.O.: about 350 plies a game, a quarter of them the tested bot's: 200 games
-    # a row, what the table's CPU budget allowed.
-    ("ko4", "ko", {"players": 4}, playing_iterations("ko"), 2000, 200),
+    # 4-player K.O.: about 350 plies a game, a quarter of them the tested bot's, so a row
+    # with search costs an hour or two of one core: split it with --first-game.
+    ("ko4", "ko", {"players": 4}, playing_iterations("ko"), 2000, 400),
     ("knockoff4", "knockoff", {"players": 4}, playing_iterations("knockoff"), 1000, 400),
 ]
 PAIRINGS = [(f"{prefix}-{bot}", game, options,
