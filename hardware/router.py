@@ -238,7 +238,8 @@ class Grid:
         # kept as one int, cell * 5 + direction: int keys hash and compare faster than
         # tuples, and order the heap as (cell, direction) pairs did, so routes are unchanged.
         size = w * h
-        # best cost per state, a list: a window holds at most a few hundred thousand states
+        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
+        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
         best = [1 << 30] * (2 * size * 5)
         prev = {}
         heap = []
