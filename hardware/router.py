@@ -223,7 +223,8 @@ class Grid:
         y0, y1, x0, x1 = win
         w, h = x1 - x0, y1 - y0
         passable, via_ok = self._masks(nid, win, wide)
-        pas = [passable[0].ravel().tolist(), passable[1].ravel().tolist()]
+        # indexed by a state's cell, either layer: layer * w * h + iy * w + ix
+        passable = passable.ravel().tolist()
         vok = via_ok.ravel().tolist()
         goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals
                 if y0 <= iy < y1 and x0 <= ix < x1}
@@ -247,7 +248,6 @@ class Grid:
             best[s * 5 + 4] = 0
             heapq.heappush(heap, (0, 0, s * 5 + 4))
         hw = 2 if not plane else 0
-        pas_all = pas[0] + pas[1]           # indexed by the state's cell, either layer
         step_cost = self.step_cost
         prev_get = prev.get
         push, pop = heapq.heappush, heapq.heappop
@@ -268,7 +268,7 @@ class Grid:
             step = step_cost[ly]
             for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
                               (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
-                if not ok or not pas_all[n]:
+                if not ok or not passable[n]:
                     continue
                 c = cost + step + (TURN_COST if d != 4 and d != nd else 0)
                 k = n * 5 + nd
@@ -277,7 +277,7 @@ class Grid:
                     prev[k] = key
                     r = n - ly * size
                     push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
-            if vok[rem] and pas[1 - ly][rem]:
+            if vok[rem] and passable[rem if ly else size + rem]:
                 # no second via of this path within one grid step: its last three moves
                 # (near_via guards only the vias of paths already committed)
                 near, at, layer = False, key, ly
