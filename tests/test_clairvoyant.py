@@ -97,3 +97,42 @@ def test_the_arena_command_seats_it(capsys):
     out, err = capsys.readouterr()
     assert status == 0 and err == ""
     assert [line.split()[1] for line in out.splitlines()[2:4]] == ["clairvoyant", "greedy"]
+
+
+def _hiding(monkeypatch, duels, turns):
+    monkeypatch.setattr(ClairvoyantBot, "sees_duels", duels)
+    monkeypatch.setattr(ClairvoyantBot, "sees_turns", turns)
+
+
+def test_with_the_duels_dice_hidden_its_declaration_does_not_depend_on_them(monkeypatch):
+    # benchmarks/experiments/dodgeball_foresight.py --sees turns: the catch-or-dodge
+    # answer to the last throw is the one a player without the stream gives, whatever
+    # the throw's dice will be (with them seen it dodges a tie: the test above).
+    _hiding(monkeypatch, duels=False, turns=True)
+    answers = set()
+    for seed in range(30):
+        bot = ClairvoyantBot(seed=seed, iterations=20)
+        bot.see_dice(random.Random(seed))
+        answers.add(_play_out_the_throw(bot, random.Random(seed))[1])
+    assert answers == {"catch"}
+
+
+@pytest.mark.parametrize("position", [
+    "turn1 1:c3+,d2,f4 2:c6,e5,g7+ balls:de dice:246/135",
+    "turn1 1:c4+,e3 2:d5,f6 balls:ab,gh dice:156/234",
+    "turn2 1:b4,d3+,e2 2:d5+,f6 balls:ab dice:356/124",
+])
+def test_with_every_kind_hidden_it_searches_as_without_a_stream(monkeypatch, position):
+    # Hiding must hide: seeing neither the duels' nor the turns' dice, the search takes
+    # the action, and keeps the plan for the rest of its turn (every throw's results
+    # followed), of the same bot given no stream at all, whatever the stream holds.  A
+    # die read from the stream shows in the plan: a known throw has one result.
+    _hiding(monkeypatch, duels=False, turns=False)
+    state = DODGEBALL.from_position(position)
+    blind = ClairvoyantBot(seed=9, iterations=12)
+    action = blind.choose(state)
+    for stream in range(4):
+        seeing = ClairvoyantBot(seed=9, iterations=12)
+        seeing.see_dice(random.Random(100 + stream))
+        assert seeing.choose(state) == action
+        assert seeing.plan == blind.plan

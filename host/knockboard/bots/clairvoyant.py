@@ -48,6 +48,11 @@ class ClairvoyantBot(StrongBot):
     # Dodgeball: the turn search plays the other team's reply out with the dice it knows
     # instead of the learnt value, which averages over dice not rolled yet.
     learnt_value = False
+    # Which dice the Dodgeball search may read from the stream: a throw's two (the duel)
+    # and the three rolled at a turn's end.  Both here; benchmarks/experiments/
+    # dodgeball_foresight.py hides one kind to see what each is worth.
+    sees_duels = True
+    sees_turns = True
 
     def __init__(self, seed: Optional[int] = None, budget: Optional[float] = DEFAULT_BUDGET,
                  iterations: Optional[int] = None, **kwargs: Any) -> None:

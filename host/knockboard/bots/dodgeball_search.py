@@ -38,7 +38,7 @@ throw once, with the smallest die for it.
 """
 
 import time
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..games import CHANCE, TERMINAL
 from ..games.dodgeball import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
@@ -84,7 +84,7 @@ def choose(bot: Any, state: Any) -> int:
     if CATCH_ACTION in legal:
         bot.last_stats = {"iterations": 0, "nodes": 0}
         draws = getattr(bot, "draws", ())
-        if len(draws) >= 2:
+        if len(draws) >= 2 and getattr(bot, "sees_duels", True):
             return _declare_knowing(state, player, legal, draws)
         return _declare(bot, state, player, legal)
     throw = state.throw
@@ -174,7 +174,12 @@ class _TurnSearch:
         # The clairvoyant's dice stream read ahead (the strong bot has none): chance steps
         # on the searched path take these outcomes instead of being averaged.
         self.draws = getattr(bot, "draws", ())
-        self.rolled = 0         # chance steps applied on the path being searched
+        self.rolled = 0         # chance steps on the path being searched
+        # Which of those steps it may read (benchmarks/experiments/dodgeball_foresight.py
+        # hides a kind): a throw's two dice, the three rolled at a turn's end.  A step not
+        # read is still counted, so the stream's later numbers fall on the steps they decide.
+        self.sees_duels = getattr(bot, "sees_duels", True)
+        self.sees_turns = getattr(bot, "sees_turns", True)
         # path from the root -> [(score, action)], best first
         self.scored: Dict[Path, List[Tuple[float, int]]] = {}
         # (position at the turn's end, chance steps before it) -> value after the reply
@@ -210,8 +215,9 @@ class _TurnSearch:
                                                          state.legal_actions())
         return best
 
-    def _knows_next(self, steps: int) -> bool:
-        return self.rolled + steps <= len(self.draws)
+    def _knows_next(self, steps: int, duel: bool) -> bool:
+        seen = self.sees_duels if duel else self.sees_turns
+        return seen and self.rolled + steps <= len(self.draws)
 
     def _roll_known(self, state: Any) -> None:
         """Apply the chance outcome the stream gives next (clairvoyant only)."""
@@ -296,21 +302,18 @@ class _TurnSearch:
         if value is not None:
             return value
         rolled = 0
-        known = self._knows_next(3)
+        known = self._knows_next(3, duel=False)
         try:
             while state.current_player() == CHANCE and state.throw is None:
                 if known:
                     self._roll_known(state)
                 else:
                     state.apply(ROLLS[0])
+                    self.rolled += 1
                 rolled += 1
             value = self._reply(state, known)
         finally:
-            if known:
-                self._unroll(state, rolled)
-            else:
-                for _ in range(rolled):
-                    state.undo()
+            self._unroll(state, rolled)
         self.replies[key] = value
         return value
 
@@ -322,7 +325,7 @@ class _TurnSearch:
         if player == TERMINAL or (player == CHANCE and state.throw is None):
             return score(state, me, waiting_known=known)      # the reply is over
         throw = state.throw
-        if throw is not None and player == CHANCE and self._knows_next(2):
+        if throw is not None and player == CHANCE and self._knows_next(2, duel=True):
             self._roll_known(state)
             self._roll_known(state)
             try:
@@ -330,26 +333,16 @@ class _TurnSearch:
             finally:
                 self._unroll(state, 2)
         if throw is not None and player == CHANCE:
-            # The dice of a throw at one of ours: thrower higher, or lower.
-            catching = throw[2] == CATCH
-            p_hit = 21 / 36 if catching else 15 / 36
-            total = 0.0
-            for rolls, p in ((_HIGHER, p_hit), (_LOWER, 1 - p_hit)):
-                state.apply(rolls[0])
-                state.apply(rolls[1])
-                try:
-                    total += p * self._reply(state, known)
-                finally:
-                    state.undo()
-                    state.undo()
-            return total
+            # The dice of a throw at one of ours.
+            return self._over_the_duel(state, throw[2] == CATCH,
+                                       lambda after, _: self._reply(after, known))
         # A decision: the other team's action, or our declaration or ball placement.
         actions = state.legal_actions()
         if player != me:
             self._tick()
             actions = distinct_actions(actions)
         best: Any = None
-        if player == me and CATCH_ACTION in actions and self._knows_next(2):
+        if player == me and CATCH_ACTION in actions and self._knows_next(2, duel=True):
             best = _declare_knowing(state, me, actions, self.draws[self.rolled:])
         else:
             sign = 1 if player == me else -1
@@ -379,25 +372,14 @@ class _TurnSearch:
             state.undo()
             if worst is None or value < worst:
                 declared, worst = option, value
-        if self._knows_next(2):
+        if self._knows_next(2, duel=True):
             return self._known_throw(state, path, depth, widths, plan, declared)
-        catching = declared == CATCH_ACTION
-        p_hit = 21 / 36 if catching else 15 / 36
-        total = 0.0
         state.apply(declared)
         try:
-            for rolls, p in ((_HIGHER, p_hit), (_LOWER, 1 - p_hit)):
-                state.apply(rolls[0])
-                state.apply(rolls[1])
-                try:
-                    key = path + (declared,) + rolls
-                    if state.current_player() == 1 - me and state.throw is not None:
-                        total += p * self._miss_value(state, key, depth, widths, plan)
-                    else:
-                        total += p * self._after_action(state, key, depth, widths, plan)
-                finally:
-                    state.undo()
-                    state.undo()
+            total = self._over_the_duel(
+                state, declared == CATCH_ACTION,
+                lambda after, rolls: self._after_duel(after, path + (declared,) + rolls,
+                                                      depth, widths, plan))
         finally:
             state.undo()
         # The score's bonus for a throw (see dodgeball_score.THROW_BONUS: holding a ball
@@ -407,20 +389,43 @@ class _TurnSearch:
     def _known_throw(self, state: Any, path: Path, depth: int, widths: Widths, plan: Plan,
                      declared: int) -> float:
         """A throw of the searching team with the two dice the stream gives (clairvoyant)."""
-        me = self.me
         state.apply(declared)
         self._roll_known(state)
         self._roll_known(state)
         try:
-            key = path + (declared, "rolled", self.rolled)
-            if state.current_player() == 1 - me and state.throw is not None:
-                value = self._miss_value(state, key, depth, widths, plan)
-            else:
-                value = self._after_action(state, key, depth, widths, plan)
+            value = self._after_duel(state, path + (declared, "rolled", self.rolled), depth,
+                                     widths, plan)
         finally:
             self._unroll(state, 2)
             state.undo()
         return value + self.bonus
+
+    def _over_the_duel(self, state: Any, catching: bool,
+                       follow: Callable[[Any, Tuple[int, int]], float]) -> float:
+        """A throw's dice taken by their probabilities (thrower higher, or lower), each
+        result valued by `follow(state, rolls)`; the two dice are counted as read."""
+        p_hit = 21 / 36 if catching else 15 / 36
+        total = 0.0
+        self.rolled += 2
+        try:
+            for rolls, p in ((_HIGHER, p_hit), (_LOWER, 1 - p_hit)):
+                state.apply(rolls[0])
+                state.apply(rolls[1])
+                try:
+                    total += p * follow(state, rolls)
+                finally:
+                    state.undo()
+                    state.undo()
+        finally:
+            self.rolled -= 2
+        return total
+
+    def _after_duel(self, state: Any, path: Path, depth: int, widths: Widths,
+                    plan: Plan) -> float:
+        """After the dice of a throw of the searching team: a miss to place, or its turn."""
+        if state.current_player() == 1 - self.me and state.throw is not None:
+            return self._miss_value(state, path, depth, widths, plan)
+        return self._after_action(state, path, depth, widths, plan)
 
     def _miss_value(self, state: Any, path: Path, depth: int, widths: Widths,
                     plan: Plan) -> float:
