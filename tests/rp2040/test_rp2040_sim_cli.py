@@ -6,6 +6,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 
 from knockboard.cli import main
 from knockboard.device.board import Board
@@ -46,6 +47,31 @@ def test_a_closed_emulator_leaves_no_thread_on_its_pty(ko_uf2):
     with emulated.EmulatedBoard(ko_uf2, 9, 9, 81, cpu_mhz=emulated.REALTIME_MHZ) as eb:
         eb.open_pty()
         eb.wait(lambda e: e["ev"] == "usb", 60)
+        threads = [eb._reader, eb._pump_thread]
+    assert [t.is_alive() for t in threads] == [False, False]
+
+
+def test_closing_while_the_host_has_stopped_reading_leaves_no_thread(ko_uf2):
+    # A host that opened the port and then stopped reading (hung, or suspended with
+    # Ctrl-Z): the board's output fills the pty and the reader blocks writing into it.
+    # Closing must still end the reader before the pty's fds close (the test above),
+    # where it once waited 10 s and then left the reader blocked on the old fd.
+    with emulated.EmulatedBoard(ko_uf2, 9, 9, 81, cpu_mhz=emulated.REALTIME_MHZ) as eb:
+        eb.open_pty()
+        eb.wait(lambda e: e["ev"] == "usb", 60)
+        eb.write(b"\r\x03\x03")                # stop the firmware: the REPL is free
+        eb.wait_serial(b">>> ", 60)
+        flood = 600 * 252
+        eb.write(b"for i in range(600): print('x' * 250)\r\r")
+        # The board's output, as the reader passes it on, stops growing well short of the
+        # flood: the reader is blocked on the full pty (bounded: 120 s of wall clock).
+        grown, still = len(eb.serial), time.monotonic()
+        end = still + 120
+        while time.monotonic() < end and time.monotonic() - still < 3:
+            time.sleep(0.2)
+            if len(eb.serial) != grown:
+                grown, still = len(eb.serial), time.monotonic()
+        assert grown < flood / 2, grown
         threads = [eb._reader, eb._pump_thread]
     assert [t.is_alive() for t in threads] == [False, False]
 

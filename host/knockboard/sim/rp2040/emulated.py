@@ -61,6 +61,15 @@ def node() -> str:
     return path
 
 
+def _read_away(fd: int) -> None:
+    """Reads what waits on `fd` without blocking, and drops it."""
+    try:
+        while select.select([fd], [], [], 0)[0] and os.read(fd, 65536):
+            pass
+    except OSError:
+        pass
+
+
 class EmulatedBoard:
     def __init__(self, uf2: str, rows: int, cols: int, cells: int, *, cpu_mhz: int = 125,
                  free_run: bool = False, hold: tuple[str, ...] = (),
@@ -280,9 +289,13 @@ class EmulatedBoard:
         # Both threads use the pty's fd numbers, and a closed number is the next one the
         # process opens (a test's next pipe): they must be done before the fds close, or
         # the pump reads another pipe's bytes and the reader writes the board's into it.
-        # (A reader blocked writing into a pty nobody drains keeps the old file: the wait
-        # is bounded.)
-        self._reader.join(10)
+        # A reader may be blocked writing into a pty whose host stopped reading: what the
+        # host left unread is read away here, so the write returns and the reader ends.
+        deadline = time.monotonic() + 10
+        while self._reader.is_alive() and time.monotonic() < deadline:
+            if self._slave is not None:
+                _read_away(self._slave)
+            self._reader.join(0.05)
         if self._pump_thread is not None:
             self._pump_thread.join(10)
         close_fds(self.master, self._slave)
