@@ -61,8 +61,8 @@ def test_closing_while_the_host_has_stopped_reading_leaves_no_thread(ko_uf2):
         eb.wait(lambda e: e["ev"] == "usb", 60)
         eb.write(b"\r\x03\x03")                # stop the firmware: the REPL is free
         eb.wait_serial(b">>> ", 60)
-        flood = 600 * 252
-        eb.write(b"for i in range(600): print('x' * 250)\r\r")
+        flood = 1200 * 252
+        eb.write(b"for i in range(1200): print('x' * 250)\r\r")
         # The board's output, as the reader passes it on, stops growing well short of the
         # flood: the reader is blocked on the full pty (bounded: 120 s of wall clock).
         grown, still = len(eb.serial), time.monotonic()
