@@ -2,10 +2,10 @@
 firmware and the MicroPython image, and the wheel installed (not editable) into a fresh
 virtual environment gives a `knockboard` whose commands work from an unrelated folder.
 
-The venv sees the machine's site-packages (the dependencies are installed there by the
-README's test command), so the wheel goes in with --no-deps; what is checked is that the
-`knockboard` run is the venv's, not this checkout's, and that the wheel declares the
-dependencies `uf2` needs."""
+The venv sees the site-packages of the interpreter running the suite (where the README's
+test command installed the dependencies: a virtual environment's or the system's), so the
+wheel goes in with --no-deps; what is checked is that the `knockboard` run is the venv's, not
+this checkout's, and that the wheel declares the dependencies `uf2` needs."""
 
 import contextlib
 import io
@@ -62,14 +62,33 @@ def built(tmp_path_factory):
     return sdist, wheel
 
 
+def _suites_site_packages():
+    """The folders the suite's own dependencies were imported from. --system-site-packages
+    would give the base interpreter's instead, which in a virtual environment lack them."""
+    return [p for p in sys.path
+            if Path(p).name in ("site-packages", "dist-packages") and Path(p).is_dir()]
+
+
+def _see_the_suites_packages(python):
+    """Append the suite's site-packages to the venv's path with a .pth file: listed after the
+    venv's own, so the wheel installed there is the `knockboard` found, and only as folders,
+    so an editable install's own .pth (which would put this checkout first) is not run."""
+    site = _run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"]
+                ).stdout.strip()
+    folders = _suites_site_packages()
+    assert folders, sys.path
+    Path(site, "knockboard-test-deps.pth").write_text("".join(f"{f}\n" for f in folders))
+
+
 @pytest.fixture(scope="module")
 def installed(built, tmp_path_factory):
     """A fresh venv with the wheel installed; (its bin folder, the env commands run with,
     an unrelated folder to run them in)."""
     tmp = tmp_path_factory.mktemp("venv")
     venv = tmp / "venv"
-    _run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(venv)])
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     python = venv / "bin" / "python"
+    _see_the_suites_packages(python)
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
           "--no-deps", "--no-index", str(built[1])])
     elsewhere = tmp / "elsewhere"
