@@ -34,6 +34,24 @@ def test_a_new_game_with_players_and_computer_seats_is_started_from_the_menu():
     assert session.ui.game.board.names  # the adapter follows the new game
 
 
+def test_a_new_game_from_the_menu_deals_new_dice_reproducibly():
+    """MENU -> New game kept the session's seed, so the next game repeated the roll-off and
+    the computer's opening; the next seed now follows from the last, and the record says it."""
+    seeds = []
+    for _ in range(2):
+        vb = VirtualBoard("knockoff")
+        session = vb.start("knockoff", seed=3)
+        first = (session.setup.seed, session.record.seed)
+        vb.menu()
+        menu_go(vb, "New game")
+        vb.ok()
+        assert session.mode == "playing"
+        seeds.append((first, (session.setup.seed, session.record.seed)))
+    (first, second), again = seeds
+    assert first == (3, 3) and second[0] == second[1] != 3
+    assert again == seeds[0]                  # a seeded session is replayable as a whole
+
+
 def test_the_menu_offers_only_the_games_the_connected_board_can_play():
     vb = VirtualBoard("ko")
     session = vb.start("ko", seed=1, options={"players": 2})

@@ -54,6 +54,11 @@ class SessionError(Exception):
     """The session cannot run on this board (one clear line)."""
 
 
+def next_game_seed(seed: int) -> int:
+    """The seed of the game the menu's "New game" starts after a game seeded `seed`."""
+    return random.Random(f"{seed}:next game").randrange(1 << 31)
+
+
 def ply_rng(seed: Optional[int], ply: int, *purpose: object) -> random.Random:
     """The generator of one random choice: the dice ("dice",) or a computer player's seed
     ("bot", seat) at `ply` (the record's length: an edit is a ply too).
@@ -115,6 +120,9 @@ class Session:
         self._check_board(setup.game, layout)
         self.setup = setup
         self.next_setup = setup.copy()
+        # the menu's "New game" deals new dice: its seed follows from this game's, so a seeded
+        # session stays replayable as a whole, but no game repeats the last one's roll-off
+        self.next_setup.seed = next_game_seed(setup.seed)
         self.game = get_game(setup.game, **setup.options)
         self.ui = get_ui(self.game, layout)
         self.layout = layout
