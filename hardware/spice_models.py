@@ -43,9 +43,9 @@ MODELS = """
 #    Figure 4; page 11, Figures 5 and 6);
 #  - on a UV or OV fault a 50 mA sink discharges GATE (page 11, Figures 5 and 6); after the
 #    faults clear, the MOSFETs turn on again only after a recovery delay (t_RECOVERY, page 11;
-#    36 ms typical taken here);
-#  - gate drive: GATE above VOUT by the charge pump's drive, about 4.5 V at VIN = 5 V (page 10,
-#    Figure 3, which shows it at its maximum while VOUT is low);
+#    taken as 36 ms: confirm against the Electrical Characteristics);
+#  - gate drive: GATE above VOUT by the charge pump's drive, taken as 4.5 V at VIN = 5 V (page
+#    10, Figure 3, which shows it at its maximum while VOUT is low; confirm the figure);
 #  - a negative VIN: an internal switch connects GATE to VIN at once, so both MOSFETs stay off
 #    (page 12, Reverse VIN Protection, Figure 7).
 # Assumed, not in the datasheet's text: unpowered (VIN below 2.5 V, not negative) GATE is held
@@ -82,9 +82,10 @@ Bweak gate gnd i = (1 - v(on,gnd)) * v(gate,gnd) / 1meg
 # --- TPS2553 ---------------------------------------------------------------------------------
 # Texas Instruments TPS2552/TPS2553 datasheet (SLVS841E):
 #  - rDS(on) 85 mohm typical (Electrical Characteristics, power switch);
-#  - EN turn-on/turn-off threshold 0.66-1.1 V with 55 mV hysteresis (Electrical
-#    Characteristics, enable input): 0.9 V rising, 0.845 V falling here;
-#  - UVLO on IN 2.35 V rising, 35 mV hysteresis (Electrical Characteristics);
+#  - EN turn-on/turn-off threshold 0.66-1.1 V with 55 mV hysteresis, UVLO on IN 2.35 V rising
+#    with 35 mV hysteresis (Electrical Characteristics; the figures read here from the
+#    TPS255x family's tables, TPS2556/TPS2560, which share them: confirm in SLVS841E):
+#    0.9 V rising, 0.845 V falling here;
 #  - current limit from RILIM: IOS = 23850 / RILIM(kohm)^0.977 mA (Programming the
 #    Current-Limit Threshold; Table 1 lists 501.6 mA typical for 52.3 kohm, 396.7 mA for
 #    66.5 kohm; tests/test_powersim.py checks the equation against those rows). The model holds
