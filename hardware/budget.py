@@ -158,8 +158,9 @@ def markdown(budgets, pm=None, measured=None):
     out += [f"| {n} | {t} | {m} | {why} |" for n, t, m, why in CONTROLLER]
     out += [
         "",
-        "Which supply (the firmware reads GP15, the jack's protected output through R10/R11, and "
-        "the Pico's VBUS detect on GP24, and picks the budget itself, firmware/supply.py):",
+        "Which supply (the firmware reads GP15, the jack's voltage at Q2's source tie through D4 and "
+        "R10/R11, high only while U5 passes the jack, and the Pico's VBUS detect on GP24, and picks "
+        "the budget itself, firmware/supply.py):",
         "",
         f"- **USB only** (JP1 fitted): the LED rail is fed by U6 (TPS2553), current-limited to about "
         f"{USB_SWITCH_LIMIT_MA} mA. Typical play draws "
@@ -170,8 +171,8 @@ def markdown(budgets, pm=None, measured=None):
         "(bMaxPower 0x7D in rp2040-image/), and the worst case above is more than that: "
         "ordinary PC ports supply it, but a strict hub may not. Building the image with "
         "500 mA declared (TinyUSB's USBD_MAX_POWER_MA) closes it; the 5 V supply avoids it.",
-        f"- **5 V supply on J1** (MEAN WELL GST25E05-P1J, 5 V 4 A; JP1 may stay fitted: Q3 turns U6 off "
-        f"while the jack feeds the board): worst case {worst_jack} mA. F1 holds {POLYFUSE_HOLD_MA} mA "
+        f"- **5 V supply on J1** (MEAN WELL GST25E05-P1J, 5 V 4 A; JP1 may stay fitted: Q3, reading the "
+        f"jack ahead of F1, turns U6 off while the jack feeds the board): worst case {worst_jack} mA. F1 holds {POLYFUSE_HOLD_MA} mA "
         f"(>= {FUSE_MARGIN} x the worst case, the allowance for a warm case) and trips at "
         f"{POLYFUSE_TRIP_MA} mA, below every rating in its path:",
         "",
@@ -187,7 +188,7 @@ def markdown(budgets, pm=None, measured=None):
         "runs from USB if USB is there. A reversed plug: U5 (rated to -40 V) holds Q2's gates at the "
         "negative input, Q2's back-to-back body diodes block, nothing downstream sees the reversed voltage.",
         "",
-        f"USB at plug-in: U6 is off until R13/C10 have charged (~0.2 s) and stays off while the jack is "
+        f"USB at plug-in: U6 is off until R13/C10 have charged (~0.1 s) and stays off while the jack is "
         f"present, so VBUS sees the Pico's own input and {board_vbus_uf_text()} of this board "
         f"(C6 on VSYS, C9 at U6's input) against USB's {USB_PLUGIN_UF:g} uF allowance; U6 then charges the "
         "LED rail's 1.2 mF within its current limit.",

@@ -140,6 +140,53 @@ def vbus_plugin_uf(nl):
     return total
 
 
+def _dc_edges(nl):
+    """Net -> nets a voltage on it reaches through passive parts: fuses, jumpers and resistors
+    both ways, a diode from anode to cathode (transistors and chips are not passed)."""
+    edges = {}
+    for c in nl.components.values():
+        key = c.fields["Catalogue"]
+        if key in ("jumper", "polyfuse") or c.part.prefix == "R":
+            a, b = c.pins.get("1"), c.pins.get("2")
+            if a and b:
+                edges.setdefault(a, set()).add(b)
+                edges.setdefault(b, set()).add(a)
+        elif c.part.prefix == "D" and {n for _, n, _ in c.part.pins} == {"K", "A"}:
+            if c.net_of("A") and c.net_of("K"):
+                edges.setdefault(c.net_of("A"), set()).add(c.net_of("K"))
+    return edges
+
+
+def reached_from(nl, net):
+    """The nets a voltage on `net` reaches through passive parts (`_dc_edges`)."""
+    edges = _dc_edges(nl)
+    seen, todo = {net}, [net]
+    while todo:
+        for nxt in edges.get(todo.pop(), set()) - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def jack_sense_problems(nl):
+    """What turns the USB feed off, and GP15, must sense the jack, not the LED rail the USB
+    feed lifts: neither the jack-sense net nor the gate of the transistor that pulls U6's EN
+    low may be reached from +5V through a fuse, a resistor or a diode forward (issue 51: with
+    both on +5V_JACK, F1 carried the USB-fed rail back to Q3, which turned U6 off again)."""
+    problems = []
+    back = reached_from(nl, "+5V")
+    if "JACK_SENSE" in back:
+        problems.append("JACK_SENSE (GP15) is reached from the +5V rail: USB would read as the jack")
+    u6 = [c for c in nl.components.values() if c.fields["Catalogue"] == "tps2553"]
+    for sw in u6:
+        en = sw.net_of("EN")
+        for c in nl.components.values():
+            if c.fields["Catalogue"] == "nmos" and c.net_of("D") == en and c.net_of("G") in back:
+                problems.append(f"{c.ref}, which turns {sw.ref} off, has its gate on {c.net_of('G')}, "
+                                f"reached from the +5V rail that {sw.ref} feeds")
+    return problems
+
+
 def ribbon_problems(nl, refs, lines):
     """Each 20-way matrix header in `refs`: the four ground pins on GND, signal pin k on the
     k-th matrix line of its kind (`lines[ref]`: the net names, in order)."""
@@ -220,6 +267,7 @@ def supply_problems(nl, budgets, pm):
         problems.append(f"the raw jack reaches {sorted(on_tip)}, not only the protection (U5, Q2, R7, C8)")
     if not 4.0 <= B.uv_v() < B.ov_v() <= 5.7:
         problems.append(f"jack window {B.uv_v():.2f}-{B.ov_v():.2f} V outside 4.0-5.7 V (VSYS <= 5.5 V after D1)")
+    problems += jack_sense_problems(nl)
     uf = vbus_plugin_uf(nl)
     if uf > B.USB_PLUGIN_UF or abs(uf - B.BOARD_VBUS_UF) > 1e-9:
         problems.append(f"VBUS sees {uf:g} uF at plug-in (budget says {B.BOARD_VBUS_UF:g}, USB allows {B.USB_PLUGIN_UF:g})")

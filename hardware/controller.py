@@ -126,8 +126,9 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     Jack: LTC4365 U5 with back-to-back N-MOSFETs Q2 passes the jack to +5V_JACK only
     between 4.3 and 5.7 V (R7/R8/R9), so a 12 V adapter or a reversed plug leaves the board
     unpowered instead of destroying it; F1 (2 A hold, 3.5 A trip) then feeds the +5V rail.
-    The protected jack voltage also reaches GP15 through R10/R11 (the firmware's supply
-    detection) and turns Q3 on, which holds the USB switch off.
+    The jack's voltage at Q2's source tie reaches GP15 through D4 and R10/R11 (the firmware's
+    supply detection) and turns Q3 on, which holds the USB switch off: only the jack itself,
+    never the rail that USB feeds, can turn the USB feed off.
 
     USB (JP1 fitted): TPS2553 U6 switches VBUS onto the LED rail with a current limit
     (R12) only after R13/C10's delay and only while the jack is absent, so at plug-in USB
@@ -154,7 +155,17 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     d1 = part("schottky", "D1", "Power")       # +5V -> VSYS; blocks VSYS -> LED rail
     d1["A"] += v5
     d1["K"] += vsys
-    for ref, key, a, b in (("R10", "r22k", v5jack, sense), ("R11", "r33k", sense, gnd)):
+    # The jack's presence is read at Q2's source tie, through D4: there the jack's voltage
+    # stands only while U5 passes it. +5V_JACK would not do: the USB feed lifts +5V and F1
+    # carries it back onto +5V_JACK, so Q3 and GP15 would see the jack whenever USB feeds
+    # the LEDs (Q3 then turned U6 off, again and again: issue 51). Q2's second body diode
+    # keeps the rail off the source tie; D4 keeps a reversed plug's negative voltage, which
+    # reaches the source tie through Q2's first body diode, off GP15 and Q3.
+    det = Net("JACK_DET")
+    d4 = part("flyback", "D4", "Power")
+    d4["A"] += src
+    d4["K"] += det
+    for ref, key, a, b in (("R10", "r22k", det, sense), ("R11", "r33k", sense, gnd)):
         part(key, ref, "Power")[1, 2] += a, b
 
     from .sk import supply
@@ -169,7 +180,7 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     for ref, key, a, b in (("R12", "r56k2", ilim, gnd), ("R13", "r470k", usb_led, en), ("C10", "c1u", en, gnd)):
         part(key, ref, "Power")[1, 2] += a, b
     q3 = part("nmos", "Q3", "Power")           # jack present: USB switch off
-    q3["G"] += v5jack
+    q3["G"] += det
     q3["S"] += gnd
     q3["D"] += en
     d2 = part("schottky", "D2", "Power")       # the jack's rail never reaches U6 or VBUS

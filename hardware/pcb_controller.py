@@ -28,6 +28,10 @@ ANCHORS = {
     "oled_hdr": [((0.50, 0.06), 90)],
     "button": [((0.55 + 0.1 * k, 0.93), 0) for k in range(4)],
     "buzzer": [((0.36, 0.88), 0)],
+    # the USB switch low on the right, its parts around it, clear of the row drivers' lines:
+    # left to the greedy placement (once D4 joined the jack sense), U6's parts landed under
+    # U4/U9 and ROW8/ROW9 could not be routed (found by trying, with hardware/router.py as it is)
+    "tps2553": [((0.69, 0.77), 0)],
 }
 RIBBONS = {"idc20"}                  # headers whose outer row's lines run round them, outside
 # catalogue key -> (mm from the inner side of the ribbon header a part serves to the part's

@@ -413,6 +413,21 @@ def test_jack_protection_is_a_back_to_back_switch(ctl_nl):
     assert ctl_nl.components["J1"].part.mpn == "PJ-063AH"
 
 
+def test_usb_feed_is_turned_off_by_the_jack_not_the_rail(ctl_nl):
+    """Q3 (which holds U6 off) and GP15 read the jack at Q2's source tie through D4, where the
+    USB-fed rail cannot reach; the old wiring (both on +5V_JACK, back-fed through F1) is caught.
+    tests/test_powersim.py simulates what that wiring did: U6 on and off again, the rail down."""
+    assert checks.jack_sense_problems(ctl_nl) == []
+    q2, q3, d4 = (ctl_nl.components[r] for r in ("Q2", "Q3", "D4"))
+    assert (d4.net_of("A"), d4.net_of("K")) == (q2.net_of("S1"), q3.net_of("G"))
+    assert q3.net_of("D") == ctl_nl.components["U6"].net_of("EN")
+    old = copy.deepcopy(ctl_nl)
+    old.components["Q3"].pins[old.components["Q3"].pin_num("G")] = "+5V_JACK"
+    old.components["R10"].pins["1"] = "+5V_JACK"
+    found = checks.jack_sense_problems(old)
+    assert any(p.startswith("JACK_SENSE") for p in found) and any(p.startswith("Q3") for p in found)
+
+
 def test_fuse_and_ratings_catch_faults(ctl_nl, budgets, pinmap, monkeypatch):
     monkeypatch.setattr(budget, "POLYFUSE_TRIP_MA", 5000)           # the old 2.5 A part
     assert any("F1 trips at 5000" in p for p in checks.supply_problems(ctl_nl, budgets, pinmap))
