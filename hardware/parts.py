@@ -4,7 +4,9 @@ the manufacturer, the manufacturer's part number and a KiCad footprint that reso
 standard footprint libraries (Debian's kicad-footprints) or, for the Pico module KiCad 6 lacks,
 in hardware/footprints/Knockboard.pretty (tests/test_pcb.py checks every footprint and pad)."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from . import lcsc
 
 # Pin functions by short name (SKiDL's Pin.types), resolved when the SKiDL part is made.
 IN, OUT, BI, TRI, PAS, PWRIN, PWROUT = "INPUT", "OUTPUT", "BIDIR", "TRISTATE", "PASSIVE", "PWRIN", "PWROUT"
@@ -24,6 +26,10 @@ class PartDef:
     datasheet: str = ""
     power_pins: tuple = field(default=())   # names of supply pins (checked: power + decoupling)
     ground_pins: tuple = field(default=())
+    # the LCSC number JLCPCB assembles this MPN by, where confirmed (hardware/lcsc.py): "" if not
+    lcsc: str = ""
+    lcsc_basic: object = None    # True basic part, False extended, None not known
+    lcsc_source: str = ""        # where the number was read
 
 
 def _two(n1="1", n2="2"):
@@ -202,7 +208,13 @@ _CATALOGUE = [
             "Switching diode SOD-123: one per key, cathode to the row (no ghosting)", _two("K", "A")),
 ]
 
-CATALOGUE = {p.key: p for p in _CATALOGUE}
+
+def _with_lcsc(p):
+    e = lcsc.LCSC.get(p.mpn)
+    return replace(p, lcsc=e.number, lcsc_basic=e.basic, lcsc_source=e.source) if e else p
+
+
+CATALOGUE = {p.key: _with_lcsc(p) for p in _CATALOGUE}
 
 # The 20-way matrix ribbons: 16 signal wires with a ground wire every five or six, so every
 # signal runs at most three wires from its return (the 16-way ribbons had no ground at all).

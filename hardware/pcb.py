@@ -25,7 +25,8 @@ RENDER_DIR = "docs/pcb"
 GERBER_DIR = "hardware/pcb/gerbers"      # not committed: `python3 -m hardware.build --gerbers`
 KICAD_PYTHON = "/usr/bin/python3"
 HERE = os.path.dirname(os.path.abspath(__file__))
-CODE = ["fab.py", "fp_geometry.py", "escape.py", "router.py", "pcb_plan.py", "pcb_kicad.py", "pcb.py"]
+CODE = ["fab.py", "fp_geometry.py", "escape.py", "router.py", "pcb_plan.py", "pcb_kicad.py", "pcb.py",
+        "pcb_silk.py", "fab_cpl.py", "lcsc.py"]
 CODE_CELLS = ["cell_geometry.py", "pcb_cells.py", "tiles.py"]
 CODE_CONTROLLER = ["pcb_controller.py"]
 HASH = re.compile(r'\(comment 1 "inputs sha256 ([0-9a-f]{64})"\)')
@@ -90,19 +91,16 @@ def boards(root=controller.ROOT):
 
 
 def cpl_csv(plan):
-    """JLCPCB's placement file: positions from the board's lower left corner, y up."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["Designator", "Val", "Package", "Mid X", "Mid Y", "Rotation", "Layer"])
-    for f in sorted(plan.footprints, key=lambda f: _natural(f.ref)):
-        w.writerow([f.ref, f.value, f.footprint.split(":")[1], f"{f.x:.3f}mm",
-                    f"{plan.height - f.y:.3f}mm", f"{f.rot:.0f}", "Bottom" if f.flip else "Top"])
-    return out.getvalue()
+    """JLCPCB's placement file, in the Gerbers' frame and the fab's rotations (hardware/fab_cpl.py)."""
+    from . import fab_cpl
+    return fab_cpl.cpl_csv(plan, _natural)
 
 
 def bom_csv(plan, nl):
-    """JLCPCB's BOM: one line per part; the LCSC part numbers are left for the maker to
-    choose (the manufacturer's part number is in the description's MPN column)."""
+    """JLCPCB's BOM: one line per part, with its LCSC number where one is confirmed
+    (hardware/lcsc.py; the others are listed in docs/build.md) and the manufacturer's part
+    number it stands for."""
+    from . import lcsc
     groups = {}
     for f in plan.footprints:
         c = nl.components.get(f.ref)
@@ -112,7 +110,7 @@ def bom_csv(plan, nl):
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Comment", "Designator", "Footprint", "LCSC Part #", "MPN"])
     for (value, fp, mpn), refs in sorted(groups.items(), key=lambda kv: _natural(kv[1][0])):
-        w.writerow([value, ",".join(sorted(refs, key=_natural)), fp.split(":")[1], "", mpn])
+        w.writerow([value, ",".join(sorted(refs, key=_natural)), fp.split(":")[1], lcsc.number(mpn), mpn])
     return out.getvalue()
 
 
