@@ -23,11 +23,12 @@ import os
 import re
 import sys
 
-from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, printed,
-               registration, render, tiles)
+from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, pinout_drawing,
+               printed, registration, render, tiles)
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
+PINOUTS = "docs/parts"
 BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
@@ -124,6 +125,30 @@ def _wiring(nl, pm):
         for pin in range(1, n + 1):
             net = comp.pins.get(str(pin), "not connected")
             out.append(f"| {a}.{comp.pin_name(str(pin))} | {b}.{comp.pin_name(str(pin))} | {net} |")
+    return "\n".join(out) + "\n"
+
+
+def _sources_md():
+    """Every part's pin source (its KiCad 6 symbol, or the datasheet's page and figure with
+    the footprint drawn) and its package's source, for docs/build.md."""
+    out = ["| part | MPN | pins from | package (datasheet) against the footprint |",
+           "| --- | --- | --- | --- |"]
+    for key, p in sorted(CATALOGUE.items()):
+        if p.symbol:
+            pins = f"KiCad 6 symbol `{p.symbol}`"
+            if p.labels:
+                pins += " (labels: " + ", ".join(f"{n} {name}" for n, name in p.labels) + ")"
+        else:
+            pins = f"{p.pin_source}; drawn: [{key}.svg]({os.path.relpath(PINOUTS, os.path.dirname(DOC))}/{key}.svg)"
+        pkg = p.package
+        if pkg is None:
+            fit = "not recorded"
+        else:
+            dims = [f"{pkg.pads} pads"] + ([f"pitch {pkg.pitch}"] if pkg.pitch else []) \
+                + ([f"span {pkg.span}"] if pkg.span else []) \
+                + ([f"body {pkg.body[0]} x {pkg.body[1]}"] if pkg.body else [])
+            fit = f"{', '.join(dims)} mm: {pkg.source}; `{p.footprint}`"
+        out.append(f"| {key} | {p.mpn} | {pins} | {fit} |")
     return "\n".join(out) + "\n"
 
 
@@ -224,6 +249,9 @@ def generate(root=controller.ROOT):
         files[f"{OUT}/assembly/{g}.svg"] = overlay.assembly_svg(lay, b["rows"], b["cols"])
 
     files[f"{OUT}/cell.svg"] = cell_drawing.svg()
+    for key, part in sorted(CATALOGUE.items()):     # the parts KiCad lacks, drawn with their pins
+        if part.pin_table:
+            files[f"{PINOUTS}/{key}.svg"] = pinout_drawing.svg(part)
     files[f"{OUT}/print/manifest.json"] = printed.manifest_text(printed.made()[1])
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
@@ -238,6 +266,7 @@ def generate(root=controller.ROOT):
     files[DOC] = _fill_doc(os.path.join(root, DOC), {"wiring": wiring, "power": power_md,
                                                       "pcb": pcb.summary_md(nets, boards),
                                                       "bom": _bom_md(files[f"{OUT}/bom.csv"], games),
+                                                      "sources": _sources_md(),
                                                       "erc": f"`{OUT}/erc.txt`: **{total_e} errors, {total_w} warnings**\n"})
     return files, total_e
 

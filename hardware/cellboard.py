@@ -94,7 +94,7 @@ def build(game, boards=None):
             j4["GND"] += gnd
         prev = din
         for index, space, r, c, _, _ in cells(game, boards):
-            led = part("ws2812b", f"LED{index}", "Cells", Cell=index, Space=space)
+            led = part("sk6812mini", f"LED{index}", "Cells", Cell=index, Space=space)
             led["VDD"] += v5
             led["VSS"] += gnd
             led["DIN"] += prev

@@ -214,8 +214,8 @@ def esd_problems(nl):
     for ref, c in sorted(nl.components.items()):
         if c.fields["Catalogue"] != "srv05":
             continue
-        if c.net_of("VCC") != "+3V3" or c.net_of("GND") != GROUND:
-            problems.append(f"{ref}: VCC on {c.net_of('VCC')}, GND on {c.net_of('GND')}")
+        if c.net_of("VP") != "+3V3" or c.net_of("VN") != GROUND:
+            problems.append(f"{ref}: VP on {c.net_of('VP')}, VN on {c.net_of('VN')}")
         protected |= {c.net_of(io) for io in ("IO1", "IO2", "IO3", "IO4")}
     for net in sorted(nl.nets):
         if net.startswith(("ROW", "COL")) and net[3:].isdigit() and net not in protected:

@@ -9,7 +9,7 @@ import json
 import math
 import os
 
-from .parts import PICO_GPIO_PAD, RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS
+from .parts import PICO_GPIO_PAD, RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS, pin_number
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINMAP = os.path.join(ROOT, "firmware", "pinmap.json")
@@ -101,8 +101,8 @@ def esd_arrays(lines, first_ref, v3, gnd, NC):
     n = 0
     for k in range(0, len(lines), 4):
         u = part("srv05", f"U{first_ref + n}", "Key matrix")
-        u["VCC"] += v3
-        u["GND"] += gnd
+        u["VP"] += v3               # the rail clamp (KiCad's SRV05-4: VP pin 5, VN pin 2)
+        u["VN"] += gnd
         for j, io in enumerate(("IO1", "IO2", "IO3", "IO4")):
             u[io] += lines[k + j] if k + j < len(lines) else NC
         n += 1
@@ -225,12 +225,12 @@ def build(pm=None):
         u2 = part("ahct125", "U2", "LEDs")
         u2["VCC"] += v5
         u2["GND"] += gnd
-        u2["1OE"] += gnd
+        u2["~1OE"] += gnd
         u2["1A"] += nets["LED_DIN_3V3"]
         din5 = Net("LED_DIN_5V")
         u2["1Y"] += din5
         for g in "234":                           # unused gates: disabled, inputs grounded
-            u2[f"{g}OE"] += v5
+            u2[f"~{g}OE"] += v5
             u2[f"{g}A"] += gnd
             u2[f"{g}Y"] += NC
         c3 = part("c100n", "C3", "LEDs", Decouples="U2")
@@ -257,6 +257,7 @@ def build(pm=None):
         j3 = part("idc20", "J3", "Key matrix", value="ROWS")
         row_lines = [None] * 16
         ser = nets["ROW_SER"]
+        serial_out = pin_number("ahc595", "QH'")     # to the next register's SER
         for k in range(n_sr):
             u = part("ahc595", f"U{3 + k}", "Key matrix")
             u["VCC"] += v3
@@ -276,9 +277,9 @@ def build(pm=None):
                     u[f"Q{q}"] += NC
             if k + 1 < n_sr:
                 ser = Net(f"ROW_CHAIN{k + 1}")
-                u["QHS"] += ser
+                u[serial_out] += ser
             else:
-                u["QHS"] += NC
+                u[serial_out] += NC
             c = part("c100n", f"C{4 + k}", "Key matrix", Decouples=f"U{3 + k}")
             c[1, 2] += v3, gnd
         ribbon(j3, row_lines, gnd, NC)

@@ -2,30 +2,10 @@
 committed files themselves, as KiCad would read them. Pin names come from the part
 catalogue (each component's "Catalogue" field), since the netlist carries only numbers."""
 
-import re
 from dataclasses import dataclass, field
 
 from .parts import CATALOGUE
-
-_TOKEN = re.compile(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()]+')
-
-
-def parse_sexp(text):
-    stack, cur = [], []
-    for tok in _TOKEN.findall(text):
-        if tok == "(":
-            stack.append(cur)
-            cur = []
-        elif tok == ")":
-            done, cur = cur, stack.pop()
-            cur.append(done)
-        elif tok.startswith('"'):
-            cur.append(tok[1:-1].replace('\\"', '"').replace("\\\\", "\\"))
-        else:
-            cur.append(tok)
-    if stack or len(cur) != 1:
-        raise ValueError("unbalanced netlist")
-    return cur[0]
+from .sexp import parse_sexp  # noqa: F401 (read here, and by the footprint readers through here)
 
 
 def _get(node, key):

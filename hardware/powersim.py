@@ -111,7 +111,7 @@ def elements(nl, case):
             lines.append((ref, f"R{ref} {p['1']} {p['2']} {POLYFUSE_OHM:g}"))
         elif key == "jumper":
             if case.jp1:
-                lines.append((ref, f"R{ref} {p['1']} {p['2']} 1m"))
+                lines.append((ref, f"R{ref} {p['A']} {p['B']} 1m"))
         elif key == "nmos":
             lines.append((ref, f"M{ref} {p['D']} {p['G']} {p['S']} {p['S']} N_2N7002"))
             lines.append((ref, f"D{ref}_body {p['S']} {p['D']} D_2N7002_BODY"))

@@ -126,7 +126,7 @@ def test_every_pinmap_pin_on_its_intended_net(ctl_nl, pinmap):
     assert ctl_nl.components["J2"].net_of("DIN") == "LED_DIN"
     assert u1.pins[str(PICO_GPIO_PAD[pinmap["oled"]["sda"]])] == "I2C_SDA"
     assert ctl_nl.components["U3"].net_of("SER") == "ROW_SER"
-    assert ctl_nl.components["U3"].net_of("QHS") == ctl_nl.components["U4"].net_of("SER")
+    assert ctl_nl.components["U3"].net_of("QH'") == ctl_nl.components["U4"].net_of("SER")
 
 
 def test_rows_follow_the_firmwares_walking_low(ctl_nl):
@@ -204,7 +204,7 @@ def test_every_chip_and_led_powered_grounded_decoupled(ctl_nl, cell_nls, boards)
     assert sorted(chips) == ["U1", "U2", "U3", "U4", "U5", "U6"]
     for g, nl in cell_nls.items():
         assert checks.power_problems(nl) == [], g
-        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "ws2812b"]   # SK6812MINI
+        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "sk6812mini"]   # SK6812MINI
         assert len(leds) == boards[g]["cells"]
         for led in leds:
             assert led.net_of("VDD") == "+5V" and led.net_of("VSS") == "GND"
@@ -227,7 +227,8 @@ def test_power_check_catches_faults(ctl_nl, cell_nls):
     nl.components["C40"].pins["1"] = "VSYS"              # LED40's capacitor not across its supply
     assert any(p.startswith("LED40:") for p in checks.power_problems(nl))
     nl = copy.deepcopy(cell_nls["ko"])
-    del nl.components["LED7"].pins["1"]                  # LED7 unpowered
+    led7 = nl.components["LED7"]
+    del led7.pins[led7.pin_num("VDD")]                   # LED7 unpowered
     assert any(p.startswith("LED7: supply pin VDD") for p in checks.power_problems(nl))
 
 
@@ -249,7 +250,8 @@ def test_matrix_check_catches_faults(cell_nls, boards):
     d.pins["1"], d.pins["2"] = d.pins["2"], d.pins["1"]  # diode reversed
     assert any(p.startswith("D13") for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
     nl = copy.deepcopy(cell_nls["knockabout"])
-    nl.components["LED5"].pins["4"] = "CHAIN7"           # chain out of order
+    led5 = nl.components["LED5"]
+    led5.pins[led5.pin_num("DIN")] = "CHAIN7"            # chain out of order
     assert any(p.startswith("LED5") for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
 
 
@@ -510,7 +512,7 @@ def test_new_footprints_exist_in_kicads_libraries():
             pytest.fail("kicad-footprints required in CI")
         pytest.skip("kicad-footprints not installed")
     for key in ("ltc4365", "dualnfet", "tps2553", "srv05", "polyfuse", "jack", "vh3", "vh2", "idc20",
-                "ws2812b", "key", "keydiode", "ahc595", "r56", "c1u"):
+                "sk6812mini", "key", "keydiode", "ahc595", "r56", "c1u"):
         assert os.path.isfile(footprint_libs.path(CATALOGUE[key].footprint)), key
 
 
