@@ -8,13 +8,22 @@ the record grows: the position the homes agree on is the one they all saw.  A re
 and an acceptance name the seats of the sender's home, which must be the seats its own hello
 named; a home speaks for no other.  What a peer sends that does not fit (an acceptance of
 an offer nobody made, a resignation for a seat of another home, an answer to its own offer)
-is refused in one log line and changes nothing (game.py's `_refuse`)."""
+is refused in one log line and changes nothing (game.py's `_refuse`).
+
+After a decline, the home that offered may not offer again until the record has grown by
+OFFER_AGAIN_PLIES entries: an offer answered by a new one at once kept the other board
+asking, its players unable to move, where one slip of OK ended the game.  Every home that
+hears the decline keeps the window; an offer inside it is refused in one line."""
 
 from dataclasses import dataclass
 
 from .messages import ACCEPT, DECLINE, OFFER, RESIGN
 
 RESIGNED, AGREED = "resigned", "agreed"
+# entries the record must grow by after a home's offer was declined before that home may
+# offer again: about two turns each in a two-seat game with dice (a roll and a move a
+# turn), and at most 16 characters on the OLED ("offer in 8 plies")
+OFFER_AGAIN_PLIES = 8
 
 
 class RemoteRefusal(Exception):
@@ -35,6 +44,8 @@ class Ending:
         self.ended = None       # (RESIGNED, the seats that resigned) or (AGREED, ())
         self.declined = None    # the seat whose home declined our offer, until the session
                                 # has said so (`take_declined`)
+        self.declines = {}      # a home (`_maker`) whose offer was declined -> the ply of
+                                # that offer (its decline window, OFFER_AGAIN_PLIES)
 
     # --- this home ----------------------------------------------------------------------------
     def resign(self):
@@ -52,6 +63,9 @@ class Ending:
         offer = self._open()
         if offer is not None and g.local <= offer.agreed:
             raise RemoteRefusal("offer already made")
+        wait = self.plies_to_offer(min(g.local))
+        if wait:
+            raise RemoteRefusal(f"offer in {wait} plies")
         g.say(OFFER)
         self._agree(g.local, by=min(g.local))
 
@@ -65,7 +79,7 @@ class Ending:
             self._agree(g.local)
         else:
             g.say(DECLINE)
-            self.offer = None
+            self._declined(self.offer)
 
     def to_answer(self):
         """The seat whose home offers to end the game, while this home has not answered."""
@@ -78,6 +92,14 @@ class Ending:
         """This home's offer is open, waiting for the others' answers."""
         offer = self._open()
         return offer is not None and self.game.local <= offer.agreed
+
+    def plies_to_offer(self, seat):
+        """How many more entries the record needs before the home of `seat` (0-based) may
+        offer again after a decline; 0 if it may now."""
+        declined = self.declines.get(self._maker(seat))
+        if declined is None:
+            return 0
+        return max(0, declined + OFFER_AGAIN_PLIES - len(self.game.record))
 
     def take_declined(self):
         """The seat that declined our offer, once (None if none did since last asked)."""
@@ -104,6 +126,11 @@ class Ending:
             if offer is not None and seat in offer.agreed:
                 g.duplicates += 1
                 return None
+            wait = self.plies_to_offer(seat)
+            if wait:
+                return g.refuse(m, f"its home's offer was declined at ply "
+                                   f"{self.declines[self._maker(seat)]}: it may offer "
+                                   f"again in {wait} plies")
             return self._agree(self._home(seat), by=seat)
         if offer is None:
             return g.refuse(m, f"it answers an offer to end the game that nobody made "
@@ -118,7 +145,8 @@ class Ending:
             return self._agree({s - 1 for s in m["seats"]})
         if seat in offer.agreed:
             return g.refuse(m, "it declines an offer its own home made or accepted")
-        self.offer, self.declined = None, seat
+        self._declined(offer)
+        self.declined = seat
         g.log(f"remote: {g.seat_name(seat)} declined to end the game")
         return None
 
@@ -178,6 +206,17 @@ class Ending:
         offer.agreed = offer.agreed | frozenset(seats)
         if len(offer.agreed) == g.players:
             self._end(AGREED, ())
+
+    def _declined(self, offer):
+        """`offer` was declined: closed, and its maker's decline window opens."""
+        self.declines[self._maker(offer.by)] = offer.ply
+        self.offer = None
+
+    def _maker(self, seat):
+        """The home of `seat` as the decline windows know it: its first seat (a home with
+        two seats cannot offer again from its other one)."""
+        g = self.game
+        return min(g.local) if seat in g.local else min(self._home(seat))
 
     def _end(self, kind, seats):
         g = self.game
