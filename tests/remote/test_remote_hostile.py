@@ -6,6 +6,7 @@ and the game played on to identical records, or in a stop that is saved, names t
 and is what `resume` reports (docs/remote.md, "A hostile seat")."""
 
 import json
+import math
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -16,14 +17,14 @@ from knockboard import cli
 from knockboard.games import CHANCE, get_game
 from knockboard.remote import dice
 from knockboard.remote.broker_config import LIMITS, MAX_PACKET_BYTES, acl, documented
-from knockboard.remote.game import HELLO_RESEND_S
+from knockboard.remote.answers import HELLO_RESEND_S
 from knockboard.remote.journal import StoreJournal
 from knockboard.remote.messages import COMMIT, HELLO, ONLINE, REVEAL
 from knockboard.remote.refusals import BURST, LINE_CHARS
 from knockboard.store import GameRecord, GameStore
 
 from broker import password
-from homes import Home, closing, run_until
+from homes import Home, closing, run_until, scripted
 from hostile import Attacker, steering_nonce
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,6 +202,63 @@ def test_a_flood_of_acts_and_hellos_costs_bounded_memory_resends_and_log(make_br
         flood_lines = homes[0].lines[lines:]
         assert len(flood_lines) <= BURST + 2 and all(len(x) <= LINE_CHARS for x in flood_lines)
         _finish(homes, hosts)
+
+
+HELLOS = 30
+
+
+def _finished(game, seed):
+    """The record of a whole game played by the engine alone (dice drawn by `scripted`)."""
+    state, choose, record = get_game(game).new_initial_state(), scripted(seed), []
+    while not state.is_terminal():
+        action = choose(state.clone())
+        record.append(state.action_to_string(action))
+        state.apply(action)
+    return record
+
+
+def test_hellos_asking_for_a_whole_game_again_and_again_are_answered_in_proportion(
+        make_broker):
+    """Seat 2's program asks for the whole finished game with a hello a second: the home
+    answers the first in full, then ever more rarely (it was sent all of it), and not at
+    all once seat 2's hello has said it holds every entry (the second review: 720 bytes of
+    hellos made 973 KB, and answers went on after the game)."""
+    broker = make_broker({"echo": 2})
+    record = _finished(GAME, 5)
+    home = Home(broker, "echo", GAME, {}, [1], actions=record).start()
+    attacker = Attacker(broker, "echo", 2)
+    g = home.game
+    now = [0.0]
+    g.clock = lambda: now[0]          # a second between hellos, without waiting for it
+    hellos = []
+    receive = g.receive
+    g.receive = lambda m: (m.kind == HELLO and hellos.append(m), receive(m))[1]
+    hello = dict(game=GAME, options=g.options, players=2, dice="electronic", seats=[2])
+
+    def ask(ply, n):
+        """Bytes the home sent for `n` hellos of seat 2 saying its record has `ply` entries,
+        a second apart."""
+        sent = home.room.sent_bytes
+        for _ in range(n):
+            now[0] += HELLO_RESEND_S
+            count = len(hellos)
+            attacker.message(HELLO, ply, **hello)
+            run_until([home.link.pump], lambda: len(hellos) > count, "the hello read", 10)
+        return home.room.sent_bytes - sent
+
+    with closing([home], attacker):
+        run_until([home.link.pump], lambda: home.room.connected, "connected", 10)
+        home.link.pump()
+        whole = ask(0, 1)                          # it lacks the game: sent once, in full
+        again = ask(0, HELLOS)
+        acknowledged = ask(len(record), 1)         # it has every entry now ...
+        after = ask(0, HELLOS)                     # ... so nothing more is sent it
+        print(f"\n{len(record)}-entry game: 1 hello {whole} B, {HELLOS} more {again} B, "
+              f"after the acknowledgement {HELLOS} more {after} B")
+        assert whole > 40 * 100                    # a resend of the whole game
+        assert again <= whole * (math.log2(HELLOS) + 1)
+        assert acknowledged == 0 and after == 0
+        assert g.answers.unanswered == HELLOS and g.record == record
 
 
 # --- dice across a restart, withheld reveals, presence --------------------------------------

@@ -13,6 +13,7 @@ import time
 from ..games import CHANCE, GameError, get_game
 from ..session.adapters import get_ui
 from . import dice
+from .answers import HelloAnswers
 from .ending import Ending, RemoteRefusal
 from .journal import MemoryJournal
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
@@ -25,7 +26,6 @@ DEFAULT_REVEAL_TIMEOUT_S = 120.0
 # a seat that is away (its last will, or its own word) while the game waits for its dice
 # forfeits after this long: saying "offline" must not let a seat hold the game for ever
 DEFAULT_AWAY_TIMEOUT_S = 30 * 60.0
-HELLO_RESEND_S = 1.0     # a peer's hellos asking us to resend are answered at most this often
 HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
                          # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
@@ -71,8 +71,7 @@ class RemoteGame:
         self.peers = {}                       # seat -> its hello (on its own topic)
         self.presence = {}                    # seat -> connected (its topic's last word)
         self.withheld = {}                    # (seat, online) -> seconds its dice are owed
-        self._asks = {}                       # seat -> the ply its hello asks us to resend from
-        self._answered = {}                   # seat -> when we last resent for its hello
+        self.answers = HelloAnswers()         # when the peers' hellos are answered (answers.py)
         self.stopped = self.journal.stop()    # why the game cannot go on, or None
         self.ending = Ending(self)            # a resignation, an offer to end and its answers
         self.refused = 0
@@ -292,26 +291,21 @@ class RemoteGame:
             return self.refuse(m, f"seat {min(clash) + 1} is played at this home")
         self.peers[m.seat - 1] = m.body
         if m.ply <= len(self.record):
-            asked = self._asks.get(m.seat - 1, m.ply)
-            self._asks[m.seat - 1] = min(asked, m.ply)
+            self.answers.ask(m.seat - 1, m.ply, len(self.record), self.over)
             self._answer_hellos()
-        elif self._last_hello is None or self.clock() - self._last_hello > HELLO_ANSWER_S:
-            self._send_hello()            # it is further on: our hello makes it resend
+        elif not self.over and (self._last_hello is None
+                                or self.clock() - self._last_hello > HELLO_ANSWER_S):
+            self._send_hello()            # it is further on: our hello makes it resend (a
+                                          # game over has nothing more to take)
         return None
 
     def _answer_hellos(self):
-        """Resend what the peers' hellos ask for, at most once in HELLO_RESEND_S per peer (a
-        hello costs its peer little and may ask for the whole game): one resend from the
-        earliest ply asked serves every peer that is due."""
-        now = self.clock()
-        due = [s for s in self._asks
-               if now - self._answered.get(s, -HELLO_RESEND_S) >= HELLO_RESEND_S]
-        if not due:
-            return
-        ply = min(self._asks.pop(s) for s in due)
-        for s in due:
-            self._answered[s] = now
-        self._resend_from(min(ply, len(self.record)))
+        """Resend what the peers' hellos ask for, as answers.py allows (a hello costs its
+        peer little and may ask for the whole game): one resend from the earliest ply asked
+        serves every peer that is due."""
+        ply = self.answers.due(len(self.record), self.clock())
+        if ply is not None:
+            self._resend_from(ply)
 
     def _sent_here(self, m):
         """`m`, on one of our own seats' topics, is what this home sent (or would send): a
