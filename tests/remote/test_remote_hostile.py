@@ -10,6 +10,7 @@ import math
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -310,9 +311,11 @@ def test_a_restarted_home_refuses_to_reveal_against_a_commitment_changed_to_stee
             run_until([back.link.pump], lambda: back.game.stopped, "the stop", 10)
         assert "Black (seat 2)" in back.game.stopped and "Black cheated" in back.game.stopped
         assert back.game.record == [] and store.get(gid).actions == []   # no die applied
-        assert store.get(gid).status == "abandoned" and "Black cheated" in store.get(gid).result
+        assert store.get(gid).status == "finished"
+        assert store.get(gid).result.startswith("won by forfeit: White wins (Black (seat 2)")
+        assert "Black cheated" in store.get(gid).result
     err = _resume_says(tmp_path / "steer.sqlite3", broker, "steer", gid, capsys)
-    assert "abandoned" in err and "Black cheated" in err and len(err.strip().splitlines()) == 1
+    assert "won by forfeit" in err and "Black cheated" in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_withheld_reveal_is_a_forfeit_saved_with_the_game(make_broker, tmp_path, capsys):
@@ -324,12 +327,54 @@ def test_a_withheld_reveal_is_a_forfeit_saved_with_the_game(make_broker, tmp_pat
         assert "Black (seat 2) withheld its dice reveal for 1 s: Black forfeits" in \
             honest.game.stopped
         assert honest.game.record == []
-        assert store.get(gid).status == "abandoned"
-        assert "Black forfeits" in store.get(gid).result
+        assert store.get(gid).status == "finished"
+        assert store.get(gid).result == "won by forfeit: White wins (Black (seat 2) withheld " \
+            "its dice reveal for 1 s: Black forfeits)"
     err = _resume_says(tmp_path / "keep.sqlite3", broker, "keep", gid, capsys)
     assert "Black forfeits" in err
     assert cli.main(["resume", "--db", str(tmp_path / "keep.sqlite3")]) == 2
-    assert "stopped: Black (seat 2) withheld" in capsys.readouterr().err
+    assert "stopped: won by forfeit: White wins (Black (seat 2) withheld" in \
+        capsys.readouterr().err
+
+
+def _another_game(attacker, game):
+    """Seat 2, losing, turns to another game in the room: a hello with another set-up."""
+    attacker.message(HELLO, 0, game="dodgeball", options={}, players=2, dice="electronic",
+                     seats=[2])
+
+
+def _garbage_reveal(attacker, game):
+    """Seat 2 commits to the roll, then reveals a nonce that does not match."""
+    attacker.message(COMMIT, 0, hash=dice.commitment(game.room, 0, 2, bytes(32)))
+    attacker.message(REVEAL, 0, nonce="01" * 32)
+
+
+@pytest.mark.parametrize("escape, why", [
+    (_another_game, "Black (seat 2)'s home turned to another game: Black forfeits"),
+    (_garbage_reveal, "Black (seat 2)'s dice reveal does not match its commitment: Black "
+                      "cheated")])
+def test_a_seat_that_stops_the_game_loses_it_by_forfeit(make_broker, tmp_path, capsys,
+                                                        escape, why):
+    """The second review's escape: a losing seat stopped the game by a hello for another
+    game, or a garbage reveal, and the game was saved "abandoned", no loss recorded."""
+    broker = make_broker({"flee": 2})
+    store = GameStore(tmp_path / "flee.sqlite3")
+    gid = store.new_game(GameRecord.seated(GAME, {}, ["human", "remote"], 1))
+    journal = StoreJournal(store, "flee", fresh=True, game_id=lambda: gid)
+    home = Home(broker, "flee", GAME, {}, [1], journal=journal).start()
+    attacker = Attacker(broker, "flee", 2)
+    g = home.game
+    with closing([home], attacker, store):
+        attacker.message(HELLO, 0, game=GAME, options=g.options, players=2,
+                         dice="electronic", seats=[2])
+        run_until([home.link.pump], lambda: g.joined and 0 in g.commits, "seat 2 joined", 10)
+        escape(attacker, g)
+        run_until([home.link.pump], lambda: g.stopped, "the stop", 10)
+        saved = store.get(gid)
+        assert (saved.status, saved.result) == ("finished", f"won by forfeit: White wins ({why})")
+        assert g.stopped == why and g.forfeited == 1 and g.record == []
+    assert cli.main(["show", str(gid), "--db", str(tmp_path / "flee.sqlite3")]) == 0
+    assert f"result won by forfeit: White wins ({why})" in capsys.readouterr().out
 
 
 def test_a_seat_saying_it_is_away_while_it_withholds_forfeits_after_the_away_deadline(
@@ -343,7 +388,8 @@ def test_a_seat_saying_it_is_away_while_it_withholds_forfeits_after_the_away_dea
         run_until([honest.link.pump, withholder.link.pump], lambda: honest.game.stopped,
                   "the away forfeit", 10)
         assert "Black (seat 2) withheld its dice reveal for 2 s while away" in honest.game.stopped
-        assert store.get(gid).status == "abandoned"
+        assert store.get(gid).status == "finished"
+        assert store.get(gid).result.startswith("won by forfeit: White wins (Black (seat 2)")
 
 
 def test_a_seat_cannot_mark_another_seat_online(make_broker):

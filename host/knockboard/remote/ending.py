@@ -17,6 +17,7 @@ hears the decline keeps the window; an offer inside it is refused in one line.""
 
 from dataclasses import dataclass
 
+from ..store.records import FORFEIT
 from .messages import ACCEPT, DECLINE, OFFER, RESIGN
 
 RESIGNED, AGREED = "resigned", "agreed"
@@ -131,7 +132,7 @@ class Ending:
                 return g.refuse(m, f"its home's offer was declined at ply "
                                    f"{self.declines[self._maker(seat)]}: it may offer "
                                    f"again in {wait} plies")
-            return self._agree(self._home(seat), by=seat)
+            return self._agree(self.home(seat), by=seat)
         if offer is None:
             return g.refuse(m, f"it answers an offer to end the game that nobody made "
                                 f"at ply {m.ply}")
@@ -160,12 +161,12 @@ class Ending:
 
     def _speaks_for(self, m):
         """Why `m` may not speak for the seats it names, or None: they must be the sender's
-        home's (`_home`)."""
+        home's (`home`)."""
         if self.game.peers.get(m.seat - 1) is None:
             return f"seat {m.seat}'s home has not said which seats it plays"
         if m.seat not in m["seats"]:
             return f"seat {m.seat} names seats {m['seats']} without its own"
-        others = sorted({s - 1 for s in m["seats"]} - self._home(m.seat - 1))
+        others = sorted({s - 1 for s in m["seats"]} - self.home(m.seat - 1))
         if others:
             return f"seat {m.seat} cannot speak for seat {others[0] + 1}"
         return None
@@ -184,7 +185,7 @@ class Ending:
         offer = self.offer
         return offer if offer is not None and offer.ply == len(self.game.record) else None
 
-    def _home(self, seat):
+    def home(self, seat):
         """The 0-based seats of `seat`'s home: the seats its hello names whose own hellos
         name it too (the broker lets only a seat's user write its topics, so a home cannot
         claim another home's seat for an agreement or a resignation), and itself."""
@@ -216,7 +217,7 @@ class Ending:
         """The home of `seat` as the decline windows know it: its first seat (a home with
         two seats cannot offer again from its other one)."""
         g = self.game
-        return min(g.local) if seat in g.local else min(self._home(seat))
+        return min(g.local) if seat in g.local else min(self.home(seat))
 
     def _end(self, kind, seats):
         g = self.game
@@ -224,3 +225,13 @@ class Ending:
         what = " and ".join(g.seat_name(s) for s in seats) + " resigned" \
             if kind == RESIGNED else "the homes agreed to end the game"
         g.log(f"remote: {what} at ply {len(g.record)}")
+
+
+def forfeit_result(game, seat, why):
+    """The saved result of a game that `seat` (0-based) stopped and so lost, with every seat
+    of its home: "won by forfeit: White wins (Black (seat 2) withheld ...)", or with more
+    than one seat left, "won by forfeit: (why)" (the game ends for all, as a resignation)."""
+    others = [s for s in range(game.players) if s not in game.ending.home(seat)]
+    if len(others) == 1:
+        return f"{FORFEIT}{game.seat_name(others[0])} wins ({why})"
+    return f"{FORFEIT}({why})"

@@ -14,7 +14,7 @@ from ..games import CHANCE, GameError, get_game
 from ..session.adapters import get_ui
 from . import dice
 from .answers import HelloAnswers
-from .ending import Ending, RemoteRefusal
+from .ending import Ending, RemoteRefusal, forfeit_result
 from .journal import MemoryJournal
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
 from .refusals import RefusalLog
@@ -73,6 +73,7 @@ class RemoteGame:
         self.withheld = {}                    # (seat, online) -> seconds its dice are owed
         self.answers = HelloAnswers()         # when the peers' hellos are answered (answers.py)
         self.stopped = self.journal.stop()    # why the game cannot go on, or None
+        self.forfeited = None                 # the seat that lost it by stopping it, if any
         self.ending = Ending(self)            # a resignation, an offer to end and its answers
         self.refused = 0
         self.duplicates = 0
@@ -184,7 +185,7 @@ class RemoteGame:
             if self.withheld[key] >= limit:
                 away = "" if online else " while away (by its last will or its own word)"
                 self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
-                           f"{away}: {self.seat_name(seat)} forfeits")
+                           f"{away}: {self.seat_name(seat)} forfeits", forfeit=seat)
 
     def _owed(self, seat):
         """What another seat owes to the roll at this ply: its commitment, its reveal once
@@ -282,7 +283,11 @@ class RemoteGame:
             self.refuse(m, f"its home plays {theirs[0]} {theirs[1]} with {theirs[2]} "
                             f"players and {theirs[3]} dice; this one {ours[0]} {ours[1]} "
                             f"with {ours[2]} and {ours[3]} dice")
-            return self._stop(f"{self.who(m.seat - 1)}'s home set up another game")
+            seat = m.seat - 1
+            if seat in self.peers:            # it joined this game: leaving it is losing
+                return self._stop(f"{self.who(seat)}'s home turned to another game: "
+                                  f"{self.seat_name(seat)} forfeits", forfeit=seat)
+            return self._stop(f"{self.who(seat)}'s home set up another game")
         if m.seat not in m["seats"] or max(m["seats"]) > self.players:
             return self.refuse(m, f"seats {m['seats']} for seat {m.seat}'s home in a game "
                                    f"of seats 1..{self.players}")
@@ -370,7 +375,7 @@ class RemoteGame:
         elif known != m["hash"]:
             self.refuse(m, "a second, different commitment")
             return self._stop(f"{self.who(seat)} changed its dice commitment for ply "
-                              f"{m.ply}: {self.seat_name(seat)} cheated")
+                              f"{m.ply}: {self.seat_name(seat)} cheated", forfeit=seat)
         else:
             self.duplicates += 1
         return None
@@ -384,7 +389,7 @@ class RemoteGame:
         if not dice.verify(self.room, m.ply, m.seat, nonce, self.commits[seat]):
             self.refuse(m, "bad reveal: it does not match the seat's commitment")
             return self._stop(f"{self.who(seat)}'s dice reveal does not match its "
-                              f"commitment: {self.seat_name(seat)} cheated")
+                              f"commitment: {self.seat_name(seat)} cheated", forfeit=seat)
         if seat in self.reveals:
             self.duplicates += 1
         self.reveals[seat] = nonce
@@ -489,11 +494,15 @@ class RemoteGame:
         here, not saved, so that `resume` may try again."""
         self._stop(f"this home failed: {why[:160]}", save=False)
 
-    def _stop(self, why, save=True):
+    def _stop(self, why, save=True, forfeit=None):
         """The game cannot go on: said once, and saved (journal.py), so that `resume`
-        reports it instead of playing on."""
+        reports it instead of playing on.  `forfeit`: the 0-based seat that stopped it (by
+        cheating, withholding its dice, turning to another game), whose home loses it:
+        the game is saved finished, "won by forfeit" (ending.forfeit_result)."""
         if not self.stopped:
             self.stopped = why
+            self.forfeited = forfeit
             self.log(f"remote: game stopped: {why}")
             if save:
-                self.journal.save_stop(why)
+                self.journal.save_stop(why, None if forfeit is None
+                                       else forfeit_result(self, forfeit, why))
