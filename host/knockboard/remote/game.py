@@ -15,7 +15,7 @@ from ..session.adapters import get_ui
 from . import dice
 from .answers import HelloAnswers
 from .ending import Ending, RemoteRefusal, forfeit_result
-from .journal import MemoryJournal
+from .journal import CommitmentConflict, MemoryJournal
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
 from .refusals import RefusalLog
 
@@ -66,7 +66,7 @@ class RemoteGame:
         # a flood of them costs at most WINDOW plies x seats x kinds
         self.pending = {}
         # the roll at the current ply, by seat; commitments saved before a restart count
-        self.commits = {} if physical_dice else self.journal.commitments(len(self.record))
+        self.commits = self._saved_commitments()
         self.reveals = {}
         self.peers = {}                       # seat -> its hello (on its own topic)
         self.presence = {}                    # seat -> connected (its topic's last word)
@@ -371,13 +371,12 @@ class RemoteGame:
             return self.refuse(m, f"no electronic roll at ply {m.ply}")
         known = self.commits.get(seat)        # saved before a restart, or this run
         if known is None:
-            self._commitment(m.ply, seat, m["hash"])
-        elif known != m["hash"]:
+            return self._commitment(m.ply, seat, m["hash"])
+        if known != m["hash"]:
             self.refuse(m, "a second, different commitment")
             return self._stop(f"{self.who(seat)} changed its dice commitment for ply "
                               f"{m.ply}: {self.seat_name(seat)} cheated", forfeit=seat)
-        else:
-            self.duplicates += 1
+        self.duplicates += 1
         return None
 
     def _reveal(self, m, seat):
@@ -420,6 +419,8 @@ class RemoteGame:
             if seat not in self.commits:
                 self._commitment(ply, seat, dice.commitment(self.room, ply, seat + 1,
                                                             self.keys.nonce(ply, seat + 1)))
+                if self.stopped:
+                    return
                 self.send(self._message(seat, COMMIT, ply, hash=self.commits[seat]))
         if len(self.commits) < self.players:
             return
@@ -434,9 +435,26 @@ class RemoteGame:
 
     def _commitment(self, ply, seat, commitment):
         """A seat's commitment for this roll: saved (journal.py) before anything is revealed
-        against it, so a restarted home cannot be made to reveal against another."""
-        self.journal.save_commitment(ply, seat, commitment)
+        against it, so a restarted home cannot be made to reveal against another.  The
+        journal refuses one that differs from a commitment saved for the roll (which
+        `_saved_commitments` loads first, so this is a last guard): the game stops."""
+        try:
+            self.journal.save_commitment(ply, seat, commitment)
+        except CommitmentConflict as err:
+            if seat in self.local:
+                return self.fail(f"this home's own dice commitment changed: {err}")
+            return self._stop(f"{self.who(seat)} changed its dice commitment for ply {ply}: "
+                              f"{self.seat_name(seat)} cheated", forfeit=seat)
         self.commits[seat] = commitment
+        return None
+
+    def _saved_commitments(self):
+        """The commitments saved for the roll at the current ply (none if it is no
+        electronic roll): whatever ply the record stood at when the host was restarted,
+        a roll this home committed to, or revealed for, before is held to what it saved."""
+        if self.physical or not self.state.is_chance_node():
+            return {}
+        return self.journal.commitments(len(self.record))
 
     def _apply(self, text, actor, seat=None):
         """Play the entry `text` on our engine (GameError if illegal: nothing changes)."""
@@ -449,7 +467,7 @@ class RemoteGame:
         self._last_entry = self.clock()
         if actor == CHANCE and seat is not None:
             self.rollers[ply] = seat
-        self.commits, self.reveals, self.withheld = {}, {}, {}
+        self.commits, self.reveals, self.withheld = self._saved_commitments(), {}, {}
 
     def _author(self, ply):
         """The seat that sent entry `ply` (None: electronic dice, nobody's)."""

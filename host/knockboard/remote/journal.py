@@ -4,8 +4,13 @@ commitment changed after the reveals were public, and names who changed it), and
 game stopped (a forfeit, a cheat), so `resume` reports the stop instead of playing on; a
 stop that a seat caused is saved as the game won by forfeit against it.
 
+A commitment saved for a roll is never replaced: saving a different one for the same roll
+and seat raises CommitmentConflict (the store's), the saved one kept.
+
 `MemoryJournal` keeps them for a home that will not be resumed (`--no-save`, tests);
 `StoreJournal` keeps them in the game database (`store.GameStore`, per room)."""
+
+from ..store.database import CommitmentConflict
 
 
 class MemoryJournal:
@@ -19,7 +24,11 @@ class MemoryJournal:
         return dict(self._commitments.get(ply, {}))
 
     def save_commitment(self, ply, seat, commitment):
-        self._commitments.setdefault(ply, {})[seat] = commitment
+        saved = self._commitments.setdefault(ply, {})
+        if saved.get(seat, commitment) != commitment:
+            raise CommitmentConflict(f"seat {seat + 1}'s commitment for ply {ply} is saved "
+                                     f"as {saved[seat][:12]}..., not {commitment[:12]}...")
+        saved[seat] = commitment
 
     def save_stop(self, reason, result=None):
         self._stop, self.result = reason, result
