@@ -8,7 +8,9 @@ import pytest
 
 from knockboard.remote import MemoryKeys, RemoteGame, RemoteRefusal, Room, parse_address
 from knockboard.remote import dice
-from knockboard.remote.messages import ACT, COMMIT, REVEAL, Message, MessageError, decode
+from knockboard.remote.messages import (ACT, COMMIT, HELLO, REVEAL, Message, MessageError,
+                                        decode)
+from knockboard.remote.reception import HELLO_ANSWER_WAIT_S
 
 from homes import Home, closing, play_headless, run_until
 
@@ -188,9 +190,16 @@ def _tick_seconds(g, now, seconds):
 
 
 def test_a_reveal_kept_back_by_a_seat_online_times_it_out_after_the_stated_time():
-    now = [0.0]
+    """... once it has left a direct hello unanswered for HELLO_ANSWER_WAIT_S (an honest
+    home would have resent the reveal a flood cost us)."""
+    now, sent = [0.0], []
     g = _committed_not_revealed(now, online=True)
+    g.send = lambda m, retain=False: sent.append(m)
     _tick_seconds(g, now, 29)
+    assert g.stopped is None and not [m for m in sent if m.kind == HELLO]
+    _tick_seconds(g, now, 1)
+    assert g.stopped is None and [m.ply for m in sent if m.kind == HELLO] == [0]   # asked
+    _tick_seconds(g, now, int(HELLO_ANSWER_WAIT_S) - 1)
     assert g.stopped is None
     _tick_seconds(g, now, 1)
     assert "Red (seat 1) withheld its dice reveal for 30 s" in g.stopped

@@ -17,6 +17,7 @@ from .answers import HelloAnswers
 from .ending import Ending, RemoteRefusal, forfeit_result
 from .journal import CommitmentConflict, MemoryJournal
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
+from .reception import Reception
 from .refusals import RefusalLog
 
 # how far ahead of our record a message may be (later ones are refused: a seat cannot be
@@ -72,6 +73,7 @@ class RemoteGame:
         self.presence = {}                    # seat -> connected (its topic's last word)
         self.withheld = {}                    # (seat, online) -> seconds its dice are owed
         self.answers = HelloAnswers()         # when the peers' hellos are answered (answers.py)
+        self.reception = Reception(clock())   # whether we hear well enough to time out
         self.stopped = self.journal.stop()    # why the game cannot go on, or None
         self.forfeited = None                 # the seat that lost it by stopping it, if any
         self.ending = Ending(self)            # a resignation, an offer to end and its answers
@@ -137,6 +139,7 @@ class RemoteGame:
 
     def _send_hello(self):
         self._last_hello = self.clock()
+        self.reception.said_hello(self._last_hello)
         seats = sorted(s + 1 for s in self.local)
         for seat in seats:
             self.send(self._message(seat - 1, HELLO, len(self.record), game=self.game_name,
@@ -145,6 +148,7 @@ class RemoteGame:
                                     seats=seats), retain=True)
 
     def receive(self, message):
+        self.reception.heard()
         try:
             self._handle(message)
             self._progress()
@@ -153,16 +157,20 @@ class RemoteGame:
 
     def refuse_unread(self, topic_name, why):
         """A message that could not even be read (messages.decode): one rate-limited line."""
+        self.reception.heard()
         self.refused += 1
         self.refusals(f"remote: refused a message on {short(topic_name, 80)}: {why}")
 
-    def tick(self, connected=True):
+    def tick(self, connected=True, lost=0):
         """Time passes: a seat that keeps back its dice is timed out; our hello is repeated
         while we wait.  While this home is not `connected` to the broker, what it knows of
         the others is stale (they may be waiting for us): nobody is timed out, and the
-        deadlines start again once it is back."""
+        deadlines start again once it is back.  While it hears badly (a flood; `lost`:
+        messages its inbox dropped) the deadlines pause, and a seat is named only once it
+        has left a hello of ours since unanswered (reception.py)."""
         now = self.clock()
         elapsed, self._last_tick = now - self._last_tick, now
+        self.reception.update(now, connected, lost)
         self.refusals.flush()
         self._answer_hellos()
         waiting = self.waits_for_others()
@@ -176,16 +184,21 @@ class RemoteGame:
             return
         for seat in range(self.players):
             owed = self._owed(seat)
-            if owed is None:
+            if owed is None or not self.reception.hears(now):
                 continue
             online = self.is_online(seat)
             key = (seat, online)
             self.withheld[key] = self.withheld.get(key, 0.0) + elapsed
             limit = self.reveal_timeout if online else self.away_timeout
-            if self.withheld[key] >= limit:
-                away = "" if online else " while away (by its last will or its own word)"
-                self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
-                           f"{away}: {self.seat_name(seat)} forfeits", forfeit=seat)
+            if self.withheld[key] < limit:
+                continue
+            if not self.reception.asked(now):
+                if self.reception.asked_at is None:
+                    self._send_hello()        # ask directly: an honest home resends
+                continue
+            away = "" if online else " while away (by its last will or its own word)"
+            self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
+                       f"{away}: {self.seat_name(seat)} forfeits", forfeit=seat)
 
     def _owed(self, seat):
         """What another seat owes to the roll at this ply: its commitment, its reveal once

@@ -130,11 +130,12 @@ class Room:
                 game.refuse_unread(name, f"unreadable ({type(err).__name__})")
                 continue
             game.receive(message)
-        if self.dropped != self._dropped_said:
-            game.refuse_unread(self.address.room, f"{self.dropped - self._dropped_said} "
-                               f"messages dropped: more than {INBOX_MAX} waiting")
-            self._dropped_said = self.dropped
-        game.tick(self.connected)
+        lost = self.dropped - self._dropped_said
+        if lost:
+            game.refuse_unread(self.address.room, f"{lost} messages dropped: more than "
+                               f"{INBOX_MAX} waiting")
+            self._dropped_said += lost
+        game.tick(self.connected, lost)
 
     def _online(self, online):
         return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
