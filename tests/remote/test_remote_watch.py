@@ -1,0 +1,69 @@
+"""A spectator of a long game, through the test's Mosquitto: the broker queues at most 1,000
+messages for a client and drops the rest of a retained burst, so a spectator subscribing
+to the whole room of a finished 1,603-entry Dodgeball game read 0-5 entries and waited for
+ever (the second review, with no attacker).  The spectator now reads the room a window of
+entries at a time (remote/catchup.py) and reads a finished game of over 2,000 entries
+whole, checking every move and die; junk a seat stored far outside the window never
+reaches it."""
+
+import hashlib
+
+from knockboard.games import get_game
+from knockboard.remote import MemoryKeys, dice
+
+from homes import Home, closing, run_until, scripted
+from hostile import Attacker
+
+GAME = "dodgeball"
+ENTRIES = 2000
+
+
+def _keys(room, seats):
+    """The keys homes.Home gives the home of `seats` in `room`."""
+    return MemoryKeys(hashlib.sha256(f"{room}/{seats}".encode()).digest())
+
+
+def _long_game(room):
+    """A finished game of at least ENTRIES entries, whose dice are the ones the two homes'
+    keys roll (the spectator checks them)."""
+    keys = [_keys(room, [1]), _keys(room, [2])]
+    for seed in range(20):
+        state, choose, record = get_game(GAME).new_initial_state(), scripted(seed), []
+        while not state.is_terminal():
+            ply = len(record)
+            action = dice.outcome(state.chance_outcomes(), [keys[0].nonce(ply, 1),
+                                                            keys[1].nonce(ply, 2)]) \
+                if state.is_chance_node() else choose(state.clone())
+            record.append(state.action_to_string(action))
+            state.apply(action)
+        if len(record) >= ENTRIES:
+            return record
+    raise AssertionError(f"no game of {ENTRIES} entries in 20 seeds")
+
+
+def test_a_spectator_reads_the_whole_of_a_finished_game_of_2000_entries(make_broker):
+    broker = make_broker({"long": 2})
+    record = _long_game("long")
+    homes = [Home(broker, "long", GAME, {}, [seat], actions=record).start() for seat in (1, 2)]
+    attacker = Attacker(broker, "long", 2)
+    with closing(homes, attacker):
+        run_until([h.link.pump for h in homes], lambda: all(h.room.connected for h in homes),
+                  "both homes connected", 10)
+        for home in homes:                 # the room as the homes leave it: every message
+            home.game._resend_from(0)      # of the game retained on its own topic
+        run_until([h.link.pump for h in homes], lambda: not any(
+            h.room._pending_publishes for h in homes), "the game on the broker", 60)
+        for ply in range(5000, 5300):      # and junk retained far outside any window
+            attacker.message("act", ply, action="junk")
+    sent = sum(h.room.sent_messages for h in homes)
+    watcher = Home(broker, "long", GAME, {}, [], user="long-watch").start()
+    with closing([watcher]):
+        g = watcher.game
+        try:
+            run_until([watcher.link.pump], lambda: len(g.record) == len(record) or g.stopped,
+                      f"the spectator read {len(record)} entries", 60)
+        finally:
+            print(f"\n{len(record)}-entry game, {sent} messages retained: the spectator read "
+                  f"{len(g.record)} entries, refused {g.refused}")
+        assert g.stopped is None and g.record == record and g.state.is_terminal()
+        assert g.refused == 0                  # the junk at plies 5000.. never came
