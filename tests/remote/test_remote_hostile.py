@@ -7,6 +7,7 @@ and is what `resume` reports (docs/remote.md, "A hostile seat")."""
 
 import json
 import math
+import resource
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -17,7 +18,8 @@ from hypothesis import strategies as st
 from knockboard import cli
 from knockboard.games import CHANCE, get_game
 from knockboard.remote import dice
-from knockboard.remote.broker_config import LIMITS, MAX_PACKET_BYTES, acl, documented
+from knockboard.remote.broker_config import (LIMITS, MAX_PACKET_BYTES, SERVICE_NOFILE, acl,
+                                             documented, service_limits)
 from knockboard.remote.answers import HELLO_RESEND_S
 from knockboard.remote.journal import StoreJournal
 from knockboard.remote.messages import COMMIT, HELLO, ONLINE, REVEAL
@@ -37,7 +39,13 @@ def test_the_documented_broker_configuration_is_the_one_the_tests_run(make_broke
     conf, acl_text = documented()
     docs = (ROOT / "docs" / "remote.md").read_text()
     assert f"```\n{conf}```" in docs and f"```\n{acl_text.rstrip()}\n```" in docs
+    assert f"```\n{service_limits()}```" in docs
     broker = make_broker({"cfg": [[1], [2, 3]]})
+    # the broker runs with the service's file limit (as far as this machine allows)
+    limit = min(SERVICE_NOFILE, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+    soft = next(line.split()[3] for line in Path(f"/proc/{broker.proc.pid}/limits")
+                .read_text().splitlines() if line.startswith("Max open files"))
+    assert int(soft) == limit
     assert all(line in (broker.folder / "mosquitto.conf").read_text().splitlines()
                for line in LIMITS)
     assert (broker.folder / "acl").read_text() == acl(
