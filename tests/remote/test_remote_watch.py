@@ -4,14 +4,18 @@ to the whole room of a finished 1,603-entry Dodgeball game read 0-5 entries and 
 ever (the second review, with no attacker).  The spectator now reads the room a window of
 entries at a time (remote/catchup.py) and reads a finished game of over 2,000 entries
 whole, checking every move and die; junk a seat stored far outside the window never
-reaches it."""
+reaches it.  `knockboard watch URL` shows a game as a spectator reads it, live."""
 
 import hashlib
+import io
+import threading
 
+from knockboard.cli.watch import cmd_watch
 from knockboard.games import get_game
 from knockboard.remote import MemoryKeys, dice
 
-from homes import Home, closing, run_until, scripted
+from broker import password
+from homes import Home, closing, play_headless, run_until, scripted
 from hostile import Attacker
 
 GAME = "dodgeball"
@@ -67,3 +71,32 @@ def test_a_spectator_reads_the_whole_of_a_finished_game_of_2000_entries(make_bro
                   f"{len(g.record)} entries, refused {g.refused}")
         assert g.stopped is None and g.record == record and g.state.is_terminal()
         assert g.refused == 0                  # the junk at plies 5000.. never came
+
+
+class _Args:
+    def __init__(self, url, password_file):
+        self.url, self.password_file, self.ca_file = url, password_file, None
+
+
+def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(make_broker,
+                                                                              tmp_path):
+    broker = make_broker({"live": 2})
+    homes = [Home(broker, "live", "knockabout", {}, [seat]).start() for seat in (1, 2)]
+    hosts = [h.headless(seed) for h, seed in zip(homes, (3, 4))]
+    pw = tmp_path / "watch.pw"
+    pw.write_text(password("live-watch") + "\n")
+    with closing(homes):
+        run_until([h.step for h in hosts], lambda: len(homes[0].game.record) >= 10, "10 plies")
+        # the homes play on in a thread of their own while the spectator watches
+        rest = threading.Thread(target=play_headless, args=(homes, (3, 4)), daemon=True)
+        out = io.StringIO()
+        rest.start()
+        status = cmd_watch(_Args(broker.url("live", "live-watch"), str(pw)), out)
+        rest.join(60)
+        record = homes[0].game.record
+        assert not rest.is_alive() and homes[0].game.state.is_terminal()
+    lines = out.getvalue().splitlines()
+    assert status == 0
+    assert lines[0] == "watching room live: knockabout first=rolloff, 2 seats, electronic dice"
+    assert [line.split(": ", 1)[1] for line in lines[1:-1]] == record
+    assert lines[1].startswith("    1. dice: ") and lines[-1].startswith("game over: ")

@@ -180,8 +180,8 @@ class RemoteGame:
         if not connected:
             self.withheld = {}
         if self.stopped or self.over or not connected or not self.state.is_chance_node() \
-                or self.physical:
-            return
+                or self.physical or not self.local:
+            return                        # (a spectator times nobody out: it only watches)
         for seat in range(self.players):
             owed = self._owed(seat)
             if owed is None or not self.reception.hears(now):

@@ -99,6 +99,7 @@ class Room:
                 info.wait_for_publish(2.0)
             except (RuntimeError, ValueError):
                 pass                       # gone already: the broker's will says it
+        self.connected = False             # leaving: no "disconnected ... reconnecting"
         self.client.disconnect()
         self.client.loop_stop()
 

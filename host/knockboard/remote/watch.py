@@ -1,0 +1,109 @@
+"""Watching a remote game: a spectator (a read-only broker user) joins the room, learns the
+game from the seats' hellos, reads every entry so far (a window at a time, catchup.py),
+checks each with its own engine and the dice against their commitments, and follows the
+game to its end, one line an entry, as `knockboard watch URL` shows it."""
+
+import time
+
+from ..games import CHANCE
+from ..session.adapters import get_ui
+from .keys import MemoryKeys
+from .messages import HELLO
+
+SETUP_WAIT_S = 15.0      # no seat's hello in this long: no game in the room
+BUFFERED = 4096          # messages kept while the set-up is not known yet (then replayed)
+POLL_S = 0.05
+
+
+class WatchError(Exception):
+    """The room cannot be watched (nobody has said hello in it)."""
+
+
+class SetupReader:
+    """Stands in for the game until a seat's hello says which game the room plays: keeps the
+    first hello and the messages that come with it (bounded), for the game to read next."""
+
+    def __init__(self):
+        self.record = ()           # the window of entries to read starts at the first
+        self.setup = None          # the first seat's hello read
+        self.kept = []
+        self.unread = []           # (topic, why) of what could not even be read
+
+    def hello(self):
+        """(Connected: a spectator says nothing.)"""
+
+    def receive(self, message):
+        if message.kind == HELLO and self.setup is None:
+            self.setup = message
+        if len(self.kept) < BUFFERED:
+            self.kept.append(message)
+
+    def refuse_unread(self, topic_name, why):
+        if len(self.unread) < BUFFERED:
+            self.unread.append((topic_name, why))
+
+    def tick(self, connected=True, lost=0):
+        """(Nothing is timed before the game is known.)"""
+
+
+def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
+               setup_wait=SETUP_WAIT_S, until=None):
+    """Follow the game in `room` (a started room.Room with no seats) until it is over or
+    stops (or `until()`); each entry, the end and a stop are printed to `out`.  Returns the
+    RemoteGame; WatchError if no seat says hello within `setup_wait`."""
+    from .game import RemoteGame
+    reader = SetupReader()
+    end = clock() + setup_wait
+    while reader.setup is None:
+        if clock() > end:
+            raise WatchError(f"nobody has said hello in room {room.address.room} within "
+                             f"{setup_wait:g} s: no game there (or not yet)")
+        room.pump(reader)
+        sleep(POLL_S)
+    hello = reader.setup
+    game = RemoteGame(room.address.room, hello["game"], hello["options"], [], MemoryKeys(),
+                      send=room.publish, physical_dice=hello["dice"] == "physical", log=log)
+    ui = get_ui(game.game)
+    print(f"watching room {room.address.room}: {hello['game']} {_options(game.options)}, "
+          f"{game.players} seats, {hello['dice']} dice", file=out, flush=True)
+    for topic_name, why in reader.unread:
+        game.refuse_unread(topic_name, why)
+    for message in reader.kept:
+        game.receive(message)
+    shown = 0
+    while True:
+        shown = _show(game, ui, shown, out)
+        if game.stopped or game.over or (until is not None and until()):
+            break
+        room.pump(game)
+        sleep(POLL_S)
+    if game.stopped:
+        print(f"stopped: {game.stopped}", file=out, flush=True)
+    elif game.over:
+        print(f"game over: {_result(game, ui)}", file=out, flush=True)
+    return game
+
+
+def _show(game, ui, shown, out):
+    """Print the entries of `game` from `shown` on; the number shown now."""
+    for ply in range(shown, len(game.record)):
+        actor = game.actors[ply]
+        who = "dice" if actor == CHANCE else ui.seat_name(actor)
+        print(f"{ply + 1:>5}. {who}: {game.record[ply]}", file=out, flush=True)
+    return len(game.record)
+
+
+def _result(game, ui):
+    from .ending import RESIGNED
+    ended = game.ending.ended
+    if ended is None:
+        return ui.result(game.state) or "the rules ended the game"
+    kind, seats = ended
+    if kind == RESIGNED:
+        return " and ".join(ui.seat_name(s) for s in seats) + " resigned"
+    verdict, tally = ui.standing(game.state)
+    return f"by agreement: {verdict} ({tally})"
+
+
+def _options(options):
+    return " ".join(f"{k}={v}" for k, v in sorted(options.items())) or "(no options)"
