@@ -17,7 +17,7 @@ from knockboard.session import RecordSaver
 from knockboard.store import GameStore
 
 from homes import BoardHome, Home, closing, play_boards, run_until
-from hostile import Attacker
+from hostile import Attacker, receive_chained
 
 GAME, OPTIONS = "knockabout", {"first": "white"}
 
@@ -215,14 +215,14 @@ def test_a_home_cannot_agree_or_resign_for_a_seat_whose_own_hello_does_not_name_
     g = RemoteGame("three", "knockoff", {"players": 3}, [0], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
     hello = {"game": "knockoff", "options": g.options, "players": 3, "dice": "electronic"}
-    g.receive(Message("three", 2, HELLO, 0, dict(hello, seats=[2, 3])))
-    g.receive(Message("three", 3, HELLO, 0, dict(hello, seats=[3])))
-    g.receive(Message("three", 2, OFFER, 0, {}))
+    receive_chained(g, Message("three", 2, HELLO, 0, dict(hello, seats=[2, 3])))
+    receive_chained(g, Message("three", 3, HELLO, 0, dict(hello, seats=[3])))
+    receive_chained(g, Message("three", 2, OFFER, 0, {}))
     g.ending.answer(True)                                  # this home agrees
     assert g.ending.ended is None and g.ending.offer.agreed == {0, 1}
     for kind in (ACCEPT, RESIGN):
-        g.receive(Message("three", 2, kind, 0, {"seats": [2, 3]}))
+        receive_chained(g, Message("three", 2, kind, 0, {"seats": [2, 3]}))
         assert "seat 2 cannot speak for seat 3" in lines[-1]
     assert g.ending.ended is None and g.record == [] and not g.stopped
-    g.receive(Message("three", 3, ACCEPT, 0, {"seats": [3]}))     # seat 3's own word
+    receive_chained(g, Message("three", 3, ACCEPT, 0, {"seats": [3]}))     # seat 3's own word
     assert g.ending.ended == ("agreed", ())

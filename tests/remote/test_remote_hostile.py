@@ -237,7 +237,7 @@ def test_hellos_asking_for_a_whole_game_again_and_again_are_answered_in_proporti
     broker = make_broker({"echo": 2})
     record = _finished(GAME, 5)
     home = Home(broker, "echo", GAME, {}, [1], actions=record).start()
-    attacker = Attacker(broker, "echo", 2)
+    attacker = Attacker(broker, "echo", 2, record=record)
     g = home.game
     now = [0.0]
     g.clock = lambda: now[0]          # a second between hellos, without waiting for it
@@ -258,8 +258,10 @@ def test_hellos_asking_for_a_whole_game_again_and_again_are_answered_in_proporti
         return home.room.sent_bytes - sent
 
     with closing([home], attacker):
-        run_until([home.link.pump], lambda: home.room.connected, "connected", 10)
-        home.link.pump()
+        # connected: its hello, and its last hello at the end of the game, both said
+        said, send_hello = [], g._send_hello
+        g._send_hello = lambda: (said.append(g.clock()), send_hello())[1]
+        run_until([home.link.pump], lambda: len(said) == 2, "connected", 10)
         whole = ask(0, 1)                          # it lacks the game: sent once, in full
         again = ask(0, HELLOS)
         acknowledged = ask(len(record), 1)         # it has every entry now ...

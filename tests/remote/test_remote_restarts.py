@@ -66,7 +66,8 @@ def test_a_home_killed_at_any_step_of_a_roll_and_resumed_rolls_the_same_die(
               and 0 in journal.commitments(held[0]), "seat 1 committed to the roll")
     ply = held[0]
     other.close()
-    attacker = Attacker(broker, room, 2)                 # seat 2's part of the roll
+    attacker = Attacker(broker, room, 2, record=first.game.record)   # seat 2's part of
+                                                                     # the roll
     with closing([], attacker, store):
         position = _position(first.game.record)
         outcomes = position.chance_outcomes()

@@ -100,3 +100,46 @@ def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(mak
     assert lines[0] == "watching room live: knockabout first=rolloff, 2 seats, electronic dice"
     assert [line.split(": ", 1)[1] for line in lines[1:-1]] == record
     assert lines[1].startswith("    1. dice: ") and lines[-1].startswith("game over: ")
+
+
+def _rewritable(record, seat):
+    """(a ply of `seat`'s own move early in `record`, another legal move there)."""
+    state = get_game("knockabout").new_initial_state()
+    for ply, entry in enumerate(record):
+        if state.current_player() == seat and ply > 4:
+            others = [a for a in state.legal_actions()
+                      if state.action_to_string(a) != entry]
+            if others:
+                return ply, state.action_to_string(others[0])
+        state.apply(state.parse_action(entry))
+    raise AssertionError("no move of the seat with another choice")
+
+
+def test_a_spectator_of_a_game_a_seat_rewrote_shows_it_as_agreed_and_says_where(
+        make_broker, tmp_path):
+    """After the game, seat 2's user overwrites one of its retained moves with another legal
+    one (the chain it carries is the true history before it).  Before, a spectator joining
+    later read a different game with no warning; now seat 1's messages, which pin the true
+    history, show the conflict: the game is shown up to the last entry every seat pinned,
+    and one line says where the seats' histories part and whose entries they are."""
+    broker = make_broker({"redo": 2})
+    homes = [Home(broker, "redo", "knockabout", {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    ply, other = _rewritable(record, 1)
+    attacker = Attacker(broker, "redo", 2, record=record)
+    with closing([], attacker):
+        attacker.message("act", ply, action=other)        # Black rewrites its move
+    pw = tmp_path / "watch.pw"
+    pw.write_text(password("redo-watch") + "\n")
+    out = io.StringIO()
+    status = cmd_watch(_Args(broker.url("redo", "redo-watch"), str(pw)), out)
+    lines = out.getvalue().splitlines()
+    print("\n" + "\n".join(lines[-3:]))
+    assert status == 1 and lines[-1].startswith("stopped: the seats' histories conflict: ")
+    assert "Black (seat 2)'s" in lines[-1]                  # whose entries part
+    shown = [line.split(": ", 1)[1] for line in lines[1:-1]]
+    assert shown == record[:len(shown)] and ply - 2 <= len(shown) <= ply

@@ -12,7 +12,7 @@ import time
 
 from ..games import CHANCE, GameError, get_game
 from ..session.adapters import get_ui
-from . import dice
+from . import dice, transcript
 from .answers import HelloAnswers
 from .ending import Ending, RemoteRefusal, forfeit_result
 from .journal import CommitmentConflict, MemoryJournal
@@ -59,6 +59,8 @@ class RemoteGame:
         self.state = self.game.new_initial_state()
         self.record, self.actors = [], []     # entries; per entry its seat, CHANCE
         self.rollers = {}                     # ply -> seat that entered physical dice
+        self.chains = [transcript.start(room)]   # before each entry, and after the last
+        self.pins = transcript.Pins()         # how far each seat's messages pinned them
         for text in actions:
             actor = self.state.current_player()
             self._apply(text, actor, self.roller() if actor == CHANCE and physical_dice
@@ -81,6 +83,7 @@ class RemoteGame:
         self.duplicates = 0
         self._last_tick = clock()
         self._last_hello = None
+        self._said_over = False               # our hello at the end of the game is sent
         self._last_entry = clock()            # when the record last grew
 
     # --- what the session and the hosts ask ----------------------------------------------
@@ -173,6 +176,9 @@ class RemoteGame:
         self.reception.update(now, connected, lost)
         self.refusals.flush()
         self._answer_hellos()
+        if self.over and self.local and not self._said_over:
+            self._said_over = True
+            self._send_hello()                # its chain pins the record to its last entry
         waiting = self.waits_for_others()
         quiet = now - max(self._last_hello or 0.0, self._last_entry)
         if waiting and self._last_hello is not None and quiet > HELLO_REPEAT_S:
@@ -182,6 +188,12 @@ class RemoteGame:
         if self.stopped or self.over or not connected or not self.state.is_chance_node() \
                 or self.physical or not self.local:
             return                        # (a spectator times nobody out: it only watches)
+        self._time_dice(now, elapsed)
+
+    def _time_dice(self, now, elapsed):
+        """The seats that owe the roll at this ply its dice: `elapsed` more seconds each,
+        while this home hears well; past the deadline, and a direct hello unanswered, the
+        seat forfeits."""
         for seat in range(self.players):
             owed = self._owed(seat)
             if owed is None or not self.reception.hears(now):
@@ -243,6 +255,8 @@ class RemoteGame:
                                    "entries")
         if m.ply > ply or (m.kind == REVEAL and seat not in self.commits and m.ply == ply):
             return self._wait(m)
+        if not self._follows(seat, m.ply, m["chain"], m):
+            return None
         if m.ply < ply:
             return self._past(m)
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
@@ -258,6 +272,8 @@ class RemoteGame:
                                    "entries")
         if m.ply > ply:
             return self._wait(m)
+        if not self._follows(m.seat - 1, m.ply, m["chain"], m):
+            return None
         return self.ending.receive(m)
 
     def _wait(self, m):
@@ -307,6 +323,10 @@ class RemoteGame:
         clash = {s - 1 for s in m["seats"]} & self.local
         if clash:
             return self.refuse(m, f"seat {min(clash) + 1} is played at this home")
+        if m.ply > len(self.record):          # pinned once our record gets there
+            self.pins.ahead[m.seat - 1] = (m.ply, m["chain"])
+        elif not self._follows(m.seat - 1, m.ply, m["chain"], m):
+            return None
         self.peers[m.seat - 1] = m.body
         if m.ply <= len(self.record):
             self.answers.ask(m.seat - 1, m.ply, len(self.record), self.over)
@@ -477,6 +497,11 @@ class RemoteGame:
         self.state.apply(action)
         self.record.append(written)
         self.actors.append(actor)
+        self.chains.append(transcript.follow(self.chains[-1], written))
+        for pinner, (length, chain) in list(self.pins.ahead.items()):
+            if length == len(self.record):
+                del self.pins.ahead[pinner]
+                self._follows(pinner, length, chain)
         self._last_entry = self.clock()
         if actor == CHANCE and seat is not None:
             self.rollers[ply] = seat
@@ -508,7 +533,45 @@ class RemoteGame:
                 self.send(self._message(seat, REVEAL, ply, nonce=self.reveals[seat].hex()))
 
     def _message(self, seat, kind, ply, **body):
+        """Our message; about the game (every kind but presence), it carries the chain of
+        the record it follows (transcript.py)."""
+        if kind != ONLINE:
+            body["chain"] = self.chains[ply]
         return Message(self.room, seat + 1, kind, ply, body)
+
+    # --- one transcript ------------------------------------------------------------------------
+    @property
+    def agreed(self):
+        """How many entries of our record every seat's messages have pinned: a spectator
+        shows the game that far (transcript.py)."""
+        seats = [s for s in range(self.players) if s not in self.local]
+        return min(self.pins.agreed(seats), len(self.record))
+
+    def _follows(self, seat, ply, chain, m=None):
+        """Whether seat `seat`'s message at `ply` (<= our record's length) follows our
+        record (it is pinned that far); if not, the message changes nothing and a spectator
+        stops, saying where the seats' histories part."""
+        if chain == self.chains[ply]:
+            self.pins.pin(seat, ply)
+            return True
+        why = f"it follows another history than the first {ply} entries read here"
+        if m is not None:
+            self.refuse(m, why)
+        else:
+            self.refused += 1
+            self.refusals(f"remote: refused seat {seat + 1}'s hello for ply {ply}: {why}")
+        if not self.local:
+            agreed = self.agreed
+            # the entries read since, which the seat's history does not have
+            authors = sorted({self._author(p) for p in range(agreed, ply)},
+                             key=lambda a: -1 if a is None else a)
+            whose = "" if not authors else f" (entries {agreed + 1}-{ply} read here are " + \
+                " and ".join("the dice's" if a is None else f"{self.who(a)}'s"
+                             for a in authors) + ")"
+            self._stop(f"the seats' histories conflict: {self.who(seat)}'s messages pin "
+                       f"another record at entry {ply} than the one read{whose}; every seat "
+                       f"agreed on the game up to entry {agreed}", save=False)
+        return False
 
     def say(self, kind, **body):
         """Send a message of this home (on its first seat's topic) about the entry to come:

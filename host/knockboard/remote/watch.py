@@ -1,7 +1,9 @@
 """Watching a remote game: a spectator (a read-only broker user) joins the room, learns the
 game from the seats' hellos, reads every entry so far (a window at a time, catchup.py),
 checks each with its own engine and the dice against their commitments, and follows the
-game to its end, one line an entry, as `knockboard watch URL` shows it."""
+game to its end, one line an entry, as `knockboard watch URL` shows it.  An entry is shown
+once every seat's messages have pinned it (transcript.py): a game a seat rewrote is shown
+as the seats agreed, and where their histories part is said in one line."""
 
 import time
 
@@ -11,6 +13,8 @@ from .keys import MemoryKeys
 from .messages import HELLO
 
 SETUP_WAIT_S = 15.0      # no seat's hello in this long: no game in the room
+PIN_WAIT_S = 5.0         # the game over, how long its last entries may wait for the homes'
+                         # last hellos, which pin them (transcript.py)
 BUFFERED = 4096          # messages kept while the set-up is not known yet (then replayed)
 POLL_S = 0.05
 
@@ -70,13 +74,19 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
         game.refuse_unread(topic_name, why)
     for message in reader.kept:
         game.receive(message)
-    shown = 0
+    shown, over_at = 0, None
     while True:
-        shown = _show(game, ui, shown, out)
-        if game.stopped or game.over or (until is not None and until()):
+        # an entry is shown once every seat's messages have pinned it (transcript.py)
+        shown = _show(game, ui, shown, game.agreed, out)
+        if game.over and over_at is None:
+            over_at = clock()
+        if game.stopped or (until is not None and until()) or over_at is not None and (
+                game.agreed == len(game.record) or clock() - over_at > PIN_WAIT_S):
             break
         room.pump(game)
         sleep(POLL_S)
+    if not game.stopped:
+        _show(game, ui, shown, len(game.record), out, " (not pinned by every seat)")
     if game.stopped:
         print(f"stopped: {game.stopped}", file=out, flush=True)
     elif game.over:
@@ -84,13 +94,13 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
     return game
 
 
-def _show(game, ui, shown, out):
-    """Print the entries of `game` from `shown` on; the number shown now."""
-    for ply in range(shown, len(game.record)):
+def _show(game, ui, shown, upto, out, note=""):
+    """Print the entries of `game` from `shown` to `upto`; the number shown now."""
+    for ply in range(shown, upto):
         actor = game.actors[ply]
         who = "dice" if actor == CHANCE else ui.seat_name(actor)
-        print(f"{ply + 1:>5}. {who}: {game.record[ply]}", file=out, flush=True)
-    return len(game.record)
+        print(f"{ply + 1:>5}. {who}: {game.record[ply]}{note}", file=out, flush=True)
+    return max(shown, upto)
 
 
 def _result(game, ui):
