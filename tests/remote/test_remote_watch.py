@@ -10,13 +10,16 @@ import hashlib
 import io
 import threading
 
+import pytest
+
 from knockboard.cli.watch import cmd_watch
 from knockboard.games import get_game
 from knockboard.remote import MemoryKeys, dice
+from knockboard.remote.messages import COMMIT, REVEAL
 
 from broker import password
 from homes import Home, closing, play_headless, run_until, scripted
-from hostile import Attacker
+from hostile import Attacker, steering_nonce
 
 GAME = "dodgeball"
 ENTRIES = 2000
@@ -102,26 +105,50 @@ def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(mak
     assert lines[1].startswith("    1. dice: ") and lines[-1].startswith("game over: ")
 
 
-def _rewritable(record, seat):
-    """(a ply of `seat`'s own move early in `record`, another legal move there)."""
+def _position(record):
     state = get_game("knockabout").new_initial_state()
+    for entry in record:
+        state.apply(state.parse_action(entry))
+    return state
+
+
+def _rewrite_move(attacker, record, homes):
+    """Black overwrites a move of its own, early in the game, with another legal one."""
     for ply, entry in enumerate(record):
-        if state.current_player() == seat and ply > 4:
-            others = [a for a in state.legal_actions()
+        state = _position(record[:ply])
+        if ply > 4 and state.current_player() == 1:
+            others = [state.action_to_string(a) for a in state.legal_actions()
                       if state.action_to_string(a) != entry]
             if others:
-                return ply, state.action_to_string(others[0])
-        state.apply(state.parse_action(entry))
-    raise AssertionError("no move of the seat with another choice")
+                attacker.message("act", ply, action=others[0])
+                return ply
+    raise AssertionError("no move of Black with another choice")
 
 
+def _rewrite_die(attacker, record, homes):
+    """Black re-grinds its share of an early die against White's now public nonce, for
+    another face, and overwrites its commitment and reveal."""
+    for ply, entry in enumerate(record):
+        state = _position(record[:ply])
+        if ply > 4 and state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            want = next(a for a, _ in outcomes if state.action_to_string(a) != entry)
+            steer = steering_nonce(outcomes, [homes[0].keys.nonce(ply, 1), None], want, 2)
+            attacker.message(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer))
+            attacker.message(REVEAL, ply, nonce=steer.hex())
+            return ply
+    raise AssertionError("no die")
+
+
+@pytest.mark.parametrize("rewrite", [_rewrite_move, _rewrite_die])
 def test_a_spectator_of_a_game_a_seat_rewrote_shows_it_as_agreed_and_says_where(
-        make_broker, tmp_path):
+        make_broker, tmp_path, rewrite):
     """After the game, seat 2's user overwrites one of its retained moves with another legal
-    one (the chain it carries is the true history before it).  Before, a spectator joining
-    later read a different game with no warning; now seat 1's messages, which pin the true
-    history, show the conflict: the game is shown up to the last entry every seat pinned,
-    and one line says where the seats' histories part and whose entries they are."""
+    one, or re-grinds one of its dice (the chain they carry is the true history before
+    them).  Before, a spectator joining later read a different game with no warning; now
+    seat 1's messages, which pin the true history, show the conflict: the game is shown up
+    to the last entry every seat pinned, and one line says where the seats' histories part
+    and whose entries they are."""
     broker = make_broker({"redo": 2})
     homes = [Home(broker, "redo", "knockabout", {}, [seat]).start() for seat in (1, 2)]
     with closing(homes):
@@ -129,17 +156,16 @@ def test_a_spectator_of_a_game_a_seat_rewrote_shows_it_as_agreed_and_says_where(
         run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
                   "the homes' last hellos", 10)
         record = list(homes[0].game.record)
-    ply, other = _rewritable(record, 1)
     attacker = Attacker(broker, "redo", 2, record=record)
     with closing([], attacker):
-        attacker.message("act", ply, action=other)        # Black rewrites its move
+        ply = rewrite(attacker, record, homes)
     pw = tmp_path / "watch.pw"
     pw.write_text(password("redo-watch") + "\n")
     out = io.StringIO()
     status = cmd_watch(_Args(broker.url("redo", "redo-watch"), str(pw)), out)
     lines = out.getvalue().splitlines()
-    print("\n" + "\n".join(lines[-3:]))
+    print("\n" + "\n".join(lines[-2:]))
     assert status == 1 and lines[-1].startswith("stopped: the seats' histories conflict: ")
-    assert "Black (seat 2)'s" in lines[-1]                  # whose entries part
+    assert "Black (seat 2)'s" in lines[-1] or "the dice's" in lines[-1]   # whose entries
     shown = [line.split(": ", 1)[1] for line in lines[1:-1]]
     assert shown == record[:len(shown)] and ply - 2 <= len(shown) <= ply

@@ -565,9 +565,10 @@ class RemoteGame:
             # the entries read since, which the seat's history does not have
             authors = sorted({self._author(p) for p in range(agreed, ply)},
                              key=lambda a: -1 if a is None else a)
-            whose = "" if not authors else f" (entries {agreed + 1}-{ply} read here are " + \
-                " and ".join("the dice's" if a is None else f"{self.who(a)}'s"
-                             for a in authors) + ")"
+            where = f"entry {ply} read here is" if agreed + 1 == ply else \
+                f"entries {agreed + 1}-{ply} read here are"
+            whose = "" if not authors else f" ({where} " + " and ".join(
+                "the dice's" if a is None else f"{self.who(a)}'s" for a in authors) + ")"
             self._stop(f"the seats' histories conflict: {self.who(seat)}'s messages pin "
                        f"another record at entry {ply} than the one read{whose}; every seat "
                        f"agreed on the game up to entry {agreed}", save=False)
