@@ -12,10 +12,12 @@ import threading
 
 import pytest
 
+from knockboard import cli
 from knockboard.cli.watch import cmd_watch
 from knockboard.games import get_game
 from knockboard.remote import MemoryKeys, dice
 from knockboard.remote.messages import COMMIT, REVEAL
+from knockboard.store import GameStore
 
 from broker import password
 from homes import Home, closing, play_headless, run_until, scripted
@@ -77,8 +79,9 @@ def test_a_spectator_reads_the_whole_of_a_finished_game_of_2000_entries(make_bro
 
 
 class _Args:
-    def __init__(self, url, password_file):
+    def __init__(self, url, password_file, db=None):
         self.url, self.password_file, self.ca_file = url, password_file, None
+        self.db = None if db is None else str(db)
 
 
 def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(make_broker,
@@ -94,7 +97,8 @@ def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(mak
         rest = threading.Thread(target=play_headless, args=(homes, (3, 4)), daemon=True)
         out = io.StringIO()
         rest.start()
-        status = cmd_watch(_Args(broker.url("live", "live-watch"), str(pw)), out)
+        status = cmd_watch(_Args(broker.url("live", "live-watch"), str(pw),
+                                 db=tmp_path / "watched.sqlite3"), out)
         rest.join(60)
         record = homes[0].game.record
         assert not rest.is_alive() and homes[0].game.state.is_terminal()
@@ -103,6 +107,16 @@ def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(mak
     assert lines[0] == "watching room live: knockabout first=rolloff, 2 seats, electronic dice"
     assert [line.split(": ", 1)[1] for line in lines[1:-1]] == record
     assert lines[1].startswith("    1. dice: ") and lines[-1].startswith("game over: ")
+    # kept where `knockboard view` follows it in the game view window
+    store = GameStore(tmp_path / "watched.sqlite3")
+    kept = store.get(1)
+    store.close()
+    assert kept.actions == record and kept.status == "finished"
+    assert kept.result == "watched: " + lines[-1].split(": ", 1)[1]
+    pictures = tmp_path / "pictures"             # the game view draws it
+    assert cli.main(["export", "1", "--svg", str(pictures), "--db",
+                     str(tmp_path / "watched.sqlite3")]) == 0
+    assert list(pictures.glob("*.svg"))
 
 
 def _position(record):

@@ -3,8 +3,9 @@
 import sys
 import time
 
-from .args import input_file, names_file
+from .args import add_db_argument, input_file, names_file
 from .play import PlayCommandError
+from .records import open_store
 
 
 def add_watch_command(sub):
@@ -21,7 +22,32 @@ def add_watch_command(sub):
     names_file(watch.add_argument("--ca-file", type=input_file, metavar="FILE",
                                   help="the CA certificate of an mqtts:// broker (default: "
                                        "the system's)"))
+    add_db_argument(watch, help="also keep the game watched in this game database, where "
+                                "`knockboard view` follows it live in the game view window "
+                                "(default: not kept)")
     watch.set_defaults(func=cmd_watch)
+
+
+class _Kept:
+    """The watched game, kept in a game database as it is shown (its seats all remote)."""
+
+    def __init__(self, store):
+        self.store, self.game_id = store, None
+
+    def setup(self, game):
+        from ..session.seats import REMOTE
+        from ..store import GameRecord
+        self.game_id = self.store.new_game(GameRecord.seated(
+            game.game_name, game.options, [REMOTE] * game.players, None, game.physical))
+
+    def entry(self, ply, text):
+        self.store.append(self.game_id, ply, text)
+
+    def end(self, result, stopped):
+        if stopped is None:
+            self.store.finish(self.game_id, f"watched: {result}")
+        else:
+            self.store.finish(self.game_id, stopped, status="abandoned")
 
 
 def cmd_watch(args, out=None):
@@ -37,6 +63,7 @@ def cmd_watch(args, out=None):
         password = read_password(address, args.password_file)
     except AddressError as err:
         raise PlayCommandError(str(err)) from None
+    store = None if getattr(args, "db", None) is None else open_store(args)
     room = Room(address, password, [], ca_file=args.ca_file,
                 log=lambda line: print(line, file=sys.stderr))
     room.start()
@@ -50,9 +77,12 @@ def cmd_watch(args, out=None):
                                    f"{address.host}:{address.port} within "
                                    f"{CONNECT_WAIT_S:g} s")
         try:
-            game = watch_game(room, out, log=lambda line: print(line, file=sys.stderr))
+            game = watch_game(room, out, log=lambda line: print(line, file=sys.stderr),
+                              record=None if store is None else _Kept(store))
         except (WatchError, RoomError) as err:
             raise PlayCommandError(str(err)) from None
     finally:
         room.close()
+        if store is not None:
+            store.close()
     return 1 if game.stopped else 0

@@ -50,11 +50,26 @@ class SetupReader:
         """(Nothing is timed before the game is known.)"""
 
 
+class NoRecord:
+    """Where a watched game is kept: nowhere (cli/watch.py's `--db` keeps it in a store)."""
+
+    def setup(self, game):
+        """The game is known (a RemoteGame with no entries applied yet)."""
+
+    def entry(self, ply, text):
+        """Entry `ply` of the game, as shown."""
+
+    def end(self, result, stopped):
+        """The game ended with `result`, or `stopped` (the line saying why)."""
+
+
 def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
-               setup_wait=SETUP_WAIT_S, until=None):
+               setup_wait=SETUP_WAIT_S, until=None, record=None):
     """Follow the game in `room` (a started room.Room with no seats) until it is over or
-    stops (or `until()`); each entry, the end and a stop are printed to `out`.  Returns the
-    RemoteGame; WatchError if no seat says hello within `setup_wait`."""
+    stops (or `until()`); each entry, the end and a stop are printed to `out`, and given to
+    `record` (a NoRecord's methods).  Returns the RemoteGame; WatchError if no seat says
+    hello within `setup_wait`."""
+    record = record or NoRecord()
     from .game import RemoteGame
     reader = SetupReader()
     end = clock() + setup_wait
@@ -68,6 +83,7 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
     game = RemoteGame(room.address.room, hello["game"], hello["options"], [], MemoryKeys(),
                       send=room.publish, physical_dice=hello["dice"] == "physical", log=log)
     ui = get_ui(game.game)
+    record.setup(game)
     print(f"watching room {room.address.room}: {hello['game']} {_options(game.options)}, "
           f"{game.players} seats, {hello['dice']} dice", file=out, flush=True)
     for topic_name, why in reader.unread:
@@ -77,7 +93,7 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
     shown, over_at = 0, None
     while True:
         # an entry is shown once every seat's messages have pinned it (transcript.py)
-        shown = _show(game, ui, shown, game.agreed, out)
+        shown = _show(game, ui, shown, game.agreed, out, record)
         if game.over and over_at is None:
             over_at = clock()
         if game.stopped or (until is not None and until()) or over_at is not None and (
@@ -86,20 +102,23 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
         room.pump(game)
         sleep(POLL_S)
     if not game.stopped:
-        _show(game, ui, shown, len(game.record), out, " (not pinned by every seat)")
+        _show(game, ui, shown, len(game.record), out, record, " (not pinned by every seat)")
     if game.stopped:
         print(f"stopped: {game.stopped}", file=out, flush=True)
+        record.end(None, game.stopped)
     elif game.over:
         print(f"game over: {_result(game, ui)}", file=out, flush=True)
+        record.end(_result(game, ui), None)
     return game
 
 
-def _show(game, ui, shown, upto, out, note=""):
+def _show(game, ui, shown, upto, out, record, note=""):
     """Print the entries of `game` from `shown` to `upto`; the number shown now."""
     for ply in range(shown, upto):
         actor = game.actors[ply]
         who = "dice" if actor == CHANCE else ui.seat_name(actor)
         print(f"{ply + 1:>5}. {who}: {game.record[ply]}{note}", file=out, flush=True)
+        record.entry(ply, game.record[ply])
     return max(shown, upto)
 
 
