@@ -4,13 +4,14 @@ spectator reads only; the ACL and the limits are docs/remote.md's, from
 `remote.broker_config`), optionally TLS with a self-signed CA; started, restarted and stopped
 by the test.  No test uses any other broker."""
 
+import resource
 import shutil
 import socket
 import subprocess
 import time
 from pathlib import Path
 
-from knockboard.remote.broker_config import LIMITS, acl
+from knockboard.remote.broker_config import LIMITS, SERVICE_NOFILE, acl
 
 START_TRIES = 100           # x 0.05 s: the broker listens within 5 s or the test fails
 PORT_TRIES = 5              # ports tried at a first start, when another program took one
@@ -55,10 +56,13 @@ def password(user):
 
 
 class Broker:
-    def __init__(self, folder, rooms, tls=False):
+    def __init__(self, folder, rooms, tls=False, nofile=SERVICE_NOFILE):
         """`rooms`: room -> number of seats, or the homes' seats ([[1], [2, 3], [4]]);
-        users `ROOM-N` (the home whose first seat is N) and `ROOM-watch`."""
+        users `ROOM-N` (the home whose first seat is N) and `ROOM-watch`; `nofile`: the
+        broker's file limit, the documented service's (as far as this machine's hard
+        limit allows)."""
         self.folder = Path(folder)
+        self.nofile = min(nofile, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.tls = tls
@@ -112,7 +116,8 @@ class Broker:
     def _start_on_port(self):
         """True once listening; False if the port was taken; RuntimeError otherwise."""
         self.proc = subprocess.Popen([mosquitto(), "-c", str(self.folder / "mosquitto.conf")],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                     preexec_fn=self._limit_files)
         for _ in range(START_TRIES):
             if self.proc.poll() is not None:
                 said = self.proc.stderr.read().decode() + self.log()
@@ -126,6 +131,11 @@ class Broker:
             time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"mosquitto did not listen on {self.port}: {self.log()}")
+
+    def _limit_files(self):
+        """In the broker's process, before it runs: its file limit, as systemd's
+        LimitNOFILE sets it for the service."""
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def stop(self):
         if self.proc is not None and self.proc.poll() is None:

@@ -22,8 +22,8 @@ def make_broker(tmp_path):
     need_mosquitto()
     brokers = []
 
-    def make(rooms, tls=False, name="broker"):
-        broker = Broker(tmp_path / f"{name}{len(brokers)}", rooms, tls=tls)
+    def make(rooms, tls=False, name="broker", **kw):
+        broker = Broker(tmp_path / f"{name}{len(brokers)}", rooms, tls=tls, **kw)
         brokers.append(broker)
         return broker.start()
     yield make

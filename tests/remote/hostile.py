@@ -8,8 +8,8 @@ import uuid
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from knockboard.remote import dice
-from knockboard.remote.messages import PREFIX, Message
+from knockboard.remote import dice, transcript
+from knockboard.remote.messages import ONLINE, PREFIX, Message
 
 from broker import password
 
@@ -17,8 +17,11 @@ WAIT_S = 5.0
 
 
 class Attacker:
-    def __init__(self, broker, room, seat, protocol=mqtt.MQTTv5):
+    def __init__(self, broker, room, seat, protocol=mqtt.MQTTv5, record=None):
+        """`record`: the game's record as an honest home holds it (the list itself, which
+        grows), whose chain the attacker's messages carry (transcript.py)."""
         self.room, self.seat = room, seat
+        self.record = [] if record is None else record
         user = f"{room}-{seat}"
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=protocol,
                                   client_id=f"hostile-{room}-{uuid.uuid4().hex[:8]}")
@@ -60,7 +63,10 @@ class Attacker:
         return self.answers.pop(info.mid, None)
 
     def message(self, kind, ply, retain=True, wait=WAIT_S, **body):
-        """A well-formed message of its own seat."""
+        """A well-formed message of its own seat: about the game, with the chain of the
+        record's first `ply` entries (of all of it, for a later ply) unless `body` says."""
+        if kind != ONLINE and "chain" not in body:
+            body["chain"] = transcript.chains(self.room, self.record[:ply])[-1]
         m = Message(self.room, self.seat, kind, ply, body)
         return self.send(m.topic().split("/", 2)[2], m.encode(), retain, wait)
 
@@ -79,3 +85,25 @@ def steering_nonce(outcomes, others, want, seat):
         if dice.outcome(outcomes, reveals) == want:
             return nonce
     raise AssertionError("no nonce steers the roll")
+
+
+class _Chained(dict):
+    """A message body whose `chain` is, when the game reads it, the receiving game's own for
+    the message's ply: for tests of other checks, which build messages in this process."""
+
+    def __init__(self, body, game, ply):
+        super().__init__(body)
+        self.game, self.ply = game, ply
+
+    def __missing__(self, key):
+        if key != "chain":
+            raise KeyError(key)
+        chains = self.game.chains
+        return chains[self.ply] if self.ply < len(chains) else "0" * 64
+
+
+def receive_chained(game, m):
+    """`game` receives `m` (built in this process) as if it followed its own history."""
+    if m.kind != ONLINE and "chain" not in m.body:
+        m = Message(m.room, m.seat, m.kind, m.ply, _Chained(m.body, game, m.ply))
+    game.receive(m)

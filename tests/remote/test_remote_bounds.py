@@ -11,8 +11,10 @@ from knockboard.remote import MemoryKeys, RemoteGame, dice
 from knockboard.remote.journal import MemoryJournal
 from knockboard.remote.messages import (ACT, COMMIT, HELLO, ONLINE, REVEAL, Message,
                                         MessageError, decode)
+from knockboard.remote.reception import HELLO_ANSWER_WAIT_S
 from knockboard.remote.refusals import RefusalLog
 
+from hostile import receive_chained
 from test_remote_refusals import Wire
 
 TOPIC = "knockboard/wire/seat/1/1/act"
@@ -58,7 +60,7 @@ def test_one_waiting_message_per_seat_kind_and_ply():
     lines = []
     g = _game(lines=lines)
     for i in range(500):
-        g.receive(Message("wire", 1, ACT, 5 + i % 10, {"action": f"x{i}"}))
+        receive_chained(g, Message("wire", 1, ACT, 5 + i % 10, {"action": f"x{i}"}))
     assert sum(len(w) for w in g.pending.values()) == 10
     assert g.duplicates == 0 and g.refused == 490
     assert "a second, different act for ply 5, while the first waits" in lines[0]
@@ -67,7 +69,7 @@ def test_one_waiting_message_per_seat_kind_and_ply():
 def test_a_hello_naming_seats_outside_the_game_is_refused():
     lines = []
     g = _game(lines=lines)
-    g.receive(Message("wire", 1, HELLO, 0, dict(game="knockoff", options=g.options,
+    receive_chained(g, Message("wire", 1, HELLO, 0, dict(game="knockoff", options=g.options,
                                                 players=2, dice="electronic", seats=[1, 7])))
     assert not g.joined and "seats [1, 7]" in lines[0]
 
@@ -76,14 +78,14 @@ def test_a_seat_speaks_for_itself_and_its_own_home_only():
     lines = []
     g = _game(local=(0,), players=3, lines=lines)
     hello = dict(game="knockoff", options=g.options, players=3, dice="electronic")
-    g.receive(Message("wire", 3, HELLO, 0, dict(hello, seats=[3])))
-    g.receive(Message("wire", 2, ONLINE, 0, {"online": True, "seats": [2, 3]}))
+    receive_chained(g, Message("wire", 3, HELLO, 0, dict(hello, seats=[3])))
+    receive_chained(g, Message("wire", 2, ONLINE, 0, {"online": True, "seats": [2, 3]}))
     assert g.is_online(1) and not g.is_online(2)
     assert "seat 2 cannot speak for seat 3" in lines[-1]
     # a home with two seats: seat 3's own hello names seat 2's home as its own
     g = _game(local=(0,), players=3)
-    g.receive(Message("wire", 3, HELLO, 0, dict(hello, seats=[2, 3])))
-    g.receive(Message("wire", 2, ONLINE, 0, {"online": True, "seats": [2, 3]}))
+    receive_chained(g, Message("wire", 3, HELLO, 0, dict(hello, seats=[2, 3])))
+    receive_chained(g, Message("wire", 2, ONLINE, 0, {"online": True, "seats": [2, 3]}))
     assert g.is_online(2) and g.refused == 0
 
 
@@ -106,11 +108,11 @@ def test_commitments_and_reveals_for_a_settled_roll_are_checked_not_taken_as_rep
 def test_a_commitment_saved_before_a_restart_binds_the_restarted_home():
     journal = MemoryJournal()
     g = _game(journal=journal)
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
     assert journal.commitments(0) == {0: "ab" * 32, 1: g.commits[1]}
     again = _game(journal=journal)                 # the host restarted, same journal
     assert again.commits == g.commits
-    again.receive(Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
+    receive_chained(again, Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
     assert again.stopped == "Red (seat 1) changed its dice commitment for ply 0: Red cheated"
     assert journal.stop() == again.stopped
     assert _game(journal=journal).stopped == again.stopped      # and stays stopped
@@ -138,12 +140,14 @@ def test_nobody_is_timed_out_while_this_home_itself_is_off_the_broker():
     once this home is back."""
     now = [0.0]
     g = _game(clock=lambda: now[0], reveal_timeout=30)
-    g.receive(Message("wire", 1, ONLINE, 0, {"online": True, "seats": [1]}))
+    receive_chained(g, Message("wire", 1, ONLINE, 0, {"online": True, "seats": [1]}))
     for connected, seconds in ((True, 20), (False, 100), (True, 29)):
         for _ in range(seconds):
             now[0] += 1
             g.tick(connected)
     assert g.stopped is None
-    now[0] += 1
-    g.tick()
+    for _ in range(1 + int(HELLO_ANSWER_WAIT_S)):       # its deadline, then a direct hello
+        assert g.stopped is None                         # left unanswered
+        now[0] += 1
+        g.tick()
     assert "Red (seat 1) withheld its dice commitment for 30 s: Red forfeits" in g.stopped

@@ -7,14 +7,17 @@ seat it does not hold, an answer to its own offer) refused, changing nothing."""
 
 from contextlib import contextmanager
 
+import pytest
+
 from knockboard import cli
-from knockboard.remote import MemoryKeys, RemoteGame
+from knockboard.remote import MemoryKeys, RemoteGame, RemoteRefusal
+from knockboard.remote.ending import OFFER_AGAIN_PLIES
 from knockboard.remote.messages import ACCEPT, DECLINE, HELLO, OFFER, RESIGN, Message
 from knockboard.session import RecordSaver
 from knockboard.store import GameStore
 
 from homes import BoardHome, Home, closing, play_boards, run_until
-from hostile import Attacker
+from hostile import Attacker, receive_chained
 
 GAME, OPTIONS = "knockabout", {"first": "white"}
 
@@ -119,11 +122,21 @@ def test_an_offer_to_end_is_declined_then_accepted_on_the_other_board_and_scored
             assert black.vb.oled()[0][-1] == "OK=agree BACK=no"
             assert black.vb.sounds[-1] == "error" and black.session.mode == "offer"
             if answer == "no":
+                declined_at = len(white.game.record)
                 black.vb.back()
                 run_until(_steps(boards), lambda: "Black: no end" in white.vb.oled()[0],
                           "White told")
                 assert not white.game.ending.ended and not black.game.ending.ended
                 assert white.session.interaction is not None      # White plays on
+                # and may not ask again before the decline window is over
+                _choose(white.vb, "End game (agre")
+                white.vb.ok()
+                white.vb.ok()
+                assert white.vb.oled()[0][-1] == f"offer in {OFFER_AGAIN_PLIES} plies"
+                assert white.vb.sounds[-1] == "error" and white.game.ending.offer is None
+                play_boards(boards, until=lambda: len(white.game.record) >= declined_at
+                            + OFFER_AGAIN_PLIES and white.session.interaction is not None
+                            and len(black.session.record.actions) == len(white.game.record))
         black.vb.ok()
         run_until(_steps(boards), lambda: white.vb.oled()[0][:1] == ["By agreement:"],
                   "agreed at White's")
@@ -134,6 +147,33 @@ def test_an_offer_to_end_is_declined_then_accepted_on_the_other_board_and_scored
             assert store.get(1).status == "finished"
             assert store.get(1).result == f"by agreement: {verdict} ({tally})"
         assert stores[0].get(1).actions == stores[1].get(1).actions
+
+
+def test_a_declined_offer_cannot_be_made_again_within_the_decline_window(make_broker):
+    """A seat whose offer was declined offers again at once, then again and again (the
+    second review's board asked 9 times in 6 s): each is refused in one line, the board is
+    not asked, until the record has grown by OFFER_AGAIN_PLIES entries."""
+    broker = make_broker({"nag": 2})
+    home = Home(broker, "nag", GAME, OPTIONS, [1]).start()
+    attacker = Attacker(broker, "nag", 2)
+    g = home.game
+    with closing([home], attacker):
+        attacker.message(HELLO, 0, game=GAME, options=g.options, players=2,
+                         dice="electronic", seats=[2])
+        run_until([home.link.pump], lambda: g.joined, "seat 2's hello", 10)
+        attacker.message(OFFER, 0)
+        run_until([home.link.pump], lambda: g.ending.to_answer() == 1, "the offer", 10)
+        g.ending.answer(False)                               # declined here
+        for _ in range(3):
+            refused = g.refused
+            attacker.message(OFFER, 0)
+            run_until([home.link.pump], lambda: g.refused > refused, "the offer refused", 10)
+            assert "offer was declined at ply 0: it may offer again in " \
+                f"{OFFER_AGAIN_PLIES} plies" in home.lines[-1]
+            assert g.ending.to_answer() is None and g.ending.ended is None
+        assert g.record == [] and not g.stopped
+        with pytest.raises(RemoteRefusal, match="no offer to answer"):
+            g.ending.answer(True)                            # no slip of OK can end it
 
 
 def test_a_hostile_seat_cannot_end_the_game_by_lying(make_broker):
@@ -175,14 +215,14 @@ def test_a_home_cannot_agree_or_resign_for_a_seat_whose_own_hello_does_not_name_
     g = RemoteGame("three", "knockoff", {"players": 3}, [0], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
     hello = {"game": "knockoff", "options": g.options, "players": 3, "dice": "electronic"}
-    g.receive(Message("three", 2, HELLO, 0, dict(hello, seats=[2, 3])))
-    g.receive(Message("three", 3, HELLO, 0, dict(hello, seats=[3])))
-    g.receive(Message("three", 2, OFFER, 0, {}))
+    receive_chained(g, Message("three", 2, HELLO, 0, dict(hello, seats=[2, 3])))
+    receive_chained(g, Message("three", 3, HELLO, 0, dict(hello, seats=[3])))
+    receive_chained(g, Message("three", 2, OFFER, 0, {}))
     g.ending.answer(True)                                  # this home agrees
     assert g.ending.ended is None and g.ending.offer.agreed == {0, 1}
     for kind in (ACCEPT, RESIGN):
-        g.receive(Message("three", 2, kind, 0, {"seats": [2, 3]}))
+        receive_chained(g, Message("three", 2, kind, 0, {"seats": [2, 3]}))
         assert "seat 2 cannot speak for seat 3" in lines[-1]
     assert g.ending.ended is None and g.record == [] and not g.stopped
-    g.receive(Message("three", 3, ACCEPT, 0, {"seats": [3]}))     # seat 3's own word
+    receive_chained(g, Message("three", 3, ACCEPT, 0, {"seats": [3]}))     # seat 3's own word
     assert g.ending.ended == ("agreed", ())

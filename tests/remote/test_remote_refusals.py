@@ -8,9 +8,12 @@ import pytest
 
 from knockboard.remote import MemoryKeys, RemoteGame, RemoteRefusal, Room, parse_address
 from knockboard.remote import dice
-from knockboard.remote.messages import ACT, COMMIT, REVEAL, Message, MessageError, decode
+from knockboard.remote.messages import (ACT, COMMIT, HELLO, REVEAL, Message, MessageError,
+                                        decode)
+from knockboard.remote.reception import HELLO_ANSWER_WAIT_S
 
 from homes import Home, closing, play_headless, run_until
+from hostile import receive_chained
 
 
 class Wire:
@@ -41,7 +44,7 @@ class Wire:
 
     def forge(self, to, seat, kind, ply, **body):
         """A message as seat `seat` (1-based) sends it, delivered to home `to` only."""
-        self.games[to].receive(Message("wire", seat, kind, ply, body))
+        receive_chained(self.games[to], Message("wire", seat, kind, ply, body))
 
     def snapshot(self, home):
         g = self.games[home]
@@ -91,14 +94,14 @@ def test_moves_out_of_turn_illegal_or_out_of_sequence_are_refused_and_change_not
     third = RemoteGame("wire", "knockoff", {"players": 2}, [], MemoryKeys(),
                        send=lambda m, retain=True: None, log=lines.append,
                        actions=w.games[1].record)
-    third.receive(Message("wire", 2, ACT, ply, {"action": legal}))
+    receive_chained(third, Message("wire", 2, ACT, ply, {"action": legal}))
     assert third.record == w.games[1].record
     assert len(lines) == 1 and "not seat 2's turn (seat 1's)" in lines[0]
     # electronic dice are never sent as a move
     lines = []
     g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
-    g.receive(Message("wire", 1, ACT, 0, {"action": "roll 3"}))
+    receive_chained(g, Message("wire", 1, ACT, 0, {"action": "roll 3"}))
     assert g.record == [] and len(lines) == 1 and "commit-reveal" in lines[0]
 
 
@@ -120,10 +123,10 @@ def test_messages_as_this_homes_own_seat_that_it_did_not_send_stop_the_game():
     home = w2.games[1]
     for ply, text in enumerate(home.record):
         if home.actors[ply] == 1:
-            home.receive(Message("wire", 2, ACT, ply, {"action": text}))
-    home.receive(Message("wire", 2, COMMIT, 0, {"hash": dice.commitment(
+            receive_chained(home, Message("wire", 2, ACT, ply, {"action": text}))
+    receive_chained(home, Message("wire", 2, COMMIT, 0, {"hash": dice.commitment(
         "wire", 0, 2, home.keys.nonce(0, 2))}))
-    home.receive(Message("wire", 2, REVEAL, 0, {"nonce": home.keys.nonce(0, 2).hex()}))
+    receive_chained(home, Message("wire", 2, REVEAL, 0, {"nonce": home.keys.nonce(0, 2).hex()}))
     assert home.stopped is None and w2.logs == [[], []]
 
 
@@ -147,9 +150,9 @@ def test_a_reveal_that_does_not_match_its_commitment_names_the_cheat():
     lines = []
     g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
     before = (list(g.record), g.state.to_position())
-    g.receive(Message("wire", 1, REVEAL, 0, {"nonce": "cd" * 32}))
+    receive_chained(g, Message("wire", 1, REVEAL, 0, {"nonce": "cd" * 32}))
     assert (list(g.record), g.state.to_position()) == before
     assert g.stopped and "Red cheated" in g.stopped
     assert len(lines) == 2 and "bad reveal" in lines[0]
@@ -162,10 +165,10 @@ def test_a_changed_commitment_is_refused_and_named():
     lines = []
     g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))     # again: a re-delivery
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))     # again: a re-delivery
     assert g.stopped is None and g.duplicates == 1
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
     assert "Red cheated" in g.stopped and g.record == []
 
 
@@ -175,8 +178,8 @@ def _committed_not_revealed(now, online):
     g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lambda line: None,
                    clock=lambda: now[0], reveal_timeout=30)
-    g.receive(Message("wire", 1, "online", 0, {"online": online, "seats": [1]}))
-    g.receive(Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
+    receive_chained(g, Message("wire", 1, "online", 0, {"online": online, "seats": [1]}))
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
     return g
 
 
@@ -188,9 +191,16 @@ def _tick_seconds(g, now, seconds):
 
 
 def test_a_reveal_kept_back_by_a_seat_online_times_it_out_after_the_stated_time():
-    now = [0.0]
+    """... once it has left a direct hello unanswered for HELLO_ANSWER_WAIT_S (an honest
+    home would have resent the reveal a flood cost us)."""
+    now, sent = [0.0], []
     g = _committed_not_revealed(now, online=True)
+    g.send = lambda m, retain=False: sent.append(m)
     _tick_seconds(g, now, 29)
+    assert g.stopped is None and not [m for m in sent if m.kind == HELLO]
+    _tick_seconds(g, now, 1)
+    assert g.stopped is None and [m.ply for m in sent if m.kind == HELLO] == [0]   # asked
+    _tick_seconds(g, now, int(HELLO_ANSWER_WAIT_S) - 1)
     assert g.stopped is None
     _tick_seconds(g, now, 1)
     assert "Red (seat 1) withheld its dice reveal for 30 s" in g.stopped
@@ -203,25 +213,28 @@ def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():
     assert g.stopped is None
 
 
+Z = b"0" * 64           # a chain: these payloads are refused for something else first
+
+
 @pytest.mark.parametrize("name,payload,why", [
-    ("knockboard/wire/seat/2/0/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":0,'
+    ("knockboard/wire/seat/2/0/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":0,'
                                      b'"action":"x"}', "forged seat"),
     ("knockboard/wire/seat/1/1/act", b"\xff", "not UTF-8 JSON"),
     ("knockboard/wire/seat/1/1/act", b"[]", "not a JSON object"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":2}', "version"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":-1,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":1}', "version"),
+    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":-1,'
                                      b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":true,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":true,'
                                      b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":2,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":2,'
                                      b'"action":"x"}', "on the topic of ply 1"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x","more":1}', "missing or unknown"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":1,"room":"other","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"other","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x"}', "room"),
-    ("knockboard/wire/seat/1/hello", b'{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/hello", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x"}', "wrong topic"),
-    ("knockboard/wire/seat/1/1/reveal", b'{"v":1,"room":"wire","seat":1,"kind":"reveal",'
+    ("knockboard/wire/seat/1/1/reveal", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"reveal",'
                                         b'"ply":1,"nonce":"zz"}', "bad nonce"),
     ("knockboard/wire/x", b"{}", "not a seat's topic"),
     ("knockboard/wire/seat/1/01/act", b"{}", "not a seat's topic"),
@@ -259,10 +272,13 @@ def test_the_broker_refuses_a_wrong_password_and_a_seat_writing_another_seats_to
                   lambda: all(h.game.joined and h.game.record for h in homes),
                   "both homes joined and rolled")
         # seat 2's user writes as seat 1, on seat 1's topic: the broker refuses it
-        forged = Message("acl", 1, ACT, len(homes[0].game.record), {"action": "pass"})
+        ply = len(homes[0].game.record)
+        forged = Message("acl", 1, ACT, ply, {"action": "pass",
+                                               "chain": homes[0].game.chains[ply]})
         homes[1].room.publish(forged)
         # the spectator may read the room, not write in it
-        watcher.room.publish(Message("acl", 1, ACT, 0, {"action": "pass"}))
+        watcher.room.publish(Message("acl", 1, ACT, 0, {"action": "pass",
+                                                        "chain": watcher.game.chains[0]}))
         run_until([h.link.pump for h in homes] + [watcher.link.pump],
                   lambda: homes[1].room.denied and watcher.room.denied, "the refusals", 10)
         assert "Not authorized" in homes[1].room.denied[0][1]
@@ -285,7 +301,8 @@ def test_a_forged_move_through_the_broker_is_refused_by_the_receiving_home(make_
         ply = len(homes[0].game.record)
         before = list(homes[0].game.record)
         # seat 2's own user, on its own topic, sends a move that is not its to make
-        homes[1].room.publish(Message("forge", 2, ACT, ply, {"action": "pass"}))
+        homes[1].room.publish(Message("forge", 2, ACT, ply, {
+            "action": "pass", "chain": homes[0].game.chains[ply]}))
         run_until([homes[0].link.pump], lambda: homes[0].game.refused, "the refusal", 10)
         assert homes[0].game.record[:len(before)] == before
         assert len(homes[0].lines) == 1 and "refused seat 2's act" in homes[0].lines[0]

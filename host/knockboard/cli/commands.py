@@ -5,7 +5,7 @@ conventions.py fails until it does)."""
 
 # (title, subcommands), in the order people look for them
 GROUPS = (
-    ("play", ("play", "demo", "resume", "view", "sim")),
+    ("play", ("play", "demo", "resume", "view", "watch", "sim")),
     ("saved games", ("history", "show", "replay", "export", "import")),
     ("the board", ("ports", "uf2", "flash", "boardtest")),
     ("analysis", ("analyze", "hint", "arena")),
@@ -19,6 +19,7 @@ EXAMPLES = {
     "demo": ("knockboard demo --terminal --seed 7",),
     "resume": ("knockboard resume", "knockboard resume 12 --sim"),
     "view": ("knockboard view 12",),
+    "watch": ("knockboard watch mqtts://grandma@broker.example/smith-jones-1",),
     "sim": ("knockboard sim --board ko", "knockboard sim --headless"),
     "history": ("knockboard history",),
     "show": ("knockboard show 12",),

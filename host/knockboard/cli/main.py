@@ -18,6 +18,7 @@ from .device import add_device_commands
 from .play import PlayCommandError, add_play_command
 from .records import RecordsCommandError, add_record_commands
 from .sim import add_sim_command
+from .watch import add_watch_command
 
 DESCRIPTION = "Knockboard: a smart board for dice-driven knock games."
 OVERVIEW_EXAMPLES = ("knockboard demo", "knockboard play knockabout --sim",
@@ -95,6 +96,7 @@ def build_parser():
     sub.add_parser = _keeping_summaries(sub.add_parser, parser.summaries)
 
     add_play_command(sub, parse_options)
+    add_watch_command(sub)
     add_demo_command(sub)
     add_sim_command(sub)
     add_record_commands(sub)

@@ -316,11 +316,13 @@ def cmd_resume(args, out=None):
 
 
 def _last_stop(store):
-    """The game played last, if it was stopped (a remote game's forfeit or cheat), in words
-    that follow "no unfinished game"."""
+    """The game played last, if it was stopped (a remote game's forfeit or cheat: abandoned,
+    or finished won by forfeit), in words that follow "no unfinished game"."""
+    from ..store.records import FORFEIT
     newest = store.newest()
     record = None if newest is None else store.get(newest)
-    if record is None or record.status != "abandoned" or not record.result:
+    if record is None or not record.result or not (
+            record.status == "abandoned" or record.result.startswith(FORFEIT)):
         return ""
     return f" (game {newest}, the last, stopped: {record.result})"
 

@@ -14,8 +14,18 @@ from .messages import GAME_KINDS, HELLO, MAX_BYTES, ONLINE, PREFIX
 # MQTT header and the message expiry property take less than 1 KB more
 MAX_PACKET_BYTES = MAX_BYTES + 1024
 
+# the broker's file limit (systemd's LimitNOFILE for the mosquitto service): every
+# connection takes a file, Mosquitto 2.0 keeps a connection open that never logs in, and
+# Debian's service runs with 1,024 files, so about 1,100 such connections by a stranger left
+# no room for a spectator or a restarting home
+SERVICE_NOFILE = 65536
+# connections the listener takes (below the file limit, which the retained store, the
+# log and the listeners share): past it the broker refuses new ones, never runs out of files
+MAX_CONNECTIONS = 60000
+
 # the settings both the documented broker and the tests' broker use
-LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true"]
+LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true",
+          f"max_connections {MAX_CONNECTIONS}"]
 
 
 def seat_topics(room, seat):
@@ -48,3 +58,9 @@ def documented():
             "cafile /etc/mosquitto/certs/ca.crt", "certfile /etc/mosquitto/certs/server.crt",
             "keyfile /etc/mosquitto/certs/server.key", *LIMITS, "persistence true"]
     return "\n".join(conf) + "\n", acl(EXAMPLE_ROOMS)
+
+
+def service_limits():
+    """The systemd drop-in that raises the mosquitto service's file limit
+    (`/etc/systemd/system/mosquitto.service.d/knockboard.conf`)."""
+    return f"[Service]\nLimitNOFILE={SERVICE_NOFILE}\n"

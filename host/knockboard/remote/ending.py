@@ -8,13 +8,23 @@ the record grows: the position the homes agree on is the one they all saw.  A re
 and an acceptance name the seats of the sender's home, which must be the seats its own hello
 named; a home speaks for no other.  What a peer sends that does not fit (an acceptance of
 an offer nobody made, a resignation for a seat of another home, an answer to its own offer)
-is refused in one log line and changes nothing (game.py's `_refuse`)."""
+is refused in one log line and changes nothing (game.py's `_refuse`).
+
+After a decline, the home that offered may not offer again until the record has grown by
+OFFER_AGAIN_PLIES entries: an offer answered by a new one at once kept the other board
+asking, its players unable to move, where one slip of OK ended the game.  Every home that
+hears the decline keeps the window; an offer inside it is refused in one line."""
 
 from dataclasses import dataclass
 
+from ..store.records import FORFEIT
 from .messages import ACCEPT, DECLINE, OFFER, RESIGN
 
 RESIGNED, AGREED = "resigned", "agreed"
+# entries the record must grow by after a home's offer was declined before that home may
+# offer again: about two turns each in a two-seat game with dice (a roll and a move a
+# turn), and at most 16 characters on the OLED ("offer in 8 plies")
+OFFER_AGAIN_PLIES = 8
 
 
 class RemoteRefusal(Exception):
@@ -35,6 +45,8 @@ class Ending:
         self.ended = None       # (RESIGNED, the seats that resigned) or (AGREED, ())
         self.declined = None    # the seat whose home declined our offer, until the session
                                 # has said so (`take_declined`)
+        self.declines = {}      # a home (`_maker`) whose offer was declined -> the ply of
+                                # that offer (its decline window, OFFER_AGAIN_PLIES)
 
     # --- this home ----------------------------------------------------------------------------
     def resign(self):
@@ -52,6 +64,9 @@ class Ending:
         offer = self._open()
         if offer is not None and g.local <= offer.agreed:
             raise RemoteRefusal("offer already made")
+        wait = self.plies_to_offer(min(g.local))
+        if wait:
+            raise RemoteRefusal(f"offer in {wait} plies")
         g.say(OFFER)
         self._agree(g.local, by=min(g.local))
 
@@ -65,7 +80,7 @@ class Ending:
             self._agree(g.local)
         else:
             g.say(DECLINE)
-            self.offer = None
+            self._declined(self.offer)
 
     def to_answer(self):
         """The seat whose home offers to end the game, while this home has not answered."""
@@ -78,6 +93,14 @@ class Ending:
         """This home's offer is open, waiting for the others' answers."""
         offer = self._open()
         return offer is not None and self.game.local <= offer.agreed
+
+    def plies_to_offer(self, seat):
+        """How many more entries the record needs before the home of `seat` (0-based) may
+        offer again after a decline; 0 if it may now."""
+        declined = self.declines.get(self._maker(seat))
+        if declined is None:
+            return 0
+        return max(0, declined + OFFER_AGAIN_PLIES - len(self.game.record))
 
     def take_declined(self):
         """The seat that declined our offer, once (None if none did since last asked)."""
@@ -104,7 +127,12 @@ class Ending:
             if offer is not None and seat in offer.agreed:
                 g.duplicates += 1
                 return None
-            return self._agree(self._home(seat), by=seat)
+            wait = self.plies_to_offer(seat)
+            if wait:
+                return g.refuse(m, f"its home's offer was declined at ply "
+                                   f"{self.declines[self._maker(seat)]}: it may offer "
+                                   f"again in {wait} plies")
+            return self._agree(self.home(seat), by=seat)
         if offer is None:
             return g.refuse(m, f"it answers an offer to end the game that nobody made "
                                 f"at ply {m.ply}")
@@ -118,7 +146,8 @@ class Ending:
             return self._agree({s - 1 for s in m["seats"]})
         if seat in offer.agreed:
             return g.refuse(m, "it declines an offer its own home made or accepted")
-        self.offer, self.declined = None, seat
+        self._declined(offer)
+        self.declined = seat
         g.log(f"remote: {g.seat_name(seat)} declined to end the game")
         return None
 
@@ -132,12 +161,12 @@ class Ending:
 
     def _speaks_for(self, m):
         """Why `m` may not speak for the seats it names, or None: they must be the sender's
-        home's (`_home`)."""
+        home's (`home`)."""
         if self.game.peers.get(m.seat - 1) is None:
             return f"seat {m.seat}'s home has not said which seats it plays"
         if m.seat not in m["seats"]:
             return f"seat {m.seat} names seats {m['seats']} without its own"
-        others = sorted({s - 1 for s in m["seats"]} - self._home(m.seat - 1))
+        others = sorted({s - 1 for s in m["seats"]} - self.home(m.seat - 1))
         if others:
             return f"seat {m.seat} cannot speak for seat {others[0] + 1}"
         return None
@@ -156,7 +185,7 @@ class Ending:
         offer = self.offer
         return offer if offer is not None and offer.ply == len(self.game.record) else None
 
-    def _home(self, seat):
+    def home(self, seat):
         """The 0-based seats of `seat`'s home: the seats its hello names whose own hellos
         name it too (the broker lets only a seat's user write its topics, so a home cannot
         claim another home's seat for an agreement or a resignation), and itself."""
@@ -179,9 +208,30 @@ class Ending:
         if len(offer.agreed) == g.players:
             self._end(AGREED, ())
 
+    def _declined(self, offer):
+        """`offer` was declined: closed, and its maker's decline window opens."""
+        self.declines[self._maker(offer.by)] = offer.ply
+        self.offer = None
+
+    def _maker(self, seat):
+        """The home of `seat` as the decline windows know it: its first seat (a home with
+        two seats cannot offer again from its other one)."""
+        g = self.game
+        return min(g.local) if seat in g.local else min(self.home(seat))
+
     def _end(self, kind, seats):
         g = self.game
         self.ended, self.offer = (kind, tuple(seats)), None
         what = " and ".join(g.seat_name(s) for s in seats) + " resigned" \
             if kind == RESIGNED else "the homes agreed to end the game"
         g.log(f"remote: {what} at ply {len(g.record)}")
+
+
+def forfeit_result(game, seat, why):
+    """The saved result of a game that `seat` (0-based) stopped and so lost, with every seat
+    of its home: "won by forfeit: White wins (Black (seat 2) withheld ...)", or with more
+    than one seat left, "won by forfeit: (why)" (the game ends for all, as a resignation)."""
+    others = [s for s in range(game.players) if s not in game.ending.home(seat)]
+    if len(others) == 1:
+        return f"{FORFEIT}{game.seat_name(others[0])} wins ({why})"
+    return f"{FORFEIT}({why})"

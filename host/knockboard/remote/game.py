@@ -12,10 +12,12 @@ import time
 
 from ..games import CHANCE, GameError, get_game
 from ..session.adapters import get_ui
-from . import dice
-from .ending import Ending, RemoteRefusal
-from .journal import MemoryJournal
+from . import dice, transcript
+from .answers import HelloAnswers
+from .ending import Ending, RemoteRefusal, forfeit_result
+from .journal import CommitmentConflict, MemoryJournal
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
+from .reception import Reception
 from .refusals import RefusalLog
 
 # how far ahead of our record a message may be (later ones are refused: a seat cannot be
@@ -25,7 +27,6 @@ DEFAULT_REVEAL_TIMEOUT_S = 120.0
 # a seat that is away (its last will, or its own word) while the game waits for its dice
 # forfeits after this long: saying "offline" must not let a seat hold the game for ever
 DEFAULT_AWAY_TIMEOUT_S = 30 * 60.0
-HELLO_RESEND_S = 1.0     # a peer's hellos asking us to resend are answered at most this often
 HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
                          # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
@@ -58,6 +59,8 @@ class RemoteGame:
         self.state = self.game.new_initial_state()
         self.record, self.actors = [], []     # entries; per entry its seat, CHANCE
         self.rollers = {}                     # ply -> seat that entered physical dice
+        self.chains = [transcript.start(room)]   # before each entry, and after the last
+        self.pins = transcript.Pins()         # how far each seat's messages pinned them
         for text in actions:
             actor = self.state.current_player()
             self._apply(text, actor, self.roller() if actor == CHANCE and physical_dice
@@ -66,19 +69,21 @@ class RemoteGame:
         # a flood of them costs at most WINDOW plies x seats x kinds
         self.pending = {}
         # the roll at the current ply, by seat; commitments saved before a restart count
-        self.commits = {} if physical_dice else self.journal.commitments(len(self.record))
+        self.commits = self._saved_commitments()
         self.reveals = {}
         self.peers = {}                       # seat -> its hello (on its own topic)
         self.presence = {}                    # seat -> connected (its topic's last word)
         self.withheld = {}                    # (seat, online) -> seconds its dice are owed
-        self._asks = {}                       # seat -> the ply its hello asks us to resend from
-        self._answered = {}                   # seat -> when we last resent for its hello
+        self.answers = HelloAnswers()         # when the peers' hellos are answered (answers.py)
+        self.reception = Reception(clock())   # whether we hear well enough to time out
         self.stopped = self.journal.stop()    # why the game cannot go on, or None
+        self.forfeited = None                 # the seat that lost it by stopping it, if any
         self.ending = Ending(self)            # a resignation, an offer to end and its answers
         self.refused = 0
         self.duplicates = 0
         self._last_tick = clock()
         self._last_hello = None
+        self._said_over = False               # our hello at the end of the game is sent
         self._last_entry = clock()            # when the record last grew
 
     # --- what the session and the hosts ask ----------------------------------------------
@@ -137,6 +142,7 @@ class RemoteGame:
 
     def _send_hello(self):
         self._last_hello = self.clock()
+        self.reception.said_hello(self._last_hello)
         seats = sorted(s + 1 for s in self.local)
         for seat in seats:
             self.send(self._message(seat - 1, HELLO, len(self.record), game=self.game_name,
@@ -145,6 +151,7 @@ class RemoteGame:
                                     seats=seats), retain=True)
 
     def receive(self, message):
+        self.reception.heard()
         try:
             self._handle(message)
             self._progress()
@@ -153,18 +160,25 @@ class RemoteGame:
 
     def refuse_unread(self, topic_name, why):
         """A message that could not even be read (messages.decode): one rate-limited line."""
+        self.reception.heard()
         self.refused += 1
         self.refusals(f"remote: refused a message on {short(topic_name, 80)}: {why}")
 
-    def tick(self, connected=True):
+    def tick(self, connected=True, lost=0):
         """Time passes: a seat that keeps back its dice is timed out; our hello is repeated
         while we wait.  While this home is not `connected` to the broker, what it knows of
         the others is stale (they may be waiting for us): nobody is timed out, and the
-        deadlines start again once it is back."""
+        deadlines start again once it is back.  While it hears badly (a flood; `lost`:
+        messages its inbox dropped) the deadlines pause, and a seat is named only once it
+        has left a hello of ours since unanswered (reception.py)."""
         now = self.clock()
         elapsed, self._last_tick = now - self._last_tick, now
+        self.reception.update(now, connected, lost)
         self.refusals.flush()
         self._answer_hellos()
+        if self.over and self.local and not self._said_over:
+            self._said_over = True
+            self._send_hello()                # its chain pins the record to its last entry
         waiting = self.waits_for_others()
         quiet = now - max(self._last_hello or 0.0, self._last_entry)
         if waiting and self._last_hello is not None and quiet > HELLO_REPEAT_S:
@@ -172,20 +186,31 @@ class RemoteGame:
         if not connected:
             self.withheld = {}
         if self.stopped or self.over or not connected or not self.state.is_chance_node() \
-                or self.physical:
-            return
+                or self.physical or not self.local:
+            return                        # (a spectator times nobody out: it only watches)
+        self._time_dice(now, elapsed)
+
+    def _time_dice(self, now, elapsed):
+        """The seats that owe the roll at this ply its dice: `elapsed` more seconds each,
+        while this home hears well; past the deadline, and a direct hello unanswered, the
+        seat forfeits."""
         for seat in range(self.players):
             owed = self._owed(seat)
-            if owed is None:
+            if owed is None or not self.reception.hears(now):
                 continue
             online = self.is_online(seat)
             key = (seat, online)
             self.withheld[key] = self.withheld.get(key, 0.0) + elapsed
             limit = self.reveal_timeout if online else self.away_timeout
-            if self.withheld[key] >= limit:
-                away = "" if online else " while away (by its last will or its own word)"
-                self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
-                           f"{away}: {self.seat_name(seat)} forfeits")
+            if self.withheld[key] < limit:
+                continue
+            if not self.reception.asked(now):
+                if self.reception.asked_at is None:
+                    self._send_hello()        # ask directly: an honest home resends
+                continue
+            away = "" if online else " while away (by its last will or its own word)"
+            self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
+                       f"{away}: {self.seat_name(seat)} forfeits", forfeit=seat)
 
     def _owed(self, seat):
         """What another seat owes to the roll at this ply: its commitment, its reveal once
@@ -230,6 +255,8 @@ class RemoteGame:
                                    "entries")
         if m.ply > ply or (m.kind == REVEAL and seat not in self.commits and m.ply == ply):
             return self._wait(m)
+        if not self._follows(seat, m.ply, m["chain"], m):
+            return None
         if m.ply < ply:
             return self._past(m)
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
@@ -245,6 +272,8 @@ class RemoteGame:
                                    "entries")
         if m.ply > ply:
             return self._wait(m)
+        if not self._follows(m.seat - 1, m.ply, m["chain"], m):
+            return None
         return self.ending.receive(m)
 
     def _wait(self, m):
@@ -283,35 +312,38 @@ class RemoteGame:
             self.refuse(m, f"its home plays {theirs[0]} {theirs[1]} with {theirs[2]} "
                             f"players and {theirs[3]} dice; this one {ours[0]} {ours[1]} "
                             f"with {ours[2]} and {ours[3]} dice")
-            return self._stop(f"{self.who(m.seat - 1)}'s home set up another game")
+            seat = m.seat - 1
+            if seat in self.peers:            # it joined this game: leaving it is losing
+                return self._stop(f"{self.who(seat)}'s home turned to another game: "
+                                  f"{self.seat_name(seat)} forfeits", forfeit=seat)
+            return self._stop(f"{self.who(seat)}'s home set up another game")
         if m.seat not in m["seats"] or max(m["seats"]) > self.players:
             return self.refuse(m, f"seats {m['seats']} for seat {m.seat}'s home in a game "
                                    f"of seats 1..{self.players}")
         clash = {s - 1 for s in m["seats"]} & self.local
         if clash:
             return self.refuse(m, f"seat {min(clash) + 1} is played at this home")
+        if m.ply > len(self.record):          # pinned once our record gets there
+            self.pins.ahead[m.seat - 1] = (m.ply, m["chain"])
+        elif not self._follows(m.seat - 1, m.ply, m["chain"], m):
+            return None
         self.peers[m.seat - 1] = m.body
         if m.ply <= len(self.record):
-            asked = self._asks.get(m.seat - 1, m.ply)
-            self._asks[m.seat - 1] = min(asked, m.ply)
+            self.answers.ask(m.seat - 1, m.ply, len(self.record), self.over)
             self._answer_hellos()
-        elif self._last_hello is None or self.clock() - self._last_hello > HELLO_ANSWER_S:
-            self._send_hello()            # it is further on: our hello makes it resend
+        elif not self.over and (self._last_hello is None
+                                or self.clock() - self._last_hello > HELLO_ANSWER_S):
+            self._send_hello()            # it is further on: our hello makes it resend (a
+                                          # game over has nothing more to take)
         return None
 
     def _answer_hellos(self):
-        """Resend what the peers' hellos ask for, at most once in HELLO_RESEND_S per peer (a
-        hello costs its peer little and may ask for the whole game): one resend from the
-        earliest ply asked serves every peer that is due."""
-        now = self.clock()
-        due = [s for s in self._asks
-               if now - self._answered.get(s, -HELLO_RESEND_S) >= HELLO_RESEND_S]
-        if not due:
-            return
-        ply = min(self._asks.pop(s) for s in due)
-        for s in due:
-            self._answered[s] = now
-        self._resend_from(min(ply, len(self.record)))
+        """Resend what the peers' hellos ask for, as answers.py allows (a hello costs its
+        peer little and may ask for the whole game): one resend from the earliest ply asked
+        serves every peer that is due."""
+        ply = self.answers.due(len(self.record), self.clock())
+        if ply is not None:
+            self._resend_from(ply)
 
     def _sent_here(self, m):
         """`m`, on one of our own seats' topics, is what this home sent (or would send): a
@@ -372,13 +404,12 @@ class RemoteGame:
             return self.refuse(m, f"no electronic roll at ply {m.ply}")
         known = self.commits.get(seat)        # saved before a restart, or this run
         if known is None:
-            self._commitment(m.ply, seat, m["hash"])
-        elif known != m["hash"]:
+            return self._commitment(m.ply, seat, m["hash"])
+        if known != m["hash"]:
             self.refuse(m, "a second, different commitment")
             return self._stop(f"{self.who(seat)} changed its dice commitment for ply "
-                              f"{m.ply}: {self.seat_name(seat)} cheated")
-        else:
-            self.duplicates += 1
+                              f"{m.ply}: {self.seat_name(seat)} cheated", forfeit=seat)
+        self.duplicates += 1
         return None
 
     def _reveal(self, m, seat):
@@ -390,7 +421,7 @@ class RemoteGame:
         if not dice.verify(self.room, m.ply, m.seat, nonce, self.commits[seat]):
             self.refuse(m, "bad reveal: it does not match the seat's commitment")
             return self._stop(f"{self.who(seat)}'s dice reveal does not match its "
-                              f"commitment: {self.seat_name(seat)} cheated")
+                              f"commitment: {self.seat_name(seat)} cheated", forfeit=seat)
         if seat in self.reveals:
             self.duplicates += 1
         self.reveals[seat] = nonce
@@ -421,6 +452,8 @@ class RemoteGame:
             if seat not in self.commits:
                 self._commitment(ply, seat, dice.commitment(self.room, ply, seat + 1,
                                                             self.keys.nonce(ply, seat + 1)))
+                if self.stopped:
+                    return
                 self.send(self._message(seat, COMMIT, ply, hash=self.commits[seat]))
         if len(self.commits) < self.players:
             return
@@ -435,9 +468,26 @@ class RemoteGame:
 
     def _commitment(self, ply, seat, commitment):
         """A seat's commitment for this roll: saved (journal.py) before anything is revealed
-        against it, so a restarted home cannot be made to reveal against another."""
-        self.journal.save_commitment(ply, seat, commitment)
+        against it, so a restarted home cannot be made to reveal against another.  The
+        journal refuses one that differs from a commitment saved for the roll (which
+        `_saved_commitments` loads first, so this is a last guard): the game stops."""
+        try:
+            self.journal.save_commitment(ply, seat, commitment)
+        except CommitmentConflict as err:
+            if seat in self.local:
+                return self.fail(f"this home's own dice commitment changed: {err}")
+            return self._stop(f"{self.who(seat)} changed its dice commitment for ply {ply}: "
+                              f"{self.seat_name(seat)} cheated", forfeit=seat)
         self.commits[seat] = commitment
+        return None
+
+    def _saved_commitments(self):
+        """The commitments saved for the roll at the current ply (none if it is no
+        electronic roll): whatever ply the record stood at when the host was restarted,
+        a roll this home committed to, or revealed for, before is held to what it saved."""
+        if self.physical or not self.state.is_chance_node():
+            return {}
+        return self.journal.commitments(len(self.record))
 
     def _apply(self, text, actor, seat=None):
         """Play the entry `text` on our engine (GameError if illegal: nothing changes)."""
@@ -447,10 +497,15 @@ class RemoteGame:
         self.state.apply(action)
         self.record.append(written)
         self.actors.append(actor)
+        self.chains.append(transcript.follow(self.chains[-1], written))
+        for pinner, (length, chain) in list(self.pins.ahead.items()):
+            if length == len(self.record):
+                del self.pins.ahead[pinner]
+                self._follows(pinner, length, chain)
         self._last_entry = self.clock()
         if actor == CHANCE and seat is not None:
             self.rollers[ply] = seat
-        self.commits, self.reveals, self.withheld = {}, {}, {}
+        self.commits, self.reveals, self.withheld = self._saved_commitments(), {}, {}
 
     def _author(self, ply):
         """The seat that sent entry `ply` (None: electronic dice, nobody's)."""
@@ -478,7 +533,46 @@ class RemoteGame:
                 self.send(self._message(seat, REVEAL, ply, nonce=self.reveals[seat].hex()))
 
     def _message(self, seat, kind, ply, **body):
+        """Our message; about the game (every kind but presence), it carries the chain of
+        the record it follows (transcript.py)."""
+        if kind != ONLINE:
+            body["chain"] = self.chains[ply]
         return Message(self.room, seat + 1, kind, ply, body)
+
+    # --- one transcript ------------------------------------------------------------------------
+    @property
+    def agreed(self):
+        """How many entries of our record every seat's messages have pinned: a spectator
+        shows the game that far (transcript.py)."""
+        seats = [s for s in range(self.players) if s not in self.local]
+        return min(self.pins.agreed(seats), len(self.record))
+
+    def _follows(self, seat, ply, chain, m=None):
+        """Whether seat `seat`'s message at `ply` (<= our record's length) follows our
+        record (it is pinned that far); if not, the message changes nothing and a spectator
+        stops, saying where the seats' histories part."""
+        if chain == self.chains[ply]:
+            self.pins.pin(seat, ply)
+            return True
+        why = f"it follows another history than the first {ply} entries read here"
+        if m is not None:
+            self.refuse(m, why)
+        else:
+            self.refused += 1
+            self.refusals(f"remote: refused seat {seat + 1}'s hello for ply {ply}: {why}")
+        if not self.local:
+            agreed = self.agreed
+            # the entries read since, which the seat's history does not have
+            authors = sorted({self._author(p) for p in range(agreed, ply)},
+                             key=lambda a: -1 if a is None else a)
+            where = f"entry {ply} read here is" if agreed + 1 == ply else \
+                f"entries {agreed + 1}-{ply} read here are"
+            whose = "" if not authors else f" ({where} " + " and ".join(
+                "the dice's" if a is None else f"{self.who(a)}'s" for a in authors) + ")"
+            self._stop(f"the seats' histories conflict: {self.who(seat)}'s messages pin "
+                       f"another record at entry {ply} than the one read{whose}; every seat "
+                       f"agreed on the game up to entry {agreed}", save=False)
+        return False
 
     def say(self, kind, **body):
         """Send a message of this home (on its first seat's topic) about the entry to come:
@@ -495,11 +589,15 @@ class RemoteGame:
         here, not saved, so that `resume` may try again."""
         self._stop(f"this home failed: {why[:160]}", save=False)
 
-    def _stop(self, why, save=True):
+    def _stop(self, why, save=True, forfeit=None):
         """The game cannot go on: said once, and saved (journal.py), so that `resume`
-        reports it instead of playing on."""
+        reports it instead of playing on.  `forfeit`: the 0-based seat that stopped it (by
+        cheating, withholding its dice, turning to another game), whose home loses it:
+        the game is saved finished, "won by forfeit" (ending.forfeit_result)."""
         if not self.stopped:
             self.stopped = why
+            self.forfeited = forfeit
             self.log(f"remote: game stopped: {why}")
             if save:
-                self.journal.save_stop(why)
+                self.journal.save_stop(why, None if forfeit is None
+                                       else forfeit_result(self, forfeit, why))

@@ -1,26 +1,37 @@
 """What a remote game must not forget over a restart of its host: every seat's dice
 commitment, saved before this home reveals its own nonce (a resumed home then refuses a
 commitment changed after the reveals were public, and names who changed it), and why the
-game stopped (a forfeit, a cheat), so `resume` reports the stop instead of playing on.
+game stopped (a forfeit, a cheat), so `resume` reports the stop instead of playing on; a
+stop that a seat caused is saved as the game won by forfeit against it.
+
+A commitment saved for a roll is never replaced: saving a different one for the same roll
+and seat raises CommitmentConflict (the store's), the saved one kept.
 
 `MemoryJournal` keeps them for a home that will not be resumed (`--no-save`, tests);
 `StoreJournal` keeps them in the game database (`store.GameStore`, per room)."""
+
+from ..store.database import CommitmentConflict
 
 
 class MemoryJournal:
     def __init__(self):
         self._commitments = {}      # ply -> {0-based seat: hex commitment}
         self._stop = None
+        self.result = None          # a forfeit's result (ending.forfeit_result)
 
     def commitments(self, ply):
         """{seat: commitment} saved for the roll at `ply`."""
         return dict(self._commitments.get(ply, {}))
 
     def save_commitment(self, ply, seat, commitment):
-        self._commitments.setdefault(ply, {})[seat] = commitment
+        saved = self._commitments.setdefault(ply, {})
+        if saved.get(seat, commitment) != commitment:
+            raise CommitmentConflict(f"seat {seat + 1}'s commitment for ply {ply} is saved "
+                                     f"as {saved[seat][:12]}..., not {commitment[:12]}...")
+        saved[seat] = commitment
 
-    def save_stop(self, reason):
-        self._stop = reason
+    def save_stop(self, reason, result=None):
+        self._stop, self.result = reason, result
 
     def stop(self):
         return self._stop
@@ -40,11 +51,16 @@ class StoreJournal:
     def save_commitment(self, ply, seat, commitment):
         self.store.save_room_commitment(self.room, ply, seat, commitment)
 
-    def save_stop(self, reason):
+    def save_stop(self, reason, result=None):
+        """The game stopped for `reason`; `result`: a forfeit's (the game is finished, won
+        by forfeit), else it is abandoned with the reason as its result."""
         self.store.save_room_stop(self.room, reason)
         game_id = self.game_id()
         if game_id is not None:
-            self.store.finish(game_id, reason, status="abandoned")
+            if result is None:
+                self.store.finish(game_id, reason, status="abandoned")
+            else:
+                self.store.finish(game_id, result)
 
     def stop(self):
         return self.store.room_stop(self.room)

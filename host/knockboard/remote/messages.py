@@ -16,7 +16,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-VERSION = 1
+VERSION = 2                 # 2: every message about the game carries its chain (transcript.py)
 MAX_BYTES = 4096
 MAX_PLY = 1_000_000
 # what a message may hold, checked before or while it is parsed, so that no payload a peer
@@ -43,12 +43,19 @@ def _seats(value):
         and all(type(s) is int and 1 <= s <= 8 for s in value)
 
 
-# per kind: its own fields and their checks (besides v, room, seat, kind, ply)
+def _hex64(v):
+    return isinstance(v, str) and bool(HEX64.match(v))
+
+
+# per kind: its own fields and their checks (besides v, room, seat, kind, ply); `chain`: the
+# chain of the record the message follows (transcript.py)
 _FIELDS = {
-    ACT: {"action": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.isprintable()},
-    COMMIT: {"hash": lambda v: isinstance(v, str) and bool(HEX64.match(v))},
-    REVEAL: {"nonce": lambda v: isinstance(v, str) and bool(HEX64.match(v))},
-    HELLO: {"game": lambda v: isinstance(v, str) and 0 < len(v) <= 32,
+    ACT: {"action": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.isprintable(),
+          "chain": _hex64},
+    COMMIT: {"hash": _hex64, "chain": _hex64},
+    REVEAL: {"nonce": _hex64, "chain": _hex64},
+    HELLO: {"chain": _hex64,
+            "game": lambda v: isinstance(v, str) and 0 < len(v) <= 32,
             "options": lambda v: isinstance(v, dict) and len(v) <= 16 and all(
                 isinstance(k, str) and len(k) <= 32 and type(x) in (int, str, bool)
                 and len(str(x)) <= 32 for k, x in v.items()),
@@ -57,10 +64,10 @@ _FIELDS = {
             "seats": _seats},
     ONLINE: {"online": lambda v: type(v) is bool, "seats": _seats},
     # a resignation and an acceptance speak for the seats of the sender's home
-    RESIGN: {"seats": _seats},
-    OFFER: {},
-    ACCEPT: {"seats": _seats},
-    DECLINE: {},
+    RESIGN: {"seats": _seats, "chain": _hex64},
+    OFFER: {"chain": _hex64},
+    ACCEPT: {"seats": _seats, "chain": _hex64},
+    DECLINE: {"chain": _hex64},
 }
 
 

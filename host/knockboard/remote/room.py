@@ -19,6 +19,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
+from .catchup import PlyWindow, seat_filters
 from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
 
 CONNECTED = "connected"
@@ -68,6 +69,7 @@ class Room:
         self.sent_messages = 0
         self.sent_bytes = 0
         self._pending_publishes = {}   # mid -> topic, until the broker acknowledges
+        self.window = PlyWindow(address.room)   # a spectator's subscriptions (catchup.py)
         client_id = client_id or f"knockboard-{address.room}-{uuid.uuid4().hex[:12]}"
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                         protocol=mqtt.MQTTv5)
@@ -97,6 +99,7 @@ class Room:
                 info.wait_for_publish(2.0)
             except (RuntimeError, ValueError):
                 pass                       # gone already: the broker's will says it
+        self.connected = False             # leaving: no "disconnected ... reconnecting"
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -118,6 +121,7 @@ class Room:
             except queue.Empty:
                 break
             if item == CONNECTED:
+                self.window.reset()
                 game.hello()
                 continue
             name, payload = item
@@ -130,11 +134,22 @@ class Room:
                 game.refuse_unread(name, f"unreadable ({type(err).__name__})")
                 continue
             game.receive(message)
-        if self.dropped != self._dropped_said:
-            game.refuse_unread(self.address.room, f"{self.dropped - self._dropped_said} "
-                               f"messages dropped: more than {INBOX_MAX} waiting")
-            self._dropped_said = self.dropped
-        game.tick(self.connected)
+        lost = self.dropped - self._dropped_said
+        if lost:
+            game.refuse_unread(self.address.room, f"{lost} messages dropped: more than "
+                               f"{INBOX_MAX} waiting")
+            self._dropped_said += lost
+        if not self.seats and self.connected:
+            self._follow(len(game.record))
+        game.tick(self.connected, lost)
+
+    def _follow(self, length):
+        """A spectator reads the room a window of entries at a time (catchup.py)."""
+        new, old = self.window.move(length)
+        if new:
+            self.client.subscribe([(name, SubscribeOptions(qos=1)) for name in new])
+        if old:
+            self.client.unsubscribe(old)
 
     def _online(self, online):
         return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
@@ -149,11 +164,14 @@ class Room:
             client.disconnect()            # a wrong password does not get better by retrying
             return
         self.connected = True
-        # noLocal: our own messages do not come back to us
-        client.subscribe(room_filter(self.address.room),
-                         options=SubscribeOptions(qos=1, noLocal=True))
         if self.seats:
+            # noLocal: our own messages do not come back to us
+            client.subscribe(room_filter(self.address.room),
+                             options=SubscribeOptions(qos=1, noLocal=True))
             self.publish(self._online(True), retain=True)
+        else:                              # a spectator: the entries follow (`_follow`)
+            client.subscribe([(name, SubscribeOptions(qos=1))
+                              for name in seat_filters(self.address.room)])
         self.inbox.put(CONNECTED)
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):

@@ -34,6 +34,11 @@ class StoreError(Exception):
     """A database that cannot be used as it is; the file is left untouched."""
 
 
+class CommitmentConflict(ValueError):
+    """A remote game's dice commitment saved again for the same roll and seat, different
+    from the one saved: refused, the saved one kept (remote/journal.py)."""
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -235,11 +240,19 @@ class GameStore:
 
     # --- a remote game's room (remote/journal.py) -------------------------------------------
     def save_room_commitment(self, room: str, ply: int, seat: int, commitment: str) -> None:
-        """Keep the first commitment of `seat` for the roll at `ply`; a later one is not
-        written (the caller compares it with the one kept)."""
-        with self._sql() as db:
-            db.execute("INSERT OR IGNORE INTO room_commitments VALUES (?, ?, ?, ?)",
-                       (room, ply, seat, commitment))
+        """Keep the commitment of `seat` for the roll at `ply`; saving it again is nothing,
+        saving another one is refused (CommitmentConflict), the first one kept: a
+        commitment saved is what every reveal for that roll is checked against."""
+        with self._transaction() as db:
+            row = db.execute("SELECT hash FROM room_commitments WHERE room = ? AND ply = ? "
+                             "AND seat = ?", (room, ply, seat)).fetchone()
+            if row is None:
+                db.execute("INSERT INTO room_commitments VALUES (?, ?, ?, ?)",
+                           (room, ply, seat, commitment))
+            elif row[0] != commitment:
+                raise CommitmentConflict(f"room {room}: seat {seat + 1}'s commitment for ply "
+                                         f"{ply} is saved as {row[0][:12]}..., not "
+                                         f"{commitment[:12]}...")
 
     def room_commitments(self, room: str, ply: int) -> dict[int, str]:
         with self._sql() as db:

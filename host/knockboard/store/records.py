@@ -28,6 +28,8 @@ from .record_json import FORMAT, RecordError, check_fields, check_match_fields, 
 FORMAT_VERSION = 3
 AGREED = "by agreement: "   # the result of a game the players ended (status "finished")
 RESIGNED = "resigned: "     # ... of a game a seat resigned (a remote game's menu)
+FORFEIT = "won by forfeit: "   # ... of a remote game a seat stopped (a cheat, its dice
+                               # withheld, another game): that seat's home lost it
 READABLE_VERSIONS = (1, 2, 3)
 
 

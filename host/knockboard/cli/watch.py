@@ -1,0 +1,88 @@
+"""`knockboard watch URL`: follow a remote game as a spectator, in the terminal."""
+
+import sys
+import time
+
+from .args import add_db_argument, input_file, names_file
+from .play import PlayCommandError
+from .records import open_store
+
+
+def add_watch_command(sub):
+    watch = sub.add_parser(
+        "watch", help="follow a remote game as a spectator",
+        description="Join a room of remote play as a spectator (a broker user that may only "
+                    "read the room), read the game so far and follow it to its end, an "
+                    "entry a line; every move is checked with this computer's own engine "
+                    "and every die against its commitments.")
+    watch.add_argument("url", metavar="URL", help="the room, mqtt[s]://[USER@]HOST[:PORT]/ROOM")
+    names_file(watch.add_argument("--password-file", type=input_file, metavar="FILE",
+                                  help="the broker password on the first line (else "
+                                       "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
+    names_file(watch.add_argument("--ca-file", type=input_file, metavar="FILE",
+                                  help="the CA certificate of an mqtts:// broker (default: "
+                                       "the system's)"))
+    add_db_argument(watch, help="also keep the game watched in this game database, where "
+                                "`knockboard view` follows it live in the game view window "
+                                "(default: not kept)")
+    watch.set_defaults(func=cmd_watch)
+
+
+class _Kept:
+    """The watched game, kept in a game database as it is shown (its seats all remote)."""
+
+    def __init__(self, store):
+        self.store, self.game_id = store, None
+
+    def setup(self, game):
+        from ..session.seats import REMOTE
+        from ..store import GameRecord
+        self.game_id = self.store.new_game(GameRecord.seated(
+            game.game_name, game.options, [REMOTE] * game.players, None, game.physical))
+
+    def entry(self, ply, text):
+        self.store.append(self.game_id, ply, text)
+
+    def end(self, result, stopped):
+        if stopped is None:
+            self.store.finish(self.game_id, f"watched: {result}")
+        else:
+            self.store.finish(self.game_id, stopped, status="abandoned")
+
+
+def cmd_watch(args, out=None):
+    """0 once the game is over, 1 if it stopped (a cheat, a forfeit), 2 if the room could not
+    be watched."""
+    from ..remote import AddressError, RoomError, parse_address, read_password
+    from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
+    from ..remote.room import Room
+    from ..remote.watch import WatchError, watch_game
+    out = out or sys.stdout
+    try:
+        address = parse_address(args.url)
+        password = read_password(address, args.password_file)
+    except AddressError as err:
+        raise PlayCommandError(str(err)) from None
+    store = None if getattr(args, "db", None) is None else open_store(args)
+    room = Room(address, password, [], ca_file=args.ca_file,
+                log=lambda line: print(line, file=sys.stderr))
+    room.start()
+    try:
+        for _ in range(int(CONNECT_WAIT_S / CONNECT_POLL_S) + 1):
+            if room.connected or room.error:
+                break
+            time.sleep(CONNECT_POLL_S)
+        if not room.connected:
+            raise PlayCommandError(room.error or f"no answer from the broker at "
+                                   f"{address.host}:{address.port} within "
+                                   f"{CONNECT_WAIT_S:g} s")
+        try:
+            game = watch_game(room, out, log=lambda line: print(line, file=sys.stderr),
+                              record=None if store is None else _Kept(store))
+        except (WatchError, RoomError) as err:
+            raise PlayCommandError(str(err)) from None
+    finally:
+        room.close()
+        if store is not None:
+            store.close()
+    return 1 if game.stopped else 0

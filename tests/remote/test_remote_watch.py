@@ -1,0 +1,185 @@
+"""A spectator of a long game, through the test's Mosquitto: the broker queues at most 1,000
+messages for a client and drops the rest of a retained burst, so a spectator subscribing
+to the whole room of a finished 1,603-entry Dodgeball game read 0-5 entries and waited for
+ever (the second review, with no attacker).  The spectator now reads the room a window of
+entries at a time (remote/catchup.py) and reads a finished game of over 2,000 entries
+whole, checking every move and die; junk a seat stored far outside the window never
+reaches it.  `knockboard watch URL` shows a game as a spectator reads it, live."""
+
+import hashlib
+import io
+import threading
+
+import pytest
+
+from knockboard import cli
+from knockboard.cli.watch import cmd_watch
+from knockboard.games import get_game
+from knockboard.remote import MemoryKeys, dice
+from knockboard.remote.messages import COMMIT, REVEAL
+from knockboard.store import GameStore
+
+from broker import password
+from homes import Home, closing, play_headless, run_until, scripted
+from hostile import Attacker, steering_nonce
+
+GAME = "dodgeball"
+ENTRIES = 2000
+
+
+def _keys(room, seats):
+    """The keys homes.Home gives the home of `seats` in `room`."""
+    return MemoryKeys(hashlib.sha256(f"{room}/{seats}".encode()).digest())
+
+
+def _long_game(room):
+    """A finished game of at least ENTRIES entries, whose dice are the ones the two homes'
+    keys roll (the spectator checks them)."""
+    keys = [_keys(room, [1]), _keys(room, [2])]
+    for seed in range(20):
+        state, choose, record = get_game(GAME).new_initial_state(), scripted(seed), []
+        while not state.is_terminal():
+            ply = len(record)
+            action = dice.outcome(state.chance_outcomes(), [keys[0].nonce(ply, 1),
+                                                            keys[1].nonce(ply, 2)]) \
+                if state.is_chance_node() else choose(state.clone())
+            record.append(state.action_to_string(action))
+            state.apply(action)
+        if len(record) >= ENTRIES:
+            return record
+    raise AssertionError(f"no game of {ENTRIES} entries in 20 seeds")
+
+
+def test_a_spectator_reads_the_whole_of_a_finished_game_of_2000_entries(make_broker):
+    broker = make_broker({"long": 2})
+    record = _long_game("long")
+    homes = [Home(broker, "long", GAME, {}, [seat], actions=record).start() for seat in (1, 2)]
+    attacker = Attacker(broker, "long", 2)
+    with closing(homes, attacker):
+        run_until([h.link.pump for h in homes], lambda: all(h.room.connected for h in homes),
+                  "both homes connected", 10)
+        for home in homes:                 # the room as the homes leave it: every message
+            home.game._resend_from(0)      # of the game retained on its own topic
+        run_until([h.link.pump for h in homes], lambda: not any(
+            h.room._pending_publishes for h in homes), "the game on the broker", 60)
+        for ply in range(5000, 5300):      # and junk retained far outside any window
+            attacker.message("act", ply, action="junk")
+    sent = sum(h.room.sent_messages for h in homes)
+    watcher = Home(broker, "long", GAME, {}, [], user="long-watch").start()
+    with closing([watcher]):
+        g = watcher.game
+        try:
+            run_until([watcher.link.pump], lambda: len(g.record) == len(record) or g.stopped,
+                      f"the spectator read {len(record)} entries", 60)
+        finally:
+            print(f"\n{len(record)}-entry game, {sent} messages retained: the spectator read "
+                  f"{len(g.record)} entries, refused {g.refused}")
+        assert g.stopped is None and g.record == record and g.state.is_terminal()
+        assert g.refused == 0                  # the junk at plies 5000.. never came
+
+
+class _Args:
+    def __init__(self, url, password_file, db=None):
+        self.url, self.password_file, self.ca_file = url, password_file, None
+        self.db = None if db is None else str(db)
+
+
+def test_knockboard_watch_shows_a_game_so_far_and_follows_it_live_to_its_end(make_broker,
+                                                                              tmp_path):
+    broker = make_broker({"live": 2})
+    homes = [Home(broker, "live", "knockabout", {}, [seat]).start() for seat in (1, 2)]
+    hosts = [h.headless(seed) for h, seed in zip(homes, (3, 4))]
+    pw = tmp_path / "watch.pw"
+    pw.write_text(password("live-watch") + "\n")
+    with closing(homes):
+        run_until([h.step for h in hosts], lambda: len(homes[0].game.record) >= 10, "10 plies")
+        # the homes play on in a thread of their own while the spectator watches
+        rest = threading.Thread(target=play_headless, args=(homes, (3, 4)), daemon=True)
+        out = io.StringIO()
+        rest.start()
+        status = cmd_watch(_Args(broker.url("live", "live-watch"), str(pw),
+                                 db=tmp_path / "watched.sqlite3"), out)
+        rest.join(60)
+        record = homes[0].game.record
+        assert not rest.is_alive() and homes[0].game.state.is_terminal()
+    lines = out.getvalue().splitlines()
+    assert status == 0
+    assert lines[0] == "watching room live: knockabout first=rolloff, 2 seats, electronic dice"
+    assert [line.split(": ", 1)[1] for line in lines[1:-1]] == record
+    assert lines[1].startswith("    1. dice: ") and lines[-1].startswith("game over: ")
+    # kept where `knockboard view` follows it in the game view window
+    store = GameStore(tmp_path / "watched.sqlite3")
+    kept = store.get(1)
+    store.close()
+    assert kept.actions == record and kept.status == "finished"
+    assert kept.result == "watched: " + lines[-1].split(": ", 1)[1]
+    pictures = tmp_path / "pictures"             # the game view draws it
+    assert cli.main(["export", "1", "--svg", str(pictures), "--db",
+                     str(tmp_path / "watched.sqlite3")]) == 0
+    assert list(pictures.glob("*.svg"))
+
+
+def _position(record):
+    state = get_game("knockabout").new_initial_state()
+    for entry in record:
+        state.apply(state.parse_action(entry))
+    return state
+
+
+def _rewrite_move(attacker, record, homes):
+    """Black overwrites a move of its own, early in the game, with another legal one."""
+    for ply, entry in enumerate(record):
+        state = _position(record[:ply])
+        if ply > 4 and state.current_player() == 1:
+            others = [state.action_to_string(a) for a in state.legal_actions()
+                      if state.action_to_string(a) != entry]
+            if others:
+                attacker.message("act", ply, action=others[0])
+                return ply
+    raise AssertionError("no move of Black with another choice")
+
+
+def _rewrite_die(attacker, record, homes):
+    """Black re-grinds its share of an early die against White's now public nonce, for
+    another face, and overwrites its commitment and reveal."""
+    for ply, entry in enumerate(record):
+        state = _position(record[:ply])
+        if ply > 4 and state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            want = next(a for a, _ in outcomes if state.action_to_string(a) != entry)
+            steer = steering_nonce(outcomes, [homes[0].keys.nonce(ply, 1), None], want, 2)
+            attacker.message(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer))
+            attacker.message(REVEAL, ply, nonce=steer.hex())
+            return ply
+    raise AssertionError("no die")
+
+
+@pytest.mark.parametrize("rewrite", [_rewrite_move, _rewrite_die])
+def test_a_spectator_of_a_game_a_seat_rewrote_shows_it_as_agreed_and_says_where(
+        make_broker, tmp_path, rewrite):
+    """After the game, seat 2's user overwrites one of its retained moves with another legal
+    one, or re-grinds one of its dice (the chain they carry is the true history before
+    them).  Before, a spectator joining later read a different game with no warning; now
+    seat 1's messages, which pin the true history, show the conflict: the game is shown up
+    to the last entry every seat pinned, and one line says where the seats' histories part
+    and whose entries they are."""
+    broker = make_broker({"redo": 2})
+    homes = [Home(broker, "redo", "knockabout", {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    attacker = Attacker(broker, "redo", 2, record=record)
+    with closing([], attacker):
+        ply = rewrite(attacker, record, homes)
+    pw = tmp_path / "watch.pw"
+    pw.write_text(password("redo-watch") + "\n")
+    out = io.StringIO()
+    status = cmd_watch(_Args(broker.url("redo", "redo-watch"), str(pw)), out)
+    lines = out.getvalue().splitlines()
+    print("\n" + "\n".join(lines[-2:]))
+    assert status == 1 and lines[-1].startswith("stopped: the seats' histories conflict: ")
+    assert "Black (seat 2)'s" in lines[-1] or "the dice's" in lines[-1]   # whose entries
+    shown = [line.split(": ", 1)[1] for line in lines[1:-1]]
+    assert shown == record[:len(shown)] and ply - 2 <= len(shown) <= ply
