@@ -341,11 +341,12 @@ def main(argv=None):
             return 1
         print(f"hardware: PCBs: {len(made)} routed again ({', '.join(made) or 'all up to date'})")
         games = sorted({rails.board_game(n) for n in made if n.startswith("cellboard")})
-        if games and root == controller.ROOT:
+        if (games or "controller" in made) and root == controller.ROOT:
             # the rails of a board routed again are measured again, and the power section shows them
-            rails.update(games)
+            rails.update(games, controller="controller" in made)
             _write(root, generate()[0])
-            print(f"hardware: rails measured again: {', '.join(games)} (hardware/pcb/rails.json)")
+            print(f"hardware: rails measured again: {', '.join(games + [n for n in made if n == 'controller'])} "
+                  "(hardware/pcb/rails.json)")
     return 0
 
 

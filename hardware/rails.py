@@ -28,16 +28,14 @@ from scipy.sparse.linalg import spsolve
 
 import pyamg
 
-from . import budget, pcb
+from . import budget, ipc2221, pcb
 
 PITCH = 0.1                     # mm a grid cell: at 0.2 a track end may miss its pad
 GND_PITCH = 0.2                 # the ground pour's million cells at 0.1 take minutes to solve
 PLATING_UM = 18                 # via barrel copper (JLCPCB: 18 um minimum in the hole)
 BOARD_MM = 1.6
 LAYERS = ("F.Cu", "B.Cu")
-IPC_K_EXTERNAL = 0.048          # IPC-2221: I = k dT^0.44 A^0.725, A in mil^2, outer layer
-RISE_C = 10                     # the temperature rise a track may have at the worst current
-MIL = 0.0254
+RISE_C = ipc2221.RISE_C         # the temperature rise a track may have at the worst current
 # a tile join's +5V or GND pin to its partner: two IDC contacts (20 mOhm each, the usual
 # rating of a 2.54 mm IDC contact) and 100 mm of 28 AWG ribbon wire (0.21 ohm/m)
 JOIN_PIN_OHM = 2 * 0.020 + 0.1 * 0.21
@@ -45,6 +43,15 @@ JOIN_PIN_OHM = 2 * 0.020 + 0.1 * 0.21
 # ground pins also reach the controller's ground, but through thin wire and the controller's
 # own copper: counted as no feed at all, the conservative side.
 FEEDS = ("J1", "J4")
+# The LED cable from the controller's J2 (or J6) to the cell board's J1 (J4), a conductor:
+# 0.3 m of 18 AWG (the BOM's wire, 20.95 mohm/m) and two mated JST VH contacts (10 mohm
+# each, the VH datasheet's initial maximum). Counted for the +5V and the GND conductor, the
+# whole current through one cable (a second feed shares it: the conservative side).
+CABLE_M = 0.3
+AWG18_OHM_M = 0.02095
+VH_CONTACT_OHM = 0.010
+CABLE_CONDUCTOR_OHM = CABLE_M * AWG18_OHM_M + 2 * VH_CONTACT_OHM
+JACK = ("J1", "1"), ("J1", "2")         # the controller's jack: centre pin (+), sleeve (GND)
 
 
 class RailError(ValueError):
@@ -67,8 +74,7 @@ def via_ohm(drill_mm):
 
 def ipc_amps(width_mm, rise_c=RISE_C, copper_um=budget.COPPER_UM):
     """IPC-2221's current for an outer-layer track of this width at this temperature rise."""
-    area_mil2 = (width_mm / MIL) * (copper_um / 1000 / MIL)
-    return IPC_K_EXTERNAL * rise_c ** 0.44 * area_mil2 ** 0.725
+    return ipc2221.amps(width_mm, rise_c, copper_um)
 
 
 def solve(n, edges, loads, fixed):
@@ -330,6 +336,45 @@ def measure_game(game, pcb_dir, pm=None):
     return out
 
 
+def net_drop(cu, enter, leave, amps, pitch=PITCH):
+    """The worst drop of one net's copper carrying `amps` from the pads `enter` [(ref, pin)]
+    (held at the supply) to the pads `leave`, all of it leaving by one part's pads at a time
+    (spread over them), the worst part's; and that part."""
+    grid = Grid(cu, pitch)
+    pads = {(p[0], p[1]): p for p in cu["pads"]}
+    fixed = [k for r in enter for k in grid.pad_nodes(pads[r])]
+    worst = (0.0, None)
+    for ref in sorted({r for r, _ in leave}):
+        nodes = [k for r in leave if r[0] == ref for k in grid.pad_nodes(pads[r])]
+        v = solve(grid.n, grid.edges(), {k: amps / len(nodes) for k in nodes}, fixed)
+        drop = float(np.nanmax(v[nodes]))
+        if np.isnan(v[nodes]).any():
+            raise RailError(f"{ref} has no copper path from {enter}")
+        worst = max(worst, (drop, ref), key=lambda w: w[0])
+    return worst
+
+
+def measure_controller(board, nl, amps):
+    """The drops of the controller's copper at `amps` from the jack to the LED connectors
+    (J2, J6), net by net along the LEDs' current (led_current.chain: +5V_IN, Q2's source
+    tie, +5V_JACK, +5V) and back on GND: {net: {"drop_v", "to"}} and "drop_v" their sum.
+    The parts between (Q2, F1) are not copper and not counted here."""
+    from . import led_current
+    out = {}
+    nets = [c for pin in JACK for c in led_current.chain(nl, pin)]
+    cus = copper(board, [n for n, _, _ in nets])
+    for net, enter, leave in nets:
+        drop, to = net_drop(cus[net], enter, leave, amps, GND_PITCH if net == "GND" else PITCH)
+        out[net] = {"drop_v": round(drop, 4), "to": to}
+    out["drop_v"] = round(sum(r["drop_v"] for r in out.values()), 4)
+    return out
+
+
+def cable_drop_v(amps):
+    """The LED cable's drop, +5V and GND conductors, at `amps`."""
+    return 2 * amps * CABLE_CONDUCTOR_OHM
+
+
 def load(path=None):
     """The committed measurement (hardware/pcb/rails.json), or {}."""
     path = path or os.path.join(pcb.HERE, "pcb", "rails.json")
@@ -339,26 +384,76 @@ def load(path=None):
         return json.load(f)
 
 
+def game_amps(game, pm=None):
+    """A game's LED current at the jack's budget, all white (A)."""
+    from . import cellboard
+    boards = cellboard.registry().firmware_boards()
+    return budget.board_budget(game, boards[game]["cells"], pm)["led_worst_jack_ma"] / 1000
+
+
+CONTROLLER = "controller"
+
+
+def measure_controller_board(pcb_dir, pm=None):
+    """rails.json's controller entry: its copper's drops at the largest game's current."""
+    from . import cellboard, netlist
+    board = os.path.join(pcb_dir, f"{CONTROLLER}.kicad_pcb")
+    nl = netlist.read_file(os.path.join(pcb.HERE, "out", f"{CONTROLLER}.net"))
+    amps = max(game_amps(g, pm) for g in cellboard.game_names())
+    return {"hash": pcb.board_hash(board), "amps": round(amps, 4), **measure_controller(board, nl, amps)}
+
+
+def totals(measured, pm=None):
+    """Per game, the drop from the jack to the last LED at the game's current: the
+    controller's copper (measured at its own current, scaled: the network is linear), the
+    cable's, the cell board's (its worst tile): [(game, amps, controller, cable, cell, total)]."""
+    ctl = measured[CONTROLLER]
+    games = sorted({board_game(n) for n in measured if n != CONTROLLER})
+    out = []
+    for g in games:
+        amps = game_amps(g, pm)
+        c = ctl["drop_v"] * amps / ctl["amps"]
+        cell = max(r["drop_v"] for n, r in measured.items() if n != CONTROLLER and board_game(n) == g)
+        out.append((g, amps, c, cable_drop_v(amps), cell, c + cable_drop_v(amps) + cell))
+    return out
+
+
 def markdown(measured):
-    """The table of build.md's power section."""
+    """The tables of build.md's power section."""
     out = ["| board | feeds | +5V drop | GND drop | together | most current in a track | "
            f"IPC-2221 for its width at {RISE_C} C rise |",
            "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
-    for name, r in sorted(measured.items()):
+    for name, r in sorted((n, r) for n, r in measured.items() if n != CONTROLLER):
         t = max((r[n] for n in ("+5V", "GND")), key=lambda m: m["track_a"] / max(m["track_ipc_a"], 1e-9))
         feeds = sorted({f.split(".")[0] for f in r["+5V"]["feeds"]})
         out.append(f"| {name} | {', '.join(feeds)} | {r['+5V']['drop_v']:.2f} V | {r['GND']['drop_v']:.3f} V | "
                    f"**{r['drop_v']:.2f} V** | {t['track_a']:.2f} A ({t['track_width']:g} mm) | "
                    f"{t['track_ipc_a']:.2f} A |")
+    if CONTROLLER in measured:
+        ctl = measured[CONTROLLER]
+        nets = [n for n in ctl if isinstance(ctl[n], dict)]
+        out += ["", f"The controller's copper at {ctl['amps']:.2f} A (the largest game's), net by net from "
+                "the jack J1 to the farther LED connector and back: "
+                + ", ".join(f"{n} {ctl[n]['drop_v'] * 1000:.0f} mV (to {ctl[n]['to']})" for n in nets)
+                + f"; together **{ctl['drop_v']:.3f} V**. From the jack to the last LED, each game at its "
+                f"own current (the LED cable: {CABLE_M:g} m of 18 AWG and two VH contacts a conductor, "
+                f"+5V and GND, {2 * CABLE_CONDUCTOR_OHM * 1000:.0f} mohm; the parts Q2 and F1 not counted):",
+                "", "| game | LED current | controller copper | cable | cell board | **jack to last LED** | "
+                f"within {budget.MAX_RAIL_DROP_V} V |", "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+        out += [f"| {g} | {a:.2f} A | {c:.3f} V | {w:.3f} V | {cell:.3f} V | **{t:.2f} V** | "
+                f"{'yes' if t <= budget.MAX_RAIL_DROP_V else 'NO'} |" for g, a, c, w, cell, t in totals(measured)]
     return "\n".join(out) + "\n"
 
 
-def update(games):
-    """Measure these games' cell boards again into hardware/pcb/rails.json; all it holds."""
+def update(games, controller=False):
+    """Measure these games' cell boards (and the controller) again into
+    hardware/pcb/rails.json; all it holds."""
     pcb_dir = os.path.join(pcb.HERE, "pcb")
     measured = load()
     for g in games:
         measured.update(measure_game(g, pcb_dir))
+    if controller:
+        measured[CONTROLLER] = measure_controller_board(pcb_dir)
     with open(os.path.join(pcb_dir, "rails.json"), "w") as f:
         json.dump(measured, f, indent=1, sort_keys=True)
         f.write("\n")
@@ -366,15 +461,15 @@ def update(games):
 
 
 def main(argv):
-    """Measure every game's cell board and write hardware/pcb/rails.json (the build's power
-    section reads it; `python3 -m hardware.build` does this itself for the boards it routes
-    again): `python3 -m hardware.rails [GAME ...]`."""
+    """Measure every game's cell board and the controller and write hardware/pcb/rails.json
+    (the build's power section reads it; `python3 -m hardware.build` does this itself for the
+    boards it routes again): `python3 -m hardware.rails [GAME ... | controller]`."""
     from . import cellboard
-    games = argv or cellboard.game_names()
+    games = [a for a in argv if a != CONTROLLER] if argv else cellboard.game_names()
     bad = [g for g in games if g not in cellboard.game_names()]
     if bad:
-        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(cellboard.game_names())}")
-    print(markdown(update(games)), end="")
+        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(cellboard.game_names())}, {CONTROLLER}")
+    print(markdown(update(games, controller=not argv or CONTROLLER in argv)), end="")
 
 
 if __name__ == "__main__":

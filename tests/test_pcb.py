@@ -167,6 +167,45 @@ def test_a_wide_track_necks_down_at_a_fine_pitch_pad():
                     assert _gap(x, y, width, pad) >= fab.CLEARANCE - 1e-9, (net, other, pad.number, x, y)
 
 
+def test_the_led_current_nets_come_from_the_netlist():
+    """The controller's nets from the jack and from VBUS to J2/J6 (through Q2, F1, JP1, U6,
+    D2) and the cell boards' +5V, found by walking the netlist; and the width IPC-2221 gives
+    the fuse's hold current, checked against the standard's formula by hand: 0.8 mm of 1 oz
+    is 31.5 x 1.378 mil = 43.4 mil^2, 0.048 x 10^0.44 x 43.4^0.725 = 2.03 A; 0.75 mm is 1.94 A."""
+    from hardware import budget, ipc2221, led_current, netlist
+    ctl = netlist.read_file(os.path.join(OUT, "controller.net"))
+    assert led_current.nets(ctl) >= {"+5V", "+5V_JACK", "JACK_SRC", "+5V_IN", "USB_SW", "USB_LED", "VBUS", "GND"}
+    assert not led_current.nets(ctl) & {"VSYS", "+3V3", "JACK_GATE", "USB_EN", "JACK_SENSE"}
+    assert led_current.nets(netlist.read_file(os.path.join(OUT, "cellboard-ko.net"))) == {"+5V", "GND"}
+    assert led_current.TRACK_MM == 0.8
+    assert ipc2221.amps(0.8) == pytest.approx(2.03, abs=0.01) and ipc2221.amps(0.75) < budget.POLYFUSE_HOLD_MA / 1000
+    assert ipc2221.amps(0.25) == pytest.approx(0.88, abs=0.01)      # the review's figure for the necks
+    assert led_current.neck_rise_c(led_current.MAX_NECK_MM) < 3
+
+
+def test_the_width_check_finds_the_reviews_necks_on_the_controller(kicad, expected):
+    """hardware/track_widths.py on the committed controller, as KiCad reads it: every track of
+    an LED-current net led_current.TRACK_MM wide, or a neck into one pad within
+    led_current.MAX_NECK_MM, or a branch off the current's way. The router does not yet draw
+    them so (issue 51, item 4: open), and the check finds what the review found: the source
+    tie JACK_SRC 0.25 mm between Q2's pads, +5V_JACK 0.25 mm from Q2 to F1, the 0.6 mm VBUS;
+    a cell board's 0.6 mm +5V too. The same check passes copper drawn at the width."""
+    from hardware import led_current, netlist, rails, track_widths
+    nl = netlist.read(expected["controller"][0])
+    nets = sorted(led_current.nets(nl) - {"GND"})
+    path = {f"{r}.{p}" for r, p in led_current.path_pins(nl)}
+    cus = rails.copper(os.path.join(PCB, "controller.kicad_pcb"), nets)
+    found = {net: track_widths.faults(cus[net], path) for net in nets}
+    assert all(found.values()), {n: len(f) for n, f in found.items()}
+    tie = " ".join(what for what, _ in found["JACK_SRC"])
+    assert "0.25 mm" in tie and "Q2.1" in tie and "Q2.3" in tie
+    assert any("F1.1" in what and "Q2.6" in what for what, _ in found["+5V_JACK"])
+    wide = dict(cus["JACK_SRC"], tracks=[t[:5] + [led_current.TRACK_MM] for t in cus["JACK_SRC"]["tracks"]])
+    assert track_widths.faults(wide, path) == []
+    cell = rails.copper(os.path.join(PCB, "cellboard-knockoff-tile1.kicad_pcb"), ["+5V"])["+5V"]
+    assert track_widths.faults(cell, None)
+
+
 def test_a_ground_pour_island_is_joined_to_the_pour():
     """A ground pad whose via lands where another net's bottom tracks ring the pour in (Q3 on
     the controller, once) is an island: KiCad would find it unconnected. The router sees the
@@ -230,7 +269,7 @@ def test_every_cell_board_keeps_its_rails_within_the_limit(expected):
     from hardware import budget, rails
     saved = rails.load()
     cells = sorted(n for n in expected if n.startswith("cellboard"))
-    assert sorted(saved) == cells, "run `python3 -m hardware.rails`"
+    assert sorted(n for n in saved if n != rails.CONTROLLER) == cells, "run `python3 -m hardware.rails`"
     for name in cells:
         r = saved[name]
         assert r["hash"] == pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
@@ -238,3 +277,33 @@ def test_every_cell_board_keeps_its_rails_within_the_limit(expected):
         assert 0 < r["drop_v"] <= budget.MAX_RAIL_DROP_V, (name, r["drop_v"])
         for net in ("+5V", "GND"):
             assert r[net]["track_a"] <= r[net]["track_ipc_a"], (name, net, r[net])
+
+
+def test_a_tracks_drop_by_the_solver_is_ohms_law():
+    """One 0.8 mm track 20 mm long between two pads, 2 A: the grid solver's drop is the
+    sheet resistance times its squares times the current (rho / t * L / W * I = 24.6 mV), to
+    within the pads' share (each pad is 1 x 1 mm of copper in the path)."""
+    from hardware import rails
+    pad = lambda ref, x: [ref, "1", ["F.Cu"], [[x - 0.5, -0.5], [x + 0.5, -0.5], [x + 0.5, 0.5], [x - 0.5, 0.5]]]  # noqa: E731
+    cu = {"tracks": [["F.Cu", 0.0, 0.0, 20.0, 0.0, 0.8]], "vias": [], "zones": {},
+          "pads": [pad("A", 0.0), pad("B", 20.0)]}
+    drop, to = rails.net_drop(cu, [("A", "1")], [("B", "1")], 2.0)
+    ohm = 1.72e-8 / 35e-6 * 20 / 0.8
+    assert to == "B" and drop == pytest.approx(2.0 * ohm, rel=0.1)
+
+
+def test_the_controllers_copper_is_measured(kicad, expected):
+    """hardware/pcb/rails.json holds the committed controller's drops (its inputs hash), net
+    by net from the jack to J2/J6; measured again here (the +5V side; the ground pour takes a
+    minute), the same figures."""
+    from hardware import led_current, netlist, rails
+    saved = rails.load()[rails.CONTROLLER]
+    assert saved["hash"] == pcb.board_hash(os.path.join(PCB, "controller.kicad_pcb")), "run `python3 -m hardware.rails`"
+    nl = netlist.read(expected["controller"][0])
+    chain = led_current.chain(nl, rails.JACK[0])
+    assert [n for n, _, _ in chain] == ["+5V_IN", "JACK_SRC", "+5V_JACK", "+5V"]
+    cus = rails.copper(os.path.join(PCB, "controller.kicad_pcb"), [n for n, _, _ in chain])
+    for net, enter, leave in chain:
+        drop, to = rails.net_drop(cus[net], enter, leave, saved["amps"])
+        assert (round(drop, 4), to) == (saved[net]["drop_v"], saved[net]["to"]), net
+    assert saved["drop_v"] == pytest.approx(sum(saved[n]["drop_v"] for n, _, _ in chain) + saved["GND"]["drop_v"], abs=1e-3)
