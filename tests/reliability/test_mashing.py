@@ -26,8 +26,10 @@ def test_mashing_the_menus_edit_mode_and_dice_entry_with_the_cable_pulled(game):
     pulled now and then. The engine still moves only by legal actions and accepted edits,
     and the record replays to the session's position (mash checks both)."""
     # 4000 events (3000 before the menu gained "End game" and "Board test"): with the
-    # longer menu, 3000 at seed 5 no longer reached dice entry in Knock-Off at all
-    rig, c = mash(game, 4000, seed=6, person=True, unplugs=True)
+    # longer menu, 3000 at seed 5 no longer reached dice entry in Knock-Off at all. Seed 7
+    # since "New game" deals new dice: the walk of seed 6 changed with them and reached no
+    # dice entry in Knock-Off (of seeds 6-10, only 7 reached every mode in all four games)
+    rig, c = mash(game, 4000, seed=7, person=True, unplugs=True)
     assert c["menu entries chosen"] > 20 and c["events in menu"] > 50
     assert c["events in edit"] > 20 and c["events in dice"] > 20
     assert c["dice entered on the board"] >= 1 and c["games"] >= 2

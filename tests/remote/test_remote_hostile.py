@@ -20,7 +20,7 @@ from knockboard.games import CHANCE, get_game
 from knockboard.remote import dice
 from knockboard.remote.broker_config import (LIMITS, MAX_PACKET_BYTES, SERVICE_NOFILE, acl,
                                              documented, service_limits)
-from knockboard.remote.answers import HELLO_RESEND_S
+from knockboard.remote.answers import HELLO_BACKOFF_MAX_S, HELLO_RESEND_S
 from knockboard.remote.journal import StoreJournal
 from knockboard.remote.messages import COMMIT, HELLO, ONLINE, REVEAL
 from knockboard.remote.refusals import BURST, LINE_CHARS
@@ -264,6 +264,10 @@ def test_hellos_asking_for_a_whole_game_again_and_again_are_answered_in_proporti
         run_until([home.link.pump], lambda: len(said) == 2, "connected", 10)
         whole = ask(0, 1)                          # it lacks the game: sent once, in full
         again = ask(0, HELLOS)
+        # the answer the last of those is owed goes out when due (within the back-off),
+        # before the acknowledgement is asked for: else it races the acknowledging hello
+        now[0] += HELLO_BACKOFF_MAX_S
+        run_until([home.link.pump], lambda: not g.answers.owed, "the owed answer", 10)
         acknowledged = ask(len(record), 1)         # it has every entry now ...
         after = ask(0, HELLOS)                     # ... so nothing more is sent it
         print(f"\n{len(record)}-entry game: 1 hello {whole} B, {HELLOS} more {again} B, "

@@ -43,6 +43,11 @@ class HelloAnswers:
             return
         self._asks[seat] = min(self._asks.get(seat, ply), ply)
 
+    @property
+    def owed(self):
+        """Whether a peer's hello is still to be answered (it is not due yet)."""
+        return bool(self._asks)
+
     def due(self, length, now):
         """The entry to resend from for the peers due at `now` (one resend serves them all),
         or None; `length`: our record's."""
