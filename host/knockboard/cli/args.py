@@ -143,6 +143,16 @@ def add_db_argument(parser, help="game database (default: $KNOCKBOARD_DB, else t
     names_file(parser.add_argument("--db", type=db_file, metavar="FILE", help=help))
 
 
+def add_broker_credentials(parser):
+    """--password-file and --ca-file: how a home or a spectator logs in to a room's broker."""
+    names_file(parser.add_argument("--password-file", type=input_file, metavar="FILE",
+                                   help="the broker password on the first line (else "
+                                        "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
+    names_file(parser.add_argument("--ca-file", type=input_file, metavar="FILE",
+                                   help="the CA certificate of an mqtts:// broker (default: "
+                                        "the system's)"))
+
+
 def add_position_arguments(parser):
     add_game_argument(parser)
     parser.add_argument("--position", metavar="TEXT",

@@ -5,8 +5,8 @@ import sys
 import threading
 
 from ..games import MAX_ROUNDS, GameError, get_game
-from .args import (add_db_argument, add_game_argument, game_id, input_file, names_file,
-                   positive_int, seed, seconds, whole_number)
+from .args import (add_broker_credentials, add_db_argument, add_game_argument, game_id,
+                   names_file, positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
 
 
@@ -97,12 +97,7 @@ def _add_remote_arguments(parser):
                              "mqtt[s]://[USER@]HOST[:PORT]/ROOM")
     remote.add_argument("--seat", metavar="N",
                         help="the seats played at this board: 1, or 2,3 (with --remote)")
-    names_file(remote.add_argument("--password-file", type=input_file, metavar="FILE",
-                                   help="the broker password on the first line (else "
-                                        "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
-    names_file(remote.add_argument("--ca-file", type=input_file, metavar="FILE",
-                                   help="the CA certificate of an mqtts:// broker (default: "
-                                        "the system's)"))
+    add_broker_credentials(remote)
     remote.add_argument("--reveal-timeout", type=REVEAL_TIMEOUT, metavar="SECONDS",
                         help="a seat online that keeps back its dice reveal this long "
                              "forfeits (default 120)")

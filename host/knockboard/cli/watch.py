@@ -3,7 +3,7 @@
 import sys
 import time
 
-from .args import add_db_argument, input_file, names_file
+from .args import add_broker_credentials, add_db_argument
 from .play import PlayCommandError
 from .records import open_store
 
@@ -16,12 +16,7 @@ def add_watch_command(sub):
                     "entry a line; every move is checked with this computer's own engine "
                     "and every die against its commitments.")
     watch.add_argument("url", metavar="URL", help="the room, mqtt[s]://[USER@]HOST[:PORT]/ROOM")
-    names_file(watch.add_argument("--password-file", type=input_file, metavar="FILE",
-                                  help="the broker password on the first line (else "
-                                       "$KNOCKBOARD_MQTT_PASSWORD, else a prompt)"))
-    names_file(watch.add_argument("--ca-file", type=input_file, metavar="FILE",
-                                  help="the CA certificate of an mqtts:// broker (default: "
-                                       "the system's)"))
+    add_broker_credentials(watch)
     add_db_argument(watch, help="also keep the game watched in this game database, where "
                                 "`knockboard view` follows it live in the game view window "
                                 "(default: not kept)")
