@@ -25,6 +25,7 @@ import sys
 
 from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, pinout_drawing,
                printed, registration, render, tiles)
+from .outputs import write
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
 
 OUT = "hardware/out"
@@ -32,7 +33,6 @@ PINOUTS = "docs/parts"
 BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
-DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
 
 
 def _erc_section(title, netfile, erc, problems):
@@ -282,29 +282,6 @@ def _fill_doc(path, sections):
     return text
 
 
-def normalise(text):
-    """A generated file without its time stamps, for comparing two generations."""
-    return DATE.sub("", text)
-
-
-def _write(root, files):
-    """Writes the files that changed (but for their date) under root; their paths."""
-    written = []
-    for rel, text in sorted(files.items()):
-        path = os.path.join(root, rel)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        old = None
-        if os.path.exists(path):
-            with open(path) as f:
-                old = f.read()
-        if old is not None and normalise(old) == normalise(text):
-            continue          # unchanged but for the date: keep the file as it is
-        with open(path, "w") as f:
-            f.write(text)
-        written.append(rel)
-    return written
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="write under this directory instead of the repository")
@@ -314,7 +291,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     root = args.out or controller.ROOT
     files, errors = generate()
-    written = _write(root, files)
+    written = write(root, files)
     if root == controller.ROOT and any(rel.endswith(".net") for rel in written):
         # the registration marks (overlays, frame) come from the PCBs' placement of the
         # committed netlists: new netlists move them, so draw those again
@@ -322,7 +299,7 @@ def main(argv=None):
         printed.made.cache_clear()
         printed.frame_tiles.cache_clear()
         files, errors = generate()
-        written += _write(root, files)
+        written += write(root, files)
     changed = len(set(written))
     printed.build(os.path.join(root, OUT, "print"))     # the STLs (not committed: binary)
     print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
@@ -344,7 +321,7 @@ def main(argv=None):
         if (games or "controller" in made) and root == controller.ROOT:
             # the rails of a board routed again are measured again, and the power section shows them
             rails.update(games, controller="controller" in made)
-            _write(root, generate()[0])
+            write(root, generate()[0])
             print(f"hardware: rails measured again: {', '.join(games + [n for n in made if n == 'controller'])} "
                   "(hardware/pcb/rails.json)")
     return 0

@@ -7,10 +7,10 @@ request, Gerbers, drill file and an upload zip.
 
 Routing a big board takes about a minute, so a board is remade only when its inputs changed:
 each board carries the SHA-256 of its inputs (netlist, cell positions, the placing and
-routing code, the fab's rules) in its title block, and tests/test_pcb.py checks it."""
+routing code, the fab's rules: hardware/inputs_hash.py) in its title block, and
+tests/test_pcb.py checks it."""
 
 import csv
-import hashlib
 import io
 import json
 import os
@@ -18,17 +18,14 @@ import re
 import subprocess
 import tempfile
 
-from . import build, cellboard, controller, netlist, pcb_cells
+from . import cellboard, controller, footprint_libs, netlist, pcb_cells
+from .inputs_hash import inputs_hash  # noqa: F401 (pcb.inputs_hash, for the tests)
 
 PCB_DIR = "hardware/pcb"
 RENDER_DIR = "docs/pcb"
 GERBER_DIR = "hardware/pcb/gerbers"      # not committed: `python3 -m hardware.build --gerbers`
 KICAD_PYTHON = "/usr/bin/python3"
 HERE = os.path.dirname(os.path.abspath(__file__))
-CODE = ["fab.py", "fp_geometry.py", "escape.py", "router.py", "pcb_plan.py", "pcb_kicad.py", "pcb.py",
-        "pcb_silk.py", "fab_cpl.py", "lcsc.py"]
-CODE_CELLS = ["cell_geometry.py", "pcb_cells.py", "tiles.py"]
-CODE_CONTROLLER = ["pcb_controller.py"]
 HASH = re.compile(r'\(comment 1 "inputs sha256 ([0-9a-f]{64})"\)')
 
 
@@ -39,18 +36,6 @@ class PcbError(RuntimeError):
 def _read(path):
     with open(path) as f:
         return f.read()
-
-
-def inputs_hash(name, net_text, extra=""):
-    h = hashlib.sha256()
-    h.update(name.encode())
-    h.update(build.normalise(net_text).encode())
-    h.update(extra.encode())
-    for src in CODE + (CODE_CONTROLLER if name == "controller" else CODE_CELLS):
-        p = os.path.join(HERE, src)
-        if os.path.exists(p):
-            h.update(_read(p).encode())
-    return h.hexdigest()
 
 
 def board_hash(path):
@@ -71,9 +56,8 @@ def boards(root=controller.ROOT):
     bds = reg.firmware_boards()
     out_dir = os.path.join(root, "hardware", "out")
     ctl_text = _read(os.path.join(out_dir, "controller.net"))
-    if os.path.exists(os.path.join(HERE, "pcb_controller.py")):
-        from . import pcb_controller
-        out.append(("controller", ctl_text, "", lambda: pcb_controller.plan(netlist.read(ctl_text))))
+    from . import pcb_controller
+    out.append(("controller", ctl_text, "", lambda: pcb_controller.place_controller(netlist.read(ctl_text))))
     for g in cellboard.game_names():
         text = _read(os.path.join(out_dir, f"cellboard-{g}.net"))
         full = netlist.read(text)
@@ -81,19 +65,13 @@ def boards(root=controller.ROOT):
         n = len(tiles.regions(g, bds))
         if n == 1:
             out.append((f"cellboard-{g}", text, cells,
-                        lambda g=g, full=full: pcb_cells.plan(g, full, bds)))
+                        lambda g=g, full=full: pcb_cells.place_cells(g, full, bds)))
             continue
         for t in range(n):
             name = f"cellboard-{g}-tile{t + 1}"
             ttext = _read(os.path.join(out_dir, f"{name}.net"))
             out.append((name, ttext, cells, tiles.tile_plan(g, t, netlist.read(ttext), full, bds)))
     return out
-
-
-def cpl_csv(plan):
-    """JLCPCB's placement file, in the Gerbers' frame and the fab's rotations (hardware/fab_cpl.py)."""
-    from . import fab_cpl
-    return fab_cpl.cpl_csv(plan, _natural)
 
 
 def bom_csv(plan, nl):
@@ -136,6 +114,7 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
         raise PcbError(f"{name}: {len(plan.failed)} connections not routed: {plan.failed[:5]}")
     data = plan.to_json()
     data["hash"] = h
+    data["libraries"] = footprint_libs.PROJECT_LIBS
     os.makedirs(out_dir, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         pj = os.path.join(tmp, "plan.json")
@@ -143,7 +122,8 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
             json.dump(data, f)
         kicad("build", pj, os.path.join(out_dir, f"{name}.kicad_pcb"))
     nl = netlist.read(net_text)
-    for suffix, text in (("cpl", cpl_csv(plan)), ("bom", bom_csv(plan, nl))):
+    from . import fab_cpl
+    for suffix, text in (("cpl", fab_cpl.cpl_csv(plan, _natural)), ("bom", bom_csv(plan, nl))):
         with open(os.path.join(out_dir, f"{name}-{suffix}.csv"), "w") as f:
             f.write(text)
     from . import pcb_render

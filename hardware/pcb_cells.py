@@ -76,7 +76,7 @@ class Free:
         raise ValueError("no room on the board")
 
 
-def plan(game, nl, boards=None, name=None, region=None, wants=None):
+def place_cells(game, nl, boards=None, name=None, region=None, wants=None):
     """The plan of game's cell board, or of the tile of it that spans x in `region` with the
     parts of netlist `nl` (its join connectors placed near the x of `wants`)."""
     lay = cellboard.get_layout(game)

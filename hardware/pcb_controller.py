@@ -91,7 +91,7 @@ def _on_grid(v):
     return round(v / router.G) * router.G
 
 
-def plan(nl, width=WIDTH, height=HEIGHT):
+def place_controller(nl, width=WIDTH, height=HEIGHT):
     free = Free(width, height, [], gap=GAP)
     placed = {}
     by_key = {}

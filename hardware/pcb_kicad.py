@@ -17,8 +17,8 @@ import pcbnew
 
 import pcb_silk     # beside this file: the script's folder is on sys.path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-PROJECT_LIBS = {"Knockboard": os.path.join(HERE, "footprints", "Knockboard.pretty")}
+LIBRARIES = {}                  # "Library": its .pretty folder, for those the plan names (the
+                                # project's own); the others are KiCad's
 STANDARD = os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
 MM = pcbnew.FromMM
 
@@ -34,7 +34,7 @@ def _pt(x, y):
 
 def _load_fp(name):
     lib, _, fp = name.partition(":")
-    path = PROJECT_LIBS.get(lib) or os.path.join(STANDARD, f"{lib}.pretty")
+    path = LIBRARIES.get(lib) or os.path.join(STANDARD, f"{lib}.pretty")
     m = pcbnew.FootprintLoad(path, fp)
     if m is None:
         raise SystemExit(f"footprint {name} not found in {path}")
@@ -76,6 +76,7 @@ def build(plan, out):
     pcbnew.KIID.SeedGenerator(0)
     board = pcbnew.NewBoard(out)
     ORIGIN[:] = plan.get("origin", [0.0, 0.0])
+    LIBRARIES.update(plan["libraries"])
     fab = plan["fab"]
     _rules(board, fab)
     board.SetCopperLayerCount(2)

@@ -144,7 +144,7 @@ def tile_plan(game, t, tnl, full, bds):
             wants[join_ref(k, 0)] = x1 - 14
         if k + 1 == t:
             wants[join_ref(k, 1)] = x0 + 14
-    return lambda: pcb_cells.plan(game, tnl, bds, f"cellboard-{game}-tile{t + 1}", (x0, x1), wants)
+    return lambda: pcb_cells.place_cells(game, tnl, bds, f"cellboard-{game}-tile{t + 1}", (x0, x1), wants)
 
 
 def problems(game, full, parts):

@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from hardware import (budget, build, cellboard, checks, controller, fab, footprint_libs,
-                      fp_geometry, netlist, sk)
+                      fp_geometry, netlist, outputs, sk)
 from hardware.parts import CATALOGUE, PICO_GPIO_PAD, RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS
 
 ROOT = controller.ROOT
@@ -66,15 +66,15 @@ def test_outputs_regenerate_identically(tmp_path):
     assert committed == {m for m in made if m.startswith("hardware")}, "stale or missing files in hardware/out"
     assert "docs/build.md" in made
     stale = [rel for rel in sorted(made)
-             if build.normalise((tmp_path / rel).read_text()) != build.normalise(read(rel))]
+             if outputs.normalise((tmp_path / rel).read_text()) != outputs.normalise(read(rel))]
     assert not stale, f"run `python3 -m hardware.build`: out of date: {stale}"
 
 
 def test_normalise_ignores_only_the_date():
     a = '(export\n  (design\n    (date "11/22/2026 12:02 AM")\n    (tool "SKiDL")))\n'
     b = a.replace("12:02 AM", "3:14 PM")
-    assert build.normalise(a) == build.normalise(b)
-    assert build.normalise(a) != build.normalise(a.replace("SKiDL", "other"))
+    assert outputs.normalise(a) == outputs.normalise(b)
+    assert outputs.normalise(a) != outputs.normalise(a.replace("SKiDL", "other"))
 
 
 # --- ERC ---
