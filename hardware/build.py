@@ -23,7 +23,7 @@ import os
 import re
 import sys
 
-from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, pinout_drawing,
+from . import (refdes, budget, cell_drawing, cellboard, checks, controller, netlist, overlay, pinout_drawing,
                printed, registration, render, tiles)
 from .outputs import write
 from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
@@ -63,10 +63,10 @@ def _bom(nets, boards, games):
     for i, key in enumerate(order, 1):
         d = CATALOGUE[key]
         r = rows[key]
-        refs = " ".join(sorted(r["controller"], key=render._natural))
+        refs = " ".join(sorted(r["controller"], key=refdes.natural_order))
         cell_refs = {len(r[g]) for g in games}
         if any(cell_refs - {0}):
-            sample = sorted(next(r[g] for g in games if r[g]), key=render._natural)
+            sample = sorted(next(r[g] for g in games if r[g]), key=refdes.natural_order)
             prefix = sample[0].rstrip("0123456789")
             cb = " ".join(sample) if len(sample) <= 4 else f"{prefix}0..{prefix}N-1, one per cell"
             refs = (refs + "; " if refs else "") + "cell board: " + cb
@@ -112,7 +112,7 @@ def _wiring(nl, pm):
         net = u1.pins.get(pad)
         nodes = [(r, p) for r, p in nl.pins_on(net) if r != "U1"]
         if len(nodes) > 4:      # a supply: the parts it feeds
-            to = ", ".join(sorted({r for r, _ in nodes}, key=render._natural))
+            to = ", ".join(sorted({r for r, _ in nodes}, key=refdes.natural_order))
         else:
             to = ", ".join(_describe(nl, r, p) for r, p in sorted(nodes))
         out.append(f"| {pad} | {u1.pin_name(pad)} | | {net} | {to} |")

@@ -18,8 +18,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The modules that make a board (dotted, under hardware/): every board's, then the
 # controller's and the cell boards' own.
-CODE = ["fab", "fp_geometry", "escape", "router", "pcb_plan", "pcb_kicad", "pcb", "pcb_silk",
-        "fab_cpl", "lcsc"]
+CODE = ["fab", "fp_geometry", "escape", "router", "pcb_plan", "board_file", "pcb", "pcb_silk",
+        "fab_cpl", "lcsc", "refdes"]
 CODE_CONTROLLER = ["pcb_controller"]
 CODE_CELLS = ["cell_geometry", "pcb_cells", "tiles"]
 

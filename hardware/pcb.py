@@ -19,6 +19,7 @@ import subprocess
 import tempfile
 
 from . import cellboard, controller, footprint_libs, netlist, pcb_cells
+from .refdes import natural_order
 from .inputs_hash import inputs_hash  # noqa: F401 (pcb.inputs_hash, for the tests)
 
 PCB_DIR = "hardware/pcb"
@@ -87,22 +88,17 @@ def bom_csv(plan, nl):
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Comment", "Designator", "Footprint", "LCSC Part #", "MPN"])
-    for (value, fp, mpn), refs in sorted(groups.items(), key=lambda kv: _natural(kv[1][0])):
-        w.writerow([value, ",".join(sorted(refs, key=_natural)), fp.split(":")[1], lcsc.number(mpn), mpn])
+    for (value, fp, mpn), refs in sorted(groups.items(), key=lambda kv: natural_order(kv[1][0])):
+        w.writerow([value, ",".join(sorted(refs, key=natural_order)), fp.split(":")[1], lcsc.number(mpn), mpn])
     return out.getvalue()
 
 
-def _natural(ref):
-    m = re.match(r"([A-Z]+)(\d*)", ref)
-    return (m.group(1), int(m.group(2) or 0)) if m else (ref, 0)
-
-
 def kicad(*args, timeout=600):
-    """Run hardware/pcb_kicad.py under Debian's Python (pcbnew); its last output line."""
-    r = subprocess.run([KICAD_PYTHON, os.path.join(HERE, "pcb_kicad.py"), *args],
+    """Run hardware/board_file.py under Debian's Python (pcbnew); its last output line."""
+    r = subprocess.run([KICAD_PYTHON, os.path.join(HERE, "board_file.py"), *args],
                        capture_output=True, text=True, timeout=timeout)
     if r.returncode != 0:
-        raise PcbError(f"pcb_kicad.py {args[0]} failed: {r.stderr.strip().splitlines()[-1:]}")
+        raise PcbError(f"board_file.py {args[0]} failed: {r.stderr.strip().splitlines()[-1:]}")
     return r.stdout.strip().splitlines()[-1]
 
 
@@ -123,7 +119,7 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
         kicad("build", pj, os.path.join(out_dir, f"{name}.kicad_pcb"))
     nl = netlist.read(net_text)
     from . import fab_cpl
-    for suffix, text in (("cpl", fab_cpl.cpl_csv(plan, _natural)), ("bom", bom_csv(plan, nl))):
+    for suffix, text in (("cpl", fab_cpl.cpl_csv(plan, natural_order)), ("bom", bom_csv(plan, nl))):
         with open(os.path.join(out_dir, f"{name}-{suffix}.csv"), "w") as f:
             f.write(text)
     from . import pcb_render

@@ -8,7 +8,7 @@ routed without a change here."""
 
 import math
 
-from . import render, router
+from . import refdes, router
 from .pcb_cells import Free
 from .pcb_plan import GROUND, Placed, Plan
 
@@ -106,7 +106,7 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
                 free.boxes[-1] = placed[ref].outline()
                 free.boxes.append(_outside(placed[ref].outline(), width))
     for key, (dist, rot, _) in BESIDE.items():
-        for ref in sorted(by_key.get(key, []), key=render._natural):
+        for ref in sorted(by_key.get(key, []), key=refdes.natural_order):
             want = _beside(nl, ref, placed, dist, width)
             if want:
                 placed[ref] = free.nearest(_make(nl.components[ref], (rot,)), want, (rot,))

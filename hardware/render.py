@@ -7,6 +7,7 @@ have, so this is drawn here from the same netlist that goes to KiCad."""
 from xml.sax.saxutils import escape
 
 from .parts import CATALOGUE
+from .refdes import natural_order
 
 CH = 6.6            # px per character, 11 px monospace
 PITCH = 14
@@ -121,10 +122,6 @@ text { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }
 </style>"""
 
 
-def _natural(ref):
-    head = ref.rstrip("0123456789")
-    return (head, int(ref[len(head):] or 0))
-
 
 _CELL_ORDER = {"LED": 0, "C": 1, "SW": 2, "D": 3}
 
@@ -134,7 +131,7 @@ def _order(c):
     head = c.ref.rstrip("0123456789")
     if "Cell" in c.fields or c.fields.get("Block") == "Cells":
         return (int(c.ref[len(head):] or 0), _CELL_ORDER.get(head, 9), head)
-    return _natural(c.ref) + (0, "")
+    return natural_order(c.ref) + (0, "")
 
 
 def schematic_svg(nl, title, notes=(), blocks=None, refs=None, max_h=1150, elisions=()):
