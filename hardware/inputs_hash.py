@@ -18,10 +18,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The modules that make a board (dotted, under hardware/): every board's, then the
 # controller's and the cell boards' own.
-CODE = ["fab", "fp_geometry", "escape", "router", "pcb_plan", "board_file", "pcb", "pcb_silk",
-        "fab_cpl", "lcsc", "refdes"]
-CODE_CONTROLLER = ["pcb_controller"]
-CODE_CELLS = ["cell_geometry", "pcb_cells", "tiles"]
+CODE = ["inputs.fab_rules", "parts.footprint_geometry", "routing.escape", "routing.router",
+        "placement.plan", "routing.route", "kicad.board_file", "kicad.run", "pcbs", "kicad.silk",
+        "fab.cpl", "fab.bom", "parts.lcsc", "parts.refdes"]
+CODE_CONTROLLER = ["placement.controller_layout"]
+CODE_CELLS = ["placement.cell_geometry", "placement.cell_board_layout", "placement.tiles"]
 
 
 class HashError(ValueError):
