@@ -194,7 +194,7 @@ def menu_choose(vb, label):
     """Open the menu and choose the entry `label`, reading the OLED like a person."""
     vb.menu()
     for _ in range(30):
-        if vb.oled()[0][1] == "> " + label:
+        if vb.menu_entry() == label:
             vb.ok()
             return
         vb.menu()
