@@ -214,7 +214,7 @@ def test_the_menu_sets_the_rounds_of_the_next_game():
         player.act()
     vb.menu()
     for _ in range(20):
-        if vb.oled()[0][1].startswith("> End game"):
+        if (vb.menu_entry() or "").startswith("End game"):
             break
         vb.control(MENU)
     vb.ok()
@@ -246,11 +246,11 @@ def test_a_match_ended_by_agreement_between_rounds_counts_the_rounds_over(tmp_pa
         vb.ok()
         assert vb.oled()[0] == ["Menu", "> Total: 1 of 2", f"RB{first[0]} GY{first[1]}"]
         for _ in range(30):
-            labels.append(vb.oled()[0][1])
-            if labels[-1] == "> End match":
+            labels.append(vb.menu_entry())
+            if labels[-1] == "End match":
                 break
             vb.control(MENU)
-        assert not any(label.startswith("> End game") for label in labels)
+        assert not any(label.startswith("End game") for label in labels)
         vb.ok()
         assert vb.oled()[0][1] == "> End: sure? OK" and session.record.status == "playing"
         vb.ok()
