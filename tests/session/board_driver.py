@@ -134,6 +134,6 @@ class VirtualBoard:
     def menu_entry(self):
         """The menu entry the OLED shows ("> End game (agree)" may take two lines: the
         words are joined again), or None when no entry is shown."""
-        lines = [x for x in self.oled()[0] if x not in ("Menu", "OK BACK MENU=nxt")]
-        text = " ".join(lines)
+        lines = self.oled()[0]
+        text = " ".join(lines[1 if lines[:1] == ["Menu"] else 0:-1])
         return text[2:] if text.startswith("> ") else None

@@ -675,10 +675,10 @@ class Session:
         """(lines, dice, die kind) for the OLED."""
         dice, kind, _ = self.shown_dice(view)
         lines = list(self.current.lines(view))
-        if self.message:
+        if self.message:            # in place of the buttons' line (the last of three)
             text = self.message[0]
-            if len(oled.wrap(text)) > 1:          # a long message takes two lines
+            keep = lines[:2] if len(lines) >= 3 else lines[:-1] if len(lines) == 2 else lines
+            lines = keep + [text]
+            if len(oled.pages(lines)) > 1:        # a long message: the first line and it
                 lines = lines[:1] + [text]
-            else:
-                lines = (lines + ["", "", ""])[:2] + [text]
         return lines, dice[:4], kind
