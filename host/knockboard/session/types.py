@@ -66,6 +66,10 @@ class Option:
     label: str           # shown on the OLED (oled.pages wraps it)
     order: int = 0
     kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit), PASS
+    # the cell where the piece ends when it is not the path's last (a KNOCKabout die is
+    # pointed with a neighbouring cell and travels on): pressing it instead chooses this
+    # option too, when it is the landing of no other option
+    landing: Optional[int] = None
 
 
 @dataclass(frozen=True)

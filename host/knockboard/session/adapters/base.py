@@ -12,12 +12,12 @@ import re
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ...games import CHANCE, TERMINAL
-from ..types import Option, Step, View, clip
+from ..types import Option, Piece, Step, View, clip
 
 if TYPE_CHECKING:
     from ...games.base import Action, Game, State
     from ...layouts.base import Layout
-    from ..types import EditBoard, Piece
+    from ..types import EditBoard
 
 _INTS = re.compile(r"\d+")
 
@@ -116,8 +116,13 @@ class GameUI:
             placing = any(len(o.path) == 1 for o in options)
             return "not free to use" if placing else f"{space}: no piece"
         if piece.owner != state.current_player():
-            return clip(f"{piece.name}: not yours")
-        return clip(f"{piece.name} can't move")
+            return clip(f"{self.piece_words(piece)}: not yours")
+        return clip(f"{self.piece_words(piece)} can't move")
+
+    def piece_words(self, piece: Piece) -> str:
+        """A piece as the players at the table name it, by its colour and what is printed
+        on it ("Green pawn", "Black d4"), not by the terminal board's code ("Gx4", "O")."""
+        return f"{self.seat_name(piece.owner)} {piece.name}"
 
     # --- physical steps ---------------------------------------------------------------------
     def steps(self, before: State, action: Action, after: State) -> list[Step]:

@@ -131,6 +131,9 @@ class DodgeballUI(GameUI):
         return " ".join(f"{self.seat_name(team)} has no pawns left"
                         for team in (0, 1) if not left[team])
 
+    def piece_words(self, piece: Piece) -> str:
+        return f"{self.seat_name(piece.owner)} pawn"      # "O", "B+" on the terminal
+
     def prompt(self, state: State) -> str:
         view = _view(state)
         seat = self.seat_name(state.current_player())

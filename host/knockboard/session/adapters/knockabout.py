@@ -41,7 +41,9 @@ class KnockaboutUI(GameUI):
         cell = CELL_INDEX[space]
         first = STEP[cell][("N", "NE", "SE", "S", "SW", "NW").index(direction)]
         target = self.layout.cell(_name(first)).index
-        return Option(action, (self.cell(space), target), clip(text))
+        landing = self.cell(_dice(state).move_trace(action)[0][1])
+        return Option(action, (self.cell(space), target), clip(text),
+                      landing=landing if landing != target else None)
 
     def steps(self, before: State, action: Action, after: State) -> list[Step]:
         if before.is_chance_node():
@@ -80,6 +82,9 @@ class KnockaboutUI(GameUI):
             return (f"both have {GUTTER_LOSS} in the gutter; "
                     f"{self.seat_name(loser)} moved last")
         return f"{self.seat_name(out[0])}: {gutter[out[0]]:g} dice in the gutter"
+
+    def piece_words(self, piece: Piece) -> str:
+        return f"{self.seat_name(piece.owner)} d{piece.name[1]}"   # "W8=3": White's d8
 
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")

@@ -87,6 +87,11 @@ class KnockoffUI(GameUI):
         winner = max(range(len(view.scores)), key=lambda seat: view.scores[seat])
         return f"{self.seat_name(winner)}: {view.scores[winner]:g} pawns on the top row"
 
+    def piece_words(self, piece: Piece) -> str:
+        # a home base's piece is the pawns at home ("Gx4" on the terminal)
+        kind = "home base" if "x" in piece.name else "pawn"
+        return f"{self.seat_name(piece.owner)} {kind}"
+
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
 

@@ -84,6 +84,9 @@ class KOUI(GameUI):
             return f"{view.quiet} turns with no knock-out"
         return "nothing left to knock out"
 
+    def piece_words(self, piece: Piece) -> str:
+        return f"{NAMES[piece.name[0]]} {piece.name[1:]}"        # "G3": Green's piece 3
+
     def prompt(self, state: State) -> str:
         view = _view(state)
         if view.phase == "setup":
