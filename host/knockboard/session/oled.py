@@ -36,15 +36,10 @@ def abbreviate(line: str) -> str:
     return _MULTI_SEAT.sub(lambda m: "+".join(p[0] for p in m.group(0).split("+")), line)
 
 
-def _split_word(word: str) -> list[str]:
-    """A word longer than a line, in pieces that fit, each ending at a BREAKS character
-    where there is one (a piece is cut hard only where a code has none)."""
-    out = []
-    while len(word) > WIDTH:
-        cut = max((i + 1 for i, ch in enumerate(word[:WIDTH]) if ch in BREAKS), default=WIDTH)
-        out.append(word[:cut])
-        word = word[cut:]
-    return out + [word]
+def _break_at(word: str, room: int) -> int:
+    """Where a word too long for a line may be broken within `room` characters: after its
+    last BREAKS character there, 0 if none."""
+    return max((i + 1 for i, ch in enumerate(word[:room]) if ch in BREAKS), default=0)
 
 
 def wrap(line: str) -> list[str]:
@@ -58,13 +53,19 @@ def wrap(line: str) -> list[str]:
     out: list[str] = []
     current = ""
     for word in line.split():
-        for piece in _split_word(word):
-            if current and len(current) + 1 + len(piece) <= WIDTH:
-                current += " " + piece
-            else:
-                if current:
-                    out.append(current)
-                current = piece
+        while word:
+            room = WIDTH - len(current) - 1 if current else WIDTH
+            if len(word) <= room:
+                current = f"{current} {word}" if current else word
+                break
+            cut = _break_at(word, room) if len(word) > WIDTH else 0
+            if cut:                         # a code's first part fills this line
+                current = f"{current} {word[:cut]}" if current else word[:cut]
+                word = word[cut:]
+            elif not current:               # a code with no separator: cut hard
+                current, word = word[:WIDTH], word[WIDTH:]
+            out.append(current)
+            current = ""
     return out + [current] if current else out
 
 

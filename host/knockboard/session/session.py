@@ -622,9 +622,10 @@ class Session:
             self.board.set_scene(scene)
         self._show(view)
 
-    def screen(self) -> list[tuple[str, ...]]:
-        """The pages of what the OLED shows now (`oled.pages`: one page when it fits)."""
-        return oled.pages(self._display(self.ui.view(self.state))[0])
+    def oled_lines(self) -> list[str]:
+        """What the OLED says now, as logical lines of any length (the layout, `oled.pages`,
+        wraps and pages them for the 16-character lines)."""
+        return list(self._display(self.ui.view(self.state))[0])
 
     def _show(self, view: View) -> None:
         """Send the OLED's lines and dice if they changed (or the dice were just rolled).
