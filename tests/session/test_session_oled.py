@@ -217,3 +217,50 @@ def test_every_screen_of_a_game_shows_every_word_whole(game, options, kw, acts):
     assert refused and menued, "the walk reached no person's choice"
     assert reader.screens > 40
     assert not reader.cut, "\n".join(reader.cut[:10])
+
+
+# --- names the board shows ---------------------------------------------------------------
+def test_refusals_name_pieces_as_the_table_does_not_by_the_terminal_boards_codes():
+    """Issue 47, finding 11: "Gx4: not yours", "O: not yours" were the terminal's codes."""
+    vb = VirtualBoard("knockoff")
+    s = vb.start("knockoff", ["human", "human"], seed=3)
+    other = 1 - s.state.current_player()
+    home = s.ui.homes()[other]
+    vb.press_space(home)
+    assert " ".join(vb.oled()[0]).endswith(f"{s.ui.seat_name(other)} home base: not yours")
+
+    vb = VirtualBoard("dodgeball")
+    s = vb.start("dodgeball", ["human", "human"], seed=3, options={"setup": "quick"})
+    other = 1 - s.state.current_player()
+    pawn = next(sq for sq, p in s.state.view().pieces.items() if p.owner == other)
+    vb.press_space(pawn)
+    assert " ".join(vb.oled()[0]).endswith(f"{s.ui.seat_name(other)} pawn: not yours")
+
+
+def _overlay_words(game):
+    from hardware.overlay import overlay_svg
+
+    from knockboard.layouts import get_layout
+    svg = overlay_svg(get_layout(game))
+    return set(re.findall(r">([^<>]+)</text>", svg))
+
+
+@pytest.mark.parametrize("game,options", [("knockoff", {"players": 4}), ("ko", {"players": 4}),
+                                          ("dodgeball", {}), ("knockabout", {})])
+def test_every_cell_the_oled_names_is_printed_on_the_overlay(game, options):
+    """The spaces the OLED names ("H1>2e", "2e: no piece") are the names the printed
+    overlay carries (hardware/overlay.py: a Knock-Off platform's level in large type,
+    its name "2e" above it), so a player finds each one on the board."""
+    printed = _overlay_words(game)
+    vb = VirtualBoard(game)
+    vb.start(game, seed=6, options=options)
+    spaces = {c.space for c in vb.session.layout.cells}
+    player = AutoPlayer(vb, 6)
+    named = set()
+    for _ in range(150):
+        for line in vb.session.oled_lines():
+            named |= {t for t in re.split(r"[\s>:,@-]+", line) if t in spaces}
+        if not player.act():
+            break
+    assert len(named) >= 5, named
+    assert named <= printed, sorted(named - printed)

@@ -41,7 +41,9 @@ class KnockaboutUI(GameUI):
         cell = CELL_INDEX[space]
         first = STEP[cell][("N", "NE", "SE", "S", "SW", "NW").index(direction)]
         target = self.layout.cell(_name(first)).index
-        landing = self.cell(_dice(state).move_trace(action)[0][1])
+        # where the die itself stops (a die that only knocks its neighbour does not move)
+        ends = [dst for src, dst in _dice(state).move_trace(action) if src == space][:1]
+        landing = self.cell(ends[0]) if ends else None
         return Option(action, (self.cell(space), target), clip(text),
                       landing=landing if landing != target else None)
 
