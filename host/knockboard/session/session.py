@@ -344,24 +344,28 @@ class Session:
             # sent once saved: a host killed in between sends it again when resumed
             self.remote.game.play(text)
         self.current = Waiting(self)
+        self._show_steps(before, actor, steps, by_bot or by_remote)
+
+    def _show_steps(self, before: State, actor: int, steps: list[Step], away: bool) -> None:
+        """Show the steps of an action, with the dice they follow from: a roll's, or the
+        dice a computer's (another home's: `away`) turn began with, kept drawn while its
+        moves are confirmed though the engine has spent some."""
+        if actor == CHANCE or not away:
+            self.hand = None
+        elif self.hand is None or self.hand[0] != actor:
+            view = self.ui.view(before)
+            self.hand = (actor, tuple(view.dice), view.dice_kind)
+        if not steps:
+            return
         if actor == CHANCE:
-            self.hand = None
-        elif by_bot or by_remote:
-            if self.hand is None or self.hand[0] != actor:
-                view = self.ui.view(before)
-                self.hand = (actor, tuple(view.dice), view.dice_kind)
-        else:
-            self.hand = None
-        if steps:
-            if actor == CHANCE:
-                dice = (tuple(self.rolled), self.rolled_kind, self.roll_caption())
-                self.current = Showing(self, Animation(steps, ROLL_TITLE), dice)
-            else:
-                name = self.ui.seat_name(actor)
-                hand = self.hand if by_bot or by_remote else None
-                dice = (hand[1], hand[2], f"{name} rolled {_values(hand[1])}") \
-                    if hand and hand[1] else None
-                self.current = Showing(self, Animation(steps, name), dice)
+            dice = (tuple(self.rolled), self.rolled_kind, self.roll_caption())
+            self.current = Showing(self, Animation(steps, ROLL_TITLE), dice)
+            return
+        name = self.ui.seat_name(actor)
+        hand = self.hand
+        shown = (hand[1], hand[2], f"{name} rolled {_values(hand[1])}") \
+            if hand is not None and hand[1] else None
+        self.current = Showing(self, Animation(steps, name), shown)
 
     def _rolled(self, before: State, action: Action, text: str) -> None:
         values = self.ui.dice_values(before, action)
