@@ -354,7 +354,10 @@ class Session:
             self.hand = None
         elif self.hand is None or self.hand[0] != actor:
             view = self.ui.view(before)
-            self.hand = (actor, tuple(view.dice), view.dice_kind)
+            # the dice of the turn are the actor's own only on its turn (a Dodgeball
+            # target's catch is made with the thrower's dice on the OLED)
+            own = before.view().turn == actor
+            self.hand = (actor, tuple(view.dice) if own else (), view.dice_kind)
         if not steps:
             return
         if actor == CHANCE:
