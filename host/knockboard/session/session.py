@@ -366,8 +366,10 @@ class Session:
             return
         name = self.ui.seat_name(actor)
         hand = self.hand
-        shown = (hand[1], hand[2], f"{name} rolled {_values(hand[1])}") \
-            if hand is not None and hand[1] else None
+        shown = None                # a person's own move: the session's rule
+        if hand is not None:        # away: its roll, or no die (none of the turn is its)
+            shown = (hand[1], hand[2], f"{name} rolled {_values(hand[1])}") if hand[1] \
+                else ((), 0, "")
         self.current = Showing(self, Animation(steps, name), shown)
 
     def _rolled(self, before: State, action: Action, text: str) -> None:
