@@ -40,7 +40,7 @@ def missing_words(text, shown_lines):
     "> End game (agree)",                     # a menu entry
     "Green+Yellow to move",                   # the longest seat name (K.O., two players)
     "Green+Yellow wins with 12 points (Red+Blue 9, Green+Yellow 12)",
-    "Black: 5 dice in the gutter",
+    "Black has 5 dice in the gutter",
 ])
 def test_the_layout_shows_every_word_whole(text):
     screens = pages(["title", text, "OK=go"])
@@ -55,9 +55,10 @@ def test_a_screen_that_fits_is_one_page_and_the_rule_abbreviates_only_what_is_to
     assert pages(["Green+Yellow to move"]) == [("G+Y to move",)]
     assert wrap("Green to move") == ["Green to move"]
     assert wrap("Red and Yellow and Blue share") == ["Red and Yellow", "and Blue share"]
-    assert pages(["Game over", "White wins", "Black: 5 dice in the gutter", "MENU=new game"]) \
+    assert pages(["Game over", "White wins", "Black has 5 dice in the gutter",
+                  "MENU=new game"]) \
         == [("Game over", "White wins", "MENU=new game"),
-            ("Black: 5 dice in", "the gutter", "MENU=new game")]
+            ("Black has 5 dice", "in the gutter", "MENU=new game")]
     assert [oled.page_at(2, 10.0, t) for t in (10.0, 10.0 + PAGE_S, 10.0 + 2 * PAGE_S)] \
         == [0, 1, 0]
 

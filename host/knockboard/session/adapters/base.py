@@ -67,7 +67,7 @@ class GameUI:
         return f"{self.seat_name(winners[0])} wins" if len(winners) == 1 else text
 
     def end_reason(self, state: State) -> str:
-        """Why the game is over, in the rules' words ("Black: 5 dice in the gutter"); ""
+        """Why the game is over, in the rules' words ("Black has 5 dice in the gutter"); ""
         before the end."""
         return ""
 

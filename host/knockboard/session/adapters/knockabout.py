@@ -83,7 +83,7 @@ class KnockaboutUI(GameUI):
             loser = 1 - max(range(2), key=lambda seat: state.returns()[seat])
             return (f"both have {GUTTER_LOSS} in the gutter; "
                     f"{self.seat_name(loser)} moved last")
-        return f"{self.seat_name(out[0])}: {gutter[out[0]]:g} dice in the gutter"
+        return f"{self.seat_name(out[0])} has {gutter[out[0]]:g} dice in the gutter"
 
     def piece_words(self, piece: Piece) -> str:
         return f"{self.seat_name(piece.owner)} d{piece.name[1]}"   # "W8=3": White's d8

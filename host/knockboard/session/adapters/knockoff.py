@@ -85,7 +85,7 @@ class KnockoffUI(GameUI):
             return ""
         view = _view(state)
         winner = max(range(len(view.scores)), key=lambda seat: view.scores[seat])
-        return f"{self.seat_name(winner)}: {view.scores[winner]:g} pawns on the top row"
+        return f"{self.seat_name(winner)} has {view.scores[winner]:g} pawns on the top row"
 
     def piece_words(self, piece: Piece) -> str:
         # a home base's piece is the pawns at home ("Gx4" on the terminal)
