@@ -265,3 +265,51 @@ def test_every_cell_the_oled_names_is_printed_on_the_overlay(game, options):
             break
     assert len(named) >= 5, named
     assert named <= printed, sorted(named - printed)
+
+
+def test_every_screen_of_a_replay_shows_every_word_whole():
+    """`knockboard replay --sim`'s screens: each entry, an edit's changes included."""
+    from knockboard.session.replay import Replay
+    from knockboard.store import GameRecord
+
+    vb = VirtualBoard("knockabout")
+    s = vb.start("knockabout", ["human", "human"], seed=8)
+    player = AutoPlayer(vb, 8)
+    while len(s.record.actions) < 12 or s.interaction is None or s.interaction.selected:
+        player.act()
+    _edit_by_hand(vb)
+    assert any(a.startswith("edit ") for a in s.record.actions), "no edit was made"
+    for _ in range(20):
+        player.act()
+    record = GameRecord(game="knockabout", actions=list(s.record.actions))
+
+    vb = VirtualBoard("knockabout")
+    replay = vb.session = Replay(vb.board, record, clock=vb.clock)
+    vb.run(0.3)
+    reader = Reader(vb)
+    for _ in range(len(record.actions) + 1):
+        reader.check()
+        vb.ok()
+    assert reader.screens == len(record.actions) + 1 and replay.ply == len(record.actions)
+    assert not reader.cut, "\n".join(reader.cut[:10])
+
+
+def _edit_by_hand(vb):
+    """Edit mode: two dice moved to empty cells and whose turn changed, then OK."""
+    s = vb.session
+    vb.menu()
+    while vb.menu_entry() != "Edit board":
+        vb.control(MENU)
+    vb.ok()
+    view = s.ui.view(s.state)
+    empty = [c.space for c in s.layout.cells if c.space not in view.pieces
+             and c.kind != "gutter"]
+    for src, dst in zip(sorted(view.pieces)[:2], empty[-2:]):
+        vb.press_space(src)
+        vb.press_space(dst)
+    vb.control(MENU)
+    vb.ok()                                  # the turn to the other player
+    vb.back()
+    vb.ok()
+    while s.animation is not None:
+        vb.ok()

@@ -96,11 +96,16 @@ class Replay:
         while self.running and not (until and until()):
             self.step(0.05)
 
+    def oled_lines(self) -> list[str]:
+        """What the OLED says (logical lines; `oled.pages` lays them out)."""
+        total = len(self.record.actions)
+        return [f"Replay {self.ply}/{total}", self.shown,
+                "OK/BACK MENU=end" if self.ply < total else "end. MENU=quit"]
+
     def render(self) -> None:
         total = len(self.record.actions)
         last = self.shown
-        screen = oled.pages([f"Replay {self.ply}/{total}", last,
-                             "OK/BACK MENU=end" if self.ply < total else "end. MENU=quit"])
+        screen = oled.pages(self.oled_lines())
         now = self.clock()
         if self._screen[0] != screen:
             self._screen = (screen, now)
