@@ -126,7 +126,7 @@ def test_a_game_played_on_the_board_shows_as_a_score_sheet(tmp_path):
 
 def menu_go(vb, prefix):
     for _ in range(30):
-        if vb.oled()[0][1].startswith("> " + prefix):
+        if (vb.menu_entry() or "").startswith(prefix):
             return
         vb.menu()
     raise AssertionError(f"no menu entry {prefix!r}")

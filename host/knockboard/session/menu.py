@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from .. import registry
 from ..games import get_game
 from ..layouts import get_layout
-from . import remote_end
+from . import oled, remote_end
 from .adapters import get_ui
 from .modes import Mode
 from .seats import HUMAN, LEVELS, level_of
@@ -114,7 +114,10 @@ class MenuMode(Mode):
             command.action(self.s)
 
     def lines(self, view: View) -> list[str]:
-        return ["Menu", "> " + self.current().label, "OK BACK MENU=nxt"]
+        entry = "> " + self.current().label
+        if len(oled.wrap(entry)) > 1:     # a long entry takes the title's line too
+            return [entry, "OK BACK MENU=nxt"]
+        return ["Menu", entry, "OK BACK MENU=nxt"]
 
 
 # --- the commands ---------------------------------------------------------------------------

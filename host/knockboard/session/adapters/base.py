@@ -12,12 +12,12 @@ import re
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from ...games import CHANCE, TERMINAL
-from ..types import Option, Step, View, clip
+from ..types import Option, Piece, Step, View, clip
 
 if TYPE_CHECKING:
     from ...games.base import Action, Game, State
     from ...layouts.base import Layout
-    from ..types import EditBoard, Piece
+    from ..types import EditBoard
 
 _INTS = re.compile(r"\d+")
 
@@ -66,6 +66,11 @@ class GameUI:
         winners = [seat for seat, r in enumerate(returns) if r == best]
         return f"{self.seat_name(winners[0])} wins" if len(winners) == 1 else text
 
+    def end_reason(self, state: State) -> str:
+        """Why the game is over, in the rules' words ("Black has 5 dice in the gutter"); ""
+        before the end."""
+        return ""
+
     def prompt(self, state: State) -> str:
         """The OLED's first line for the player to act."""
         return clip(f"{self.seat_name(state.current_player())} to move")
@@ -111,8 +116,13 @@ class GameUI:
             placing = any(len(o.path) == 1 for o in options)
             return "not free to use" if placing else f"{space}: no piece"
         if piece.owner != state.current_player():
-            return clip(f"{piece.name}: not yours")
-        return clip(f"{piece.name} can't move")
+            return clip(f"{self.piece_words(piece)}: not yours")
+        return clip(f"{self.piece_words(piece)} can't move")
+
+    def piece_words(self, piece: Piece) -> str:
+        """A piece as the players at the table name it, by its colour and what is printed
+        on it ("Green pawn", "Black d4"), not by the terminal board's code ("Gx4", "O")."""
+        return f"{self.seat_name(piece.owner)} {piece.name}"
 
     # --- physical steps ---------------------------------------------------------------------
     def steps(self, before: State, action: Action, after: State) -> list[Step]:
@@ -151,9 +161,17 @@ class GameUI:
                 fallback = outcome
         return fallback
 
+    def dice_owners(self, state: State) -> list[str]:
+        """Whose each die rolled at this chance node is, as the players say it ("Red",
+        "White", "reroll F8"): the seat whose turn it is; roll-offs and duels override."""
+        turn = state.view().turn
+        owner = self.seat_name(turn) if turn >= 0 else "roll-off"
+        return [owner] * self.dice_count(state)
+
     def dice_labels(self, state: State) -> list[str]:
-        """What each physical die is, for the entry prompt ("White d6", "d6")."""
-        return [f"d{self.die_kind(state)}"] * self.dice_count(state)
+        """What each physical die is, for the entry prompt: whose and which ("Red d6")."""
+        kind = self.die_kind(state)
+        return [f"{owner} d{kind}" for owner in self.dice_owners(state)]
 
     # --- edit mode (session/edit.py) -------------------------------------------------------
     # What pressing a selected piece again changes ("face", "ball"); None: it deselects.
