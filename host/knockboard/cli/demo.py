@@ -5,8 +5,9 @@ themselves every --delay seconds, saved like any game played; elsewhere the term
 
 import sys
 
-from .args import add_db_argument, seconds, seed
+from .args import CliError, add_db_argument, seconds, seed
 from .play import play_setup
+from .web import add_web_argument
 
 WINDOW_DELAY = 0.8       # seconds each step of a move stays on the simulator's board
 
@@ -21,6 +22,10 @@ def cmd_demo(args):
             setup = Setup(DEMO_GAME, {}, [DEFAULT_BOT, DEFAULT_BOT], seed=args.seed)
             return play_setup(setup, args, sys.stdout,
                               pace=WINDOW_DELAY if args.delay is None else args.delay)
+    if args.web is not None:
+        raise CliError("demo --web: the page follows the simulator window's game, which "
+                       "cannot be shown here" + ("" if args.terminal else
+                                                 " (no window can open)"))
     return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
 
 
@@ -41,5 +46,6 @@ def add_demo_command(sub):
     add_db_argument(demo, help="where the window's game is saved (default: $KNOCKBOARD_DB, "
                                "else the user data folder); the terminal demo saves nothing")
     demo.add_argument("--no-save", action="store_true", help="do not save the game")
+    add_web_argument(demo)
     # the window's demo is played as `play --sim` plays
     demo.set_defaults(func=cmd_demo, sim=True, port=None)

@@ -8,6 +8,7 @@ from ..games import MAX_ROUNDS, GameError, get_game
 from .args import (add_broker_credentials, add_db_argument, add_game_argument, game_id,
                    names_file, positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
+from .web import add_web_argument, web_serving
 
 
 # how long a closed window waits for the session thread to stop before the store is closed
@@ -52,7 +53,12 @@ def add_play_command(sub, parse_options):
                       help="a game option, e.g. setup=quick (repeatable)")
     add_db_argument(play)
     play.add_argument("--no-save", action="store_true", help="do not save this game")
+    play.add_argument("--pace", type=seconds(0, 60), default=None, metavar="SECONDS",
+                      help="each step of a computer's move stays shown this long, then the "
+                           "game goes on by itself (default: it waits for OK or the piece "
+                           "moved, as on a board)")
     _add_view_argument(play)
+    add_web_argument(play)
     _add_remote_arguments(play)
     play.set_defaults(func=lambda args: cmd_play(args, parse_options))
 
@@ -64,6 +70,7 @@ def add_play_command(sub, parse_options):
     _add_board_arguments(resume)
     add_db_argument(resume)
     _add_view_argument(resume)
+    add_web_argument(resume)
     _add_remote_arguments(resume)
     resume.set_defaults(func=cmd_resume)
 
@@ -86,6 +93,7 @@ def add_play_command(sub, parse_options):
                     "one started after it. Run it beside `knockboard play` on a real board.")
     view.add_argument("id", nargs="?", type=game_id, metavar="ID")
     add_db_argument(view)
+    add_web_argument(view, "the game (instead of the window: no display needed)")
     view.set_defaults(func=cmd_view)
 
 
@@ -228,7 +236,8 @@ def make_setup(args, parse_options):
 
 
 def cmd_play(args, parse_options, out=None):
-    return play_setup(make_setup(args, parse_options), args, out or sys.stdout)
+    return play_setup(make_setup(args, parse_options), args, out or sys.stdout,
+                      pace=args.pace)
 
 
 def play_setup(setup, args, out, pace=None):
@@ -248,8 +257,9 @@ def play_setup(setup, args, out, pace=None):
     try:
         link = _remote_link(args, setup, store, out,
                             game_id=lambda: saver.game_id if saver else None)
-        return _run_on_board(args, setup.game, setup.seed, session, out,
-                             view=_view_path(args, store))
+        with web_serving(args, store and store.path, out, error=PlayCommandError):
+            return _run_on_board(args, setup.game, setup.seed, session, out,
+                                 view=_view_path(args, store))
     finally:
         if link is not None:
             link.close()
@@ -302,8 +312,9 @@ def cmd_resume(args, out=None):
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
                            resumed=True, remote=link)
         try:
-            return _run_on_board(args, record.game, record.seed, session, out,
-                                 view=_view_path(args, store))
+            with web_serving(args, store.path, out, game_id, error=PlayCommandError):
+                return _run_on_board(args, record.game, record.seed, session, out,
+                                     view=_view_path(args, store))
         finally:
             if link is not None:
                 link.close()
@@ -366,8 +377,22 @@ def cmd_view(args, out=None):
         if args.id is not None:
             stored_record(store, args.id)              # a missing game: refused here
         path = store.path
+    if args.web is not None:
+        with web_serving(args, path, out, args.id, error=PlayCommandError):
+            return _serve_until_stopped()
     _need_display("view")
     return _follow_in_window(path, args.id, out)
+
+
+def _serve_until_stopped():
+    """`view --web`: the server's threads do the work; this one waits for Ctrl-C."""
+    stop = threading.Event()
+    try:
+        while not stop.wait(3600):
+            pass
+    except KeyboardInterrupt:
+        pass
+    return 0
 
 
 def _follow_in_window(path, game_id, out):

@@ -32,7 +32,7 @@ def summary_lines(state, entries, step=None, game_id=None, match=None) -> list:
             totals = ", ".join(f"{ui.seat_name(seat)} {p}" for seat, p in enumerate(match.totals()))
             lines.append(f"match total: {totals}")
     lines.append(f"phase: {view.phase}")
-    lines.append(_who(ui, state, view))
+    lines.append(who_line(ui, state, view))
     if view.dice:
         lines.append("dice: " + " ".join(str(d) for d in view.dice))
     unit = ui.SCORE_UNIT
@@ -55,7 +55,8 @@ def _line(ply, entry) -> str:
     return f"{ply:4}. {entry}"
 
 
-def _who(ui, state, view) -> str:
+def who_line(ui, state, view) -> str:
+    """Whose turn it is, or the result once the game is over."""
     if view.to_act == TERMINAL:
         return ui.result(state) or "game over"
     if view.to_act == CHANCE:

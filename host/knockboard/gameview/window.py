@@ -9,12 +9,11 @@ another terminal (`knockboard view`). A replay steps through a saved record inst
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Callable, Optional
+from typing import Optional
 
 from ..session.adapters import get_ui
-from ..store import GameStore, StoreError
-from ..store.records import RecordError
 from .export import matches, positions
+from .follower import StoreFollower
 from .picture import Picture
 from .sheet import last_move, score_sheet
 from .summary import summary_lines
@@ -83,55 +82,6 @@ def draw(canvas, shapes, **options):
             font = ("DejaVu Sans", -s.size, "bold" if s.bold else "normal")
             canvas.create_text(*s.points, text=s.text, fill=s.fill, font=font,
                                anchor="center" if s.anchor == "center" else "w", **options)
-
-
-class StoreFollower:
-    """Shows the game `game_id` of the store at `path` live; with no id, the newest game,
-    and each newer one as it is started (MENU -> New game on the board)."""
-
-    def __init__(self, view: GameView, path, game_id: Optional[int] = None,
-                 on_error: Callable[[str], None] = print):
-        self.view = view
-        self.path = path
-        self.fixed = game_id
-        self.on_error = on_error
-        self.store: Optional[GameStore] = None
-        self.seen = None                     # (id, actions, status) last drawn
-        self.problem = None
-
-    def poll(self):
-        """Look once; redraw if the game changed. Returns True when something was drawn."""
-        try:
-            if self.store is None:
-                self.store = GameStore(self.path)
-            game_id = self.fixed if self.fixed is not None else self.store.newest()
-            if game_id is None:
-                return False
-            record = self.store.get(game_id)
-        except StoreError as err:            # not created yet, locked for a moment
-            self._report(str(err))
-            return False
-        seen = (record.id, tuple(record.actions), record.status)
-        if seen == self.seen:
-            return False
-        try:
-            state, match = record.replay_match()
-        except RecordError as err:
-            self._report(f"game {record.id} does not replay: {err}")
-            return False
-        self.view.show(record, state, match=match)
-        self.seen, self.problem = seen, None
-        return True
-
-    def _report(self, text):
-        if text != self.problem:             # once per problem, not every poll
-            self.problem = text
-            self.on_error(f"knockboard view: {text}")
-
-    def close(self):
-        if self.store is not None:
-            self.store.close()
-            self.store = None
 
 
 class ReplayStepper:

@@ -1,0 +1,54 @@
+"""`--web [HOST:]PORT` on the commands that show a game: the game served to browsers
+(`knockboard.web`) while the command runs, following the game in the store."""
+
+import argparse
+from contextlib import nullcontext
+
+
+def web_address(text):
+    from ..web.address import WebAddressError, parse_web_address
+    try:
+        return parse_web_address(text)
+    except WebAddressError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def add_web_argument(parser, what="the game"):
+    from ..web.address import DEFAULT
+    parser.add_argument("--web", nargs="?", const=DEFAULT, type=web_address,
+                        metavar="[HOST:]PORT",
+                        help=f"also show {what} live in any browser, served on PORT of this "
+                             f"computer only (--web alone: {DEFAULT}); 0.0.0.0:PORT serves "
+                             "the local network (a phone, a TV); read-only (docs/web.md)")
+
+
+def web_serving(args, path, out, game_id=None, error=Exception):
+    """A context serving the game of the store at `path` while the command runs, or nothing
+    without --web; `game_id`: that game, else the newest and each newer one; `error`: the
+    command's error class, raised (one line) when the server cannot start."""
+    address = getattr(args, "web", None)
+    if address is None:
+        return nullcontext()
+    if path is None:
+        raise error("--web follows the saved game: it cannot go with --no-save")
+    from ..web.serve import serving_store
+    return _Started(serving_store(address, path, game_id, out,
+                                  on_error=lambda text: print(text, file=out)), error)
+
+
+class _Started:
+    """`serving_store`'s context, whose start-up error becomes the command's one line."""
+
+    def __init__(self, context, error):
+        self.context = context
+        self.error = error
+
+    def __enter__(self):
+        from ..web.serve import WebStartError
+        try:
+            return self.context.__enter__()
+        except WebStartError as err:
+            raise self.error(str(err)) from None
+
+    def __exit__(self, *exc):
+        return self.context.__exit__(*exc)

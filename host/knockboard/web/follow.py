@@ -1,0 +1,68 @@
+"""The game followed in the game store (as the game view's window follows it), each new
+entry published to a feed as a snapshot of its own, so a page goes through every move."""
+
+from __future__ import annotations
+
+import threading
+
+from ..gameview.export import matches, positions
+from ..gameview.follower import StoreFollower
+from ..gameview.sheet import score_sheet
+from .snapshot import SnapshotMaker
+
+POLL_S = 0.05              # how often the store is looked at: well inside 100 ms
+MOST_STEPS = 64            # a longer jump (a page joining late) is sent as its last step
+
+
+class FeedShower:
+    """What `StoreFollower` shows a record to: snapshots published to `feed`."""
+
+    def __init__(self, feed, fit_px: float = 560):
+        self.feed = feed
+        self.maker = SnapshotMaker(fit_px)
+        self.shown = None              # (game id, entries) published last
+
+    def show(self, record, state, step=None, match=None):
+        sheet = score_sheet(record)
+        first = len(record.actions)
+        if self.shown is not None and self.shown[0] == record.id:
+            done = self.shown[1]
+            if record.actions[:len(done)] == done and len(record.actions) - len(done) <= MOST_STEPS:
+                first = len(done) + 1
+        if first < len(record.actions):
+            states = positions(record)
+            found = matches(record, states)
+            for k in range(first, len(record.actions)):
+                self.feed.publish(self.maker.make(record, states[k], sheet[:k],
+                                                  match=found[k]))
+        self.feed.publish(self.maker.make(record, state, sheet, step, match))
+        self.shown = (record.id, list(record.actions))
+
+
+class StoreWatcher:
+    """A thread polling the store at `path` (game `game_id`, else the newest) every
+    POLL_S, publishing to `feed`; `on_error` gets each problem once."""
+
+    def __init__(self, feed, path, game_id=None, on_error=print, poll_s: float = POLL_S):
+        self.follower = StoreFollower(FeedShower(feed), path, game_id, on_error)
+        self.poll_s = poll_s
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="knockboard-web-follow",
+                                       daemon=True)
+
+    def start(self):
+        self.thread.start()
+        return self
+
+    def _run(self):
+        try:
+            while not self.stop.is_set():
+                self.follower.poll()
+                self.stop.wait(self.poll_s)
+        finally:
+            self.follower.close()
+
+    def close(self):
+        self.stop.set()
+        if self.thread.is_alive() and self.thread is not threading.current_thread():
+            self.thread.join(5)
