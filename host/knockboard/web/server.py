@@ -169,9 +169,9 @@ class WebServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
 class Served:
     """A running web server (its own thread) and what it serves from."""
 
-    def __init__(self, address, feed):
+    def __init__(self, address, feed, slots=None, rate=None):
         self.feed = feed
-        self.server = WebServer(address, feed)
+        self.server = WebServer(address, feed, slots, rate)
         self.host, self.port = self.server.server_address[:2]
         self.thread = threading.Thread(target=self.server.serve_forever,
                                        kwargs={"poll_interval": 0.2},
