@@ -15,7 +15,7 @@ from knockboard.games import get_game
 from knockboard.store import GameStore
 from knockboard.web.address import WebAddressError, parse_web_address
 from knockboard.web.feed import Feed
-from knockboard.web.follow import StoreWatcher
+from knockboard.web.follow import store_watcher
 from knockboard.web.limits import MAX_PER_CLIENT, RateLimit
 from knockboard.web.request import HEAD_SECONDS
 from knockboard.web.serve import serving_store
@@ -150,7 +150,7 @@ def hostile_target(tmp_path):
     play_into(db, game_id, most=25)
     feed = Feed()
     served = Served(LOOPBACK, feed, rate=RateLimit(rate=1000, burst=1000))
-    watcher = StoreWatcher(feed, db, game_id).start()
+    watcher = store_watcher(feed, db, game_id).start()
     wait_until(lambda: feed.latest() is not None)
     try:
         yield served.port, db, game_id

@@ -8,7 +8,7 @@ from ..games import MAX_ROUNDS, GameError, get_game
 from .args import (add_broker_credentials, add_db_argument, add_game_argument, game_id,
                    names_file, positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
-from .web import add_web_argument, web_serving
+from .web import add_web_argument, web_replaying, web_serving
 
 
 # how long a closed window waits for the session thread to stop before the store is closed
@@ -84,6 +84,7 @@ def add_play_command(sub, parse_options):
     replay.add_argument("--view", action="store_true",
                         help="step through the game in the game view window instead of on "
                              "a board (Right/Left, Home/End)")
+    add_web_argument(replay, "the step shown")
     replay.set_defaults(func=cmd_replay)
 
     view = sub.add_parser(
@@ -364,10 +365,18 @@ def cmd_replay(args, out=None):
     with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
     replayed(record)
-    if args.view:
-        return _replay_in_view(record)
-    return _run_on_board(args, record.game, record.seed,
-                         lambda board: Replay(board, record, out=out), out)
+    shown = []                       # the replay (on the board or in the window) once made
+
+    def step():
+        return shown[0].step if args.view and shown else shown[0].ply if shown else 0
+    with web_replaying(args, record, step, out, error=PlayCommandError):
+        if args.view:
+            return _replay_in_view(record, shown)
+
+        def runner(board):
+            shown[:] = [Replay(board, record, out=out)]
+            return shown[0]
+        return _run_on_board(args, record.game, record.seed, runner, out)
 
 
 def cmd_view(args, out=None):
@@ -408,14 +417,15 @@ def _follow_in_window(path, game_id, out):
     return 0
 
 
-def _replay_in_view(record):
+def _replay_in_view(record, shown):
     import tkinter as tk
 
     from ..gameview.window import ReplayStepper, open_view
 
     _need_display("replay --view")
     root = tk.Tk()
-    ReplayStepper(open_view(root), record).bind(root)
+    shown[:] = [ReplayStepper(open_view(root), record)]
+    shown[0].bind(root)
     root.mainloop()
     return 0
 

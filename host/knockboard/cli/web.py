@@ -36,6 +36,15 @@ def web_serving(args, path, out, game_id=None, error=Exception):
                                   on_error=lambda text: print(text, file=out)), error)
 
 
+def web_replaying(args, record, step, out, error=Exception):
+    """A context serving the saved `record` at the step `step()` returns (the board's or the
+    window's replay), or nothing without --web."""
+    if getattr(args, "web", None) is None:
+        return nullcontext()
+    from ..web.serve import serving_replay
+    return _Started(serving_replay(args.web, record, step, out), error)
+
+
 class _Started:
     """`serving_store`'s context, whose start-up error becomes the command's one line."""
 

@@ -1,5 +1,6 @@
-"""The game followed in the game store (as the game view's window follows it), each new
-entry published to a feed as a snapshot of its own, so a page goes through every move."""
+"""What the page follows, published to a feed as snapshots: the game in the game store (as
+the game view's window follows it), each new entry a snapshot of its own so that a page goes
+through every move; or a saved game's replay, at the step the board (or the window) shows."""
 
 from __future__ import annotations
 
@@ -39,12 +40,39 @@ class FeedShower:
         self.shown = (record.id, list(record.actions))
 
 
-class StoreWatcher:
-    """A thread polling the store at `path` (game `game_id`, else the newest) every
-    POLL_S, publishing to `feed`; `on_error` gets each problem once."""
+class ReplayFollower:
+    """A saved record (it must replay) at the step `step()` says, published when it
+    changes."""
 
-    def __init__(self, feed, path, game_id=None, on_error=print, poll_s: float = POLL_S):
-        self.follower = StoreFollower(FeedShower(feed), path, game_id, on_error)
+    def __init__(self, feed, record, step, fit_px: float = 560):
+        self.feed = feed
+        self.record = record
+        self.step = step
+        self.maker = SnapshotMaker(fit_px)
+        self.states = positions(record)
+        self.matches = matches(record, self.states)
+        self.sheet = score_sheet(record)
+        self.shown = None
+
+    def poll(self):
+        k = max(0, min(len(self.record.actions), self.step()))
+        if k == self.shown:
+            return False
+        self.feed.publish(self.maker.make(self.record, self.states[k], self.sheet[:k],
+                                          (k, len(self.record.actions)), self.matches[k]))
+        self.shown = k
+        return True
+
+    def close(self):
+        pass
+
+
+class Watcher:
+    """A thread polling a follower (`StoreFollower` to a `FeedShower`, `ReplayFollower`)
+    every `poll_s` seconds."""
+
+    def __init__(self, follower, poll_s: float = POLL_S):
+        self.follower = follower
         self.poll_s = poll_s
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, name="knockboard-web-follow",
@@ -66,3 +94,13 @@ class StoreWatcher:
         self.stop.set()
         if self.thread.is_alive() and self.thread is not threading.current_thread():
             self.thread.join(5)
+
+
+def store_watcher(feed, path, game_id=None, on_error=print) -> Watcher:
+    """The store at `path` followed (game `game_id`, else the newest); `on_error` gets each
+    problem once."""
+    return Watcher(StoreFollower(FeedShower(feed), path, game_id, on_error))
+
+
+def replay_watcher(feed, record, step) -> Watcher:
+    return Watcher(ReplayFollower(feed, record, step))

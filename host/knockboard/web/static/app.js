@@ -57,6 +57,7 @@ function render(snap) {
   document.title = `${snap.title} — Knockboard`;
   text("title", snap.id === null ? snap.title : `${snap.title} (game ${snap.id})`);
   el("board").innerHTML = snap.svg;
+  text("step", snap.step ? `replay: step ${snap.step[0]} of ${snap.step[1]}` : "");
   text("result", snap.result);
   text("turn", snap.result ? "" : snap.turn);
   el("dice").textContent = snap.dice.join(" ");
