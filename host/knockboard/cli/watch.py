@@ -1,11 +1,15 @@
 """`knockboard watch URL`: follow a remote game as a spectator, in the terminal."""
 
 import sys
+import tempfile
 import time
+from contextlib import ExitStack
+from pathlib import Path
 
 from .args import add_broker_credentials, add_db_argument
 from .play import PlayCommandError
 from .records import open_store
+from .web import add_web_argument, web_serving
 
 
 def add_watch_command(sub):
@@ -20,6 +24,7 @@ def add_watch_command(sub):
     add_db_argument(watch, help="also keep the game watched in this game database, where "
                                 "`knockboard view` follows it live in the game view window "
                                 "(default: not kept)")
+    add_web_argument(watch, "the game watched (kept in --db, else in a temporary file)")
     watch.set_defaults(func=cmd_watch)
 
 
@@ -48,17 +53,40 @@ class _Kept:
 def cmd_watch(args, out=None):
     """0 once the game is over, 1 if it stopped (a cheat, a forfeit), 2 if the room could not
     be watched."""
-    from ..remote import AddressError, RoomError, parse_address, read_password
-    from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
-    from ..remote.room import Room
-    from ..remote.watch import WatchError, watch_game
+    from ..remote import AddressError, parse_address, read_password
     out = out or sys.stdout
     try:
         address = parse_address(args.url)
         password = read_password(address, args.password_file)
     except AddressError as err:
         raise PlayCommandError(str(err)) from None
-    store = None if getattr(args, "db", None) is None else open_store(args)
+    with ExitStack() as cleanup:
+        store = _watched_store(args, cleanup)
+        return _watch(args, address, password, store, out, cleanup)
+
+
+def _watched_store(args, cleanup):
+    """The database the game watched is kept in: --db's, a temporary one for --web alone
+    (the page follows the game there), else none."""
+    from ..store import GameStore
+    if getattr(args, "db", None) is not None:
+        store = open_store(args)
+    elif getattr(args, "web", None) is not None:
+        folder = cleanup.enter_context(tempfile.TemporaryDirectory(prefix="knockboard-watch-"))
+        store = GameStore(Path(folder) / "watched.sqlite3")
+    else:
+        return None
+    cleanup.callback(store.close)
+    return store
+
+
+def _watch(args, address, password, store, out, cleanup):
+    from ..remote import RoomError
+    from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
+    from ..remote.room import Room
+    from ..remote.watch import WatchError, watch_game
+    if store is not None:
+        cleanup.enter_context(web_serving(args, store.path, out, error=PlayCommandError))
     room = Room(address, password, [], ca_file=args.ca_file,
                 log=lambda line: print(line, file=sys.stderr))
     room.start()
@@ -78,6 +106,4 @@ def cmd_watch(args, out=None):
             raise PlayCommandError(str(err)) from None
     finally:
         room.close()
-        if store is not None:
-            store.close()
     return 1 if game.stopped else 0

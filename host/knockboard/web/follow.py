@@ -35,7 +35,7 @@ class FeedShower:
             found = matches(record, states)
             for k in range(first, len(record.actions)):
                 self.feed.publish(self.maker.make(record, states[k], sheet[:k],
-                                                  match=found[k]))
+                                                  match=found[k], latest=False))
         self.feed.publish(self.maker.make(record, state, sheet, step, match))
         self.shown = (record.id, list(record.actions))
 
@@ -87,6 +87,9 @@ class Watcher:
             while not self.stop.is_set():
                 self.follower.poll()
                 self.stop.wait(self.poll_s)
+            # once more: what was saved just before the command ended (the result of a game
+            # watched) reaches the pages before their streams close
+            self.follower.poll()
         finally:
             self.follower.close()
 

@@ -32,17 +32,18 @@ class SnapshotMaker:
             self._key = key
         return self.picture
 
-    def make(self, record, state, sheet, step=None, match=None) -> dict:
+    def make(self, record, state, sheet, step=None, match=None, latest=True) -> dict:
         """`state` reached by the entries `sheet` (`gameview.sheet.score_sheet`, as far as
         `state`); `step`: (k, n) when a replay shows step k of n; `match`: a K.O. match as
-        it stands (`GameRecord.replay_match`)."""
+        it stands (`GameRecord.replay_match`); `latest`: `state` is the record's last (a
+        game stopped before its end shows why only there)."""
         picture = self._picture_for(record, state)
         view = state.view()
         last = last_move(sheet)
         shapes = picture.board() + picture.last_move(last) + picture.pieces(view)
         ui = picture.ui
         moves = [k for k, e in enumerate(sheet) if e.is_move]
-        over = state.is_terminal() or (step is None and record.status != "playing")
+        over = state.is_terminal() or (latest and step is None and record.status != "playing")
         lines = summary_lines(state, sheet, step, record.id, match)
         return {
             "title": state.game.title or state.game.name,
