@@ -15,10 +15,11 @@ GROUPS = (
 EXAMPLES = {
     "play": ("knockboard play knockabout --sim",
              "knockboard play ko --players 3 --bots 2,3 --port /dev/ttyACM0",
-             "knockboard play ko --players 2 --rounds 3 --sim"),
+             "knockboard play ko --players 2 --rounds 3 --sim",
+             "knockboard play knockabout --sim --bots all --pace 0.5 --web 0.0.0.0:8080"),
     "demo": ("knockboard demo --terminal --seed 7",),
     "resume": ("knockboard resume", "knockboard resume 12 --sim"),
-    "view": ("knockboard view 12",),
+    "view": ("knockboard view 12", "knockboard view --web 8080"),
     "watch": ("knockboard watch mqtts://grandma@broker.example/smith-jones-1",),
     "sim": ("knockboard sim --board ko", "knockboard sim --headless"),
     "history": ("knockboard history",),

@@ -19,7 +19,7 @@ def add_web_argument(parser, what="the game"):
                         metavar="[HOST:]PORT",
                         help=f"also show {what} live in any browser, served on PORT of this "
                              f"computer only (--web alone: {DEFAULT}); 0.0.0.0:PORT serves "
-                             "the local network (a phone, a TV); read-only (docs/web.md)")
+                             "the local network (a phone, a TV); read-only")
 
 
 def web_serving(args, path, out, game_id=None, error=Exception):
