@@ -49,6 +49,7 @@ STARTS = [
     ("knockboard.cli.play", "_run_beside_view"),     # play, resume --port ... --view
     ("knockboard.cli.play", "_replay_in_view"),      # replay --view
     ("knockboard.cli.play", "_follow_in_window"),    # view
+    ("knockboard.cli.play", "_serve_until_stopped"), # view --web: serves until Ctrl-C
     ("knockboard.cli.play", "_open_room"),           # play --remote: password, broker
 ]
 COMMAND_SECONDS = 20        # a command line that takes longer has escaped the stubs
