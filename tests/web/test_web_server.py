@@ -130,6 +130,30 @@ def test_the_event_stream_brings_every_entry_in_order(tmp_path):
     assert seen == list(range(len(written) + 1))
 
 
+def test_each_seat_has_its_led_colour_and_a_letter_on_its_plain_pieces():
+    from knockboard.session.adapters import get_ui
+    from knockboard.store import GameRecord
+    from knockboard.web.snapshot import SnapshotMaker
+    import random
+    from knockboard.games import sample_chance
+    game = get_game("dodgeball")
+    state_ = game.new_initial_state()
+    choose = random.Random(5)
+    while not state_.view().pieces:              # past the setup, the pawns on the board
+        state_.apply(sample_chance(state_, choose) if state_.is_chance_node()
+                     else choose.choice(state_.legal_actions()))
+    snap = SnapshotMaker().make(GameRecord.seated("dodgeball", {}, ["human"] * 2, 1), state_, [])
+    ui = get_ui(game)
+    assert [(s["name"], s["letter"]) for s in snap["seats"]] == [("Blue", "B"), ("Orange", "O")]
+    for seat, row in enumerate(snap["seats"]):
+        r, g, b = ui.color(seat)
+        assert row["colour"].lower() == f"#{r:02x}{g:02x}{b:02x}"
+    pawns = len(state_.view().pieces)
+    lettered = snap["svg"].count('font-weight="bold">B</text>') + \
+        snap["svg"].count('font-weight="bold">O</text>')
+    assert pawns > 0 and lettered == pawns
+
+
 def test_a_page_that_lags_gets_the_newest_snapshot_not_a_backlog():
     feed = Feed()
     lagging = feed.subscribe()
