@@ -54,9 +54,10 @@ def add_play_command(sub, parse_options):
     add_db_argument(play)
     play.add_argument("--no-save", action="store_true", help="do not save this game")
     play.add_argument("--pace", type=seconds(0, 60), default=None, metavar="SECONDS",
-                      help="each step of a computer's move stays shown this long, then the "
-                           "game goes on by itself (default: it waits for OK or the piece "
-                           "moved, as on a board)")
+                      help="each step the players make by hand (a computer's move, a knock "
+                           "chain) stays shown this long, then goes on as if OK were pressed: "
+                           "computers alone (--bots all) then play by themselves (default: "
+                           "wait for OK or the pieces moved)")
     _add_view_argument(play)
     add_web_argument(play)
     _add_remote_arguments(play)
