@@ -7,6 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from .address import page_addresses
+from .qr import qr_matrix, qr_text
 from .feed import Feed
 from .follow import replay_watcher, store_watcher
 from .server import Served
@@ -38,10 +39,20 @@ def _serving(address, make_watcher, out):
                             f"{err.strerror or err}") from None
     watcher = make_watcher(feed).start()
     if out is not None:
-        for url in page_addresses(served.host, served.port):
-            print(f"knockboard: the game in a browser: {url}", file=out, flush=True)
+        announce(served.host, served.port, out)
     try:
         yield served
     finally:
         watcher.close()
         served.close()
+
+
+def announce(host, port, out):
+    """The addresses to open; on a terminal, the first one's QR code too when a phone can
+    reach it (not a loopback address)."""
+    urls = page_addresses(host, port)
+    for url in urls:
+        print(f"knockboard: the game in a browser: {url}", file=out, flush=True)
+    isatty = getattr(out, "isatty", None)
+    if isatty is not None and isatty() and not urls[0].startswith("http://127."):
+        print("\n".join(qr_text(qr_matrix(urls[0]))), file=out, flush=True)
