@@ -214,6 +214,18 @@ def test_hostile_and_malformed_requests_change_nothing_and_the_server_still_serv
     assert status(get(port, "/")) == 200
 
 
+def test_a_page_reached_by_another_sites_name_is_refused(hostile_target):
+    """DNS rebinding: a site's own name pointed at 127.0.0.1 reads nothing."""
+    port = hostile_target[0]
+    for host in (b"evil.example", b"evil.example:8080", b"127.0.0.1.evil.example"):
+        answer = raw(port, b"GET /state HTTP/1.1\r\nHost: " + host + b"\r\n\r\n")
+        assert status(answer) == 421 and b'"sheet"' not in answer, host
+    for host in (b"127.0.0.1", b"127.0.0.1:%d" % port, b"localhost:%d" % port, b"[::1]:80",
+                 b"192.168.1.20:8080", socket.gethostname().encode()):
+        answer = raw(port, b"GET /state HTTP/1.1\r\nHost: " + host + b"\r\n\r\n")
+        assert status(answer) == 200, host
+
+
 def test_a_request_head_that_trickles_in_is_dropped_within_its_bound(hostile_target):
     port, db, game_id = hostile_target
     before = stored(db, game_id)

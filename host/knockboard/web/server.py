@@ -14,6 +14,7 @@ import threading
 from urllib.parse import urlsplit
 
 from .feed import CLOSED
+from .hosts import host_allowed, own_names
 from .limits import ConnectionSlots, RateLimit
 from .pages import load_files
 from .request import HeadTooLarge, HeadTooSlow, read_head
@@ -63,6 +64,9 @@ class GameHandler(http.server.BaseHTTPRequestHandler):
             return
         if self.command not in ("GET", "HEAD"):
             self.send_error(405, explain="this server only shows the game: GET and HEAD")
+            return
+        if not host_allowed(self.headers.get("Host"), self.server.names):
+            self.send_error(421, explain="open the page by this computer's address or name")
             return
         try:
             self.answer(self.command == "HEAD")
@@ -143,6 +147,7 @@ class WebServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
         self.files = load_files()
         self.slots = slots or ConnectionSlots()
         self.rate = rate or RateLimit()
+        self.names = own_names()
         super().__init__(address, GameHandler)
 
     def process_request(self, request, client_address):
