@@ -130,6 +130,19 @@ def test_the_event_stream_brings_every_entry_in_order(tmp_path):
     assert seen == list(range(len(written) + 1))
 
 
+def test_a_page_for_a_game_about_to_start_waits_for_it_not_the_one_before(tmp_path):
+    db = tmp_path / "g.db"
+    before = new_game(db, seed=1)
+    play_into(db, before, seed=1, most=5)
+    with serving_store(LOOPBACK, db, after=before) as served:
+        time.sleep(0.3)                                  # several looks at the store
+        assert status(get(served.port, "/state")) == 503
+        started = new_game(db, seed=2)
+        wait_until(lambda: status(get(served.port, "/state")) == 200)
+        snap = state(served.port)
+    assert snap["id"] == started != before and snap["plies"] == 0
+
+
 def test_each_seat_has_its_led_colour_and_a_letter_on_its_plain_pieces():
     from knockboard.session.adapters import get_ui
     from knockboard.store import GameRecord

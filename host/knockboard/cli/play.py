@@ -259,7 +259,9 @@ def play_setup(setup, args, out, pace=None):
     try:
         link = _remote_link(args, setup, store, out,
                             game_id=lambda: saver.game_id if saver else None)
-        with web_serving(args, store and store.path, out, error=PlayCommandError):
+        # the page waits for this game, not the one saved before it
+        with web_serving(args, store and store.path, out, error=PlayCommandError,
+                         after=store and store.newest()):
             return _run_on_board(args, setup.game, setup.seed, session, out,
                                  view=_view_path(args, store))
     finally:

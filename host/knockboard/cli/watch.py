@@ -86,7 +86,8 @@ def _watch(args, address, password, store, out, cleanup):
     from ..remote.room import Room
     from ..remote.watch import WatchError, watch_game
     if store is not None:
-        cleanup.enter_context(web_serving(args, store.path, out, error=PlayCommandError))
+        cleanup.enter_context(web_serving(args, store.path, out, error=PlayCommandError,
+                                          after=store.newest()))
     room = Room(address, password, [], ca_file=args.ca_file,
                 log=lambda line: print(line, file=sys.stderr))
     room.start()

@@ -22,10 +22,11 @@ def add_web_argument(parser, what="the game"):
                              "the local network (a phone, a TV); read-only")
 
 
-def web_serving(args, path, out, game_id=None, error=Exception):
+def web_serving(args, path, out, game_id=None, error=Exception, after=None):
     """A context serving the game of the store at `path` while the command runs, or nothing
-    without --web; `game_id`: that game, else the newest and each newer one; `error`: the
-    command's error class, raised (one line) when the server cannot start."""
+    without --web; `game_id`: that game, else the newest and each newer one (after the id
+    `after`: a game about to start); `error`: the command's error class, raised (one line)
+    when the server cannot start."""
     address = getattr(args, "web", None)
     if address is None:
         return nullcontext()
@@ -33,7 +34,8 @@ def web_serving(args, path, out, game_id=None, error=Exception):
         raise error("--web follows the saved game: it cannot go with --no-save")
     from ..web.serve import serving_store
     return _Started(serving_store(address, path, game_id, out,
-                                  on_error=lambda text: print(text, file=out)), error)
+                                  on_error=lambda text: print(text, file=out), after=after),
+                    error)
 
 
 def web_replaying(args, record, step, out, error=Exception):

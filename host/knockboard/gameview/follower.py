@@ -13,11 +13,13 @@ from ..store.records import RecordError
 
 class StoreFollower:
     """Shows the game `game_id` of the store at `path` live; with no id, the newest game,
-    and each newer one as it is started (MENU -> New game on the board)."""
+    and each newer one as it is started (MENU -> New game on the board); `after`: only the
+    games after that id (a game about to be started, not the one before it)."""
 
     def __init__(self, view, path, game_id: Optional[int] = None,
-                 on_error: Callable[[str], None] = print):
+                 on_error: Callable[[str], None] = print, after: Optional[int] = None):
         self.view = view
+        self.after = after
         self.path = path
         self.fixed = game_id
         self.on_error = on_error
@@ -31,7 +33,7 @@ class StoreFollower:
             if self.store is None:
                 self.store = GameStore(self.path)
             game_id = self.fixed if self.fixed is not None else self.store.newest()
-            if game_id is None:
+            if game_id is None or (self.after is not None and game_id <= self.after):
                 return False
             record = self.store.get(game_id)
         except StoreError as err:            # not created yet, locked for a moment

@@ -99,10 +99,10 @@ class Watcher:
             self.thread.join(5)
 
 
-def store_watcher(feed, path, game_id=None, on_error=print) -> Watcher:
-    """The store at `path` followed (game `game_id`, else the newest); `on_error` gets each
-    problem once."""
-    return Watcher(StoreFollower(FeedShower(feed), path, game_id, on_error))
+def store_watcher(feed, path, game_id=None, on_error=print, after=None) -> Watcher:
+    """The store at `path` followed (game `game_id`, else the newest, if after `after`);
+    `on_error` gets each problem once."""
+    return Watcher(StoreFollower(FeedShower(feed), path, game_id, on_error, after))
 
 
 def replay_watcher(feed, record, step) -> Watcher:

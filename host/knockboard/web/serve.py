@@ -18,10 +18,11 @@ class WebStartError(Exception):
     computer's)."""
 
 
-def serving_store(address, path, game_id=None, out=None, on_error=print):
+def serving_store(address, path, game_id=None, out=None, on_error=print, after=None):
     """Serve the game `game_id` of the store at `path` (else the newest, and each newer
-    one) on `address` (host, port) while the block runs."""
-    return _serving(address, lambda feed: store_watcher(feed, path, game_id, on_error), out)
+    one; only those after the id `after`) on `address` (host, port) while the block runs."""
+    return _serving(address, lambda feed: store_watcher(feed, path, game_id, on_error, after),
+                    out)
 
 
 def serving_replay(address, record, step, out=None):
