@@ -132,7 +132,8 @@ class Session:
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                         setup.physical_dice, setup.rounds)
         for seat, player in enumerate(self.record.players):
-            player["name"] = self.ui.seat_name(seat)    # as the players at the table say it
+            # the name given (--names), else the seat as the players at the table say it
+            player["name"] = setup.name(seat) or self.ui.seat_name(seat)
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
@@ -154,12 +155,16 @@ class Session:
         if resumed:
             self.open_edit("resumed: set up", back=self.current)
         self.save()
-        self.term.log(f"New game: {self.game.title}, seats "
-                      + ", ".join(f"{self.ui.seat_name(i)}={k}"
+        game_id = self.saver.game_id if self.saver is not None else None
+        self.term.log((f"Resumed game {game_id}: " if resumed and game_id else
+                       "Resumed game: " if resumed else "New game: ")
+                      + f"{self.game.title}, seats "
+                      + ", ".join(f"{self.who(i)}={k}"
                                   for i, k in enumerate(setup.seats))
                       + f", seed {setup.seed}" + (", physical dice" if setup.physical_dice
                                                   else "")
-                      + (f", a match of {setup.rounds} rounds" if self.match else ""))
+                      + (f", a match of {setup.rounds} rounds" if self.match else "")
+                      + (f"; saved as game {game_id}" if game_id and not resumed else ""))
         self.advance()
         self.render()
 
@@ -180,6 +185,14 @@ class Session:
         else:
             make_bot(kind, 0, self.game.name)   # refuses an unknown kind now, not mid-game
             self.bots[seat] = kind
+
+    def who(self, seat: int) -> str:
+        """A seat as the terminal names it: the player's name with the seat ("Ann
+        (White)"), or the seat alone when no name was given."""
+        seat_name = self.ui.seat_name(seat)
+        players = self.record.players
+        name = players[seat].get("name", "") if 0 <= seat < len(players) else ""
+        return f"{name} ({seat_name})" if name and name != seat_name else seat_name
 
     def dice_changed(self, physical: bool) -> None:
         self.setup.physical_dice = physical
@@ -352,7 +365,7 @@ class Session:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
         who = self.ui.seat_name(actor)
-        self.term.log(f"{who}: {'(secret)' if hidden else text}"
+        self.term.log(f"{self.who(actor)}: {'(secret)' if hidden else text}"
                       + (f" [{by}]" if by_bot else ""))
         if by_bot:
             if not steps:
@@ -363,7 +376,13 @@ class Session:
     def leave(self) -> None:
         """Stop playing here; the game stays where it is (saved, and in a remote game kept
         by the room) to be resumed later."""
-        self.term.log("Left the game: `knockboard resume` goes on with it")
+        if self.record.status == "playing" and self.saver is not None:
+            self.term.log(f"Left the game: `knockboard resume {self.saver.game_id}` goes on "
+                          "with it")
+        elif self.record.status == "playing":
+            self.term.log("Quit: this game was not saved")
+        else:
+            self.term.log("Quit")
         self.running = False
 
     def end_by_agreement(self) -> None:
@@ -406,7 +425,7 @@ class Session:
             steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
         self.redo_units.append(list(reversed(unit)))
         self.save()
-        self.term.log(f"Undo: back to {self.ui.seat_name(self.state.current_player())}"
+        self.term.log(f"Undo: back to {self.who(self.state.current_player())}"
                       " to move")
         self._reset_play(steps, "undo")
         self.sound("ok")
