@@ -18,7 +18,7 @@ from knockboard.cli import main
 from knockboard.resources import rules_page
 from knockboard.session import RecordSaver, Session, Setup
 from knockboard.sim import VirtualBoard
-from knockboard.store import GameRecord, GameStore
+from knockboard.store import GameStore
 from knockboard.store.game_lock import GameInUse, GameLock
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -516,16 +516,10 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         if view is not None:
             followers.append(_view_beside(window.root, view, out))
 
-        # The window draws the pieces the session shows (a Session keeps them). The
-        # session's thread gets the runner's slot, never the window: Tk's objects must be
-        # freed on Tk's thread, and the thread that frees them is whichever drops them last.
-        made = []
-        window.show_pieces(lambda: getattr(made[0], "shown_position", None) if made else None)
-
-        def runner(board):
-            made[:] = [make_runner(board)]
-            return made[0]
-        session = SessionThread(lambda stop: _run_on_port(port.path, runner, stop))
+        # the window draws the pieces from what the session sends the board (PIECES, as
+        # to a simulator in another program); the session's thread never holds the window:
+        # Tk's objects must be freed on Tk's thread
+        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
         sessions.append(session)
         session.start()
 

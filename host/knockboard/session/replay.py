@@ -14,6 +14,7 @@ from ..store.entries import apply_entry, edited_position, replaces_state
 from . import scene as S
 from .adapters import get_ui
 from .edit import edit_steps
+from .pieces import show_pieces
 from .terminal import Terminal
 from .types import BACK_KEY, MENU_KEY, OK_KEY, clip
 
@@ -37,6 +38,7 @@ class Replay:
         self.shown = "start"       # what the last entry did, for the OLED and the log
         self.running = True
         self._sent: Optional[tuple] = None
+        self._pieces: Optional[bytes] = None     # sent to a board that draws them
         self.render()
 
     def forward(self) -> bool:
@@ -104,5 +106,6 @@ class Replay:
             return
         self._sent = (self.ply, lines)
         self.board.set_scene(S.build(self.ui, self.ui.view(self.state), level=1.0))
+        self._pieces = show_pieces(self.board, self.ui, self.state, self._pieces)
         self.board.show(Display(lines))
         self.term.log(f"{self.ply}/{total}: {last}")

@@ -28,6 +28,7 @@ from .dice_entry import DiceEntry
 from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
+from .pieces import show_pieces
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
 from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, replay_round, undo_refusal
@@ -94,9 +95,8 @@ class Session:
         self._sent_display: Optional[tuple] = None
         self.dirty = True
         self.running = True
-        # (game, the engine's view) as last shown: the simulator's window draws the pieces
-        # from it (read from another thread, so one object replaced whole)
-        self.shown_position: Optional[tuple] = None
+        # the pieces as last sent to a board that draws them (pieces.py)
+        self._sent_pieces: Optional[bytes] = None
         self.save_retry = 0.0       # when step() tries again a save that failed
         self.start(setup, actions, resumed=resumed)
 
@@ -600,7 +600,7 @@ class Session:
         if self.message and now >= self.message[1]:
             self.message = None
         view = self.ui.view(self.state)
-        self.shown_position = (self.game, self.state.view())
+        self._sent_pieces = show_pieces(self.board, self.ui, self.state, self._sent_pieces)
         scene = self.current.scene(view)
         if scene != self._sent_scene:
             self._sent_scene = scene

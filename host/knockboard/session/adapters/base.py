@@ -9,7 +9,7 @@ nor parse its position string; they write a position string only for an edited b
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...games import CHANCE, TERMINAL
 from ..types import Option, Step, View, clip
@@ -72,6 +72,12 @@ class GameUI:
 
     def view(self, state: State) -> View:
         raise NotImplementedError
+
+    def public(self, view: Any) -> Any:
+        """The engine's view (`games.view`) as everybody at the table may see it, for the
+        pictures of the board (the simulator's window): all of it, unless the game keeps
+        something secret."""
+        return view
 
     def standing(self, state: State) -> tuple[str, str]:
         """A game the players end by agreement, scored by what the rules count on the
