@@ -98,6 +98,8 @@ class Session:
         # the pieces as last sent to a board that draws them (pieces.py)
         self._sent_pieces: Optional[bytes] = None
         self.save_retry = 0.0       # when step() tries again a save that failed
+        # the board's link as last seen: (connected, reconnects), see _watch_cable
+        self._board_seen = (getattr(board, "connected", True), getattr(board, "reconnects", 0))
         self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
@@ -358,7 +360,12 @@ class Session:
         self.rolled_kind = self.ui.die_kind(before)
         self.roll_fresh = not self.setup.physical_dice
         self.sound("roll")
-        self.term.log(f"  {'roll-off' if before.view().phase == 'rolloff' else 'dice'}: {text}")
+        if before.view().phase != "rolloff":
+            self.term.log(f"  dice: {text}")
+            return
+        self.term.log(f"  roll-off: {self.ui.rolloff_roller(before)}: {text}")
+        if self.state.view().phase != "rolloff" and not self.state.is_terminal():
+            self.term.log(f"  roll-off over: {self.ui.rolloff_outcome(self.state)}")
 
     def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
                 steps: list[Step], by: str = "computer") -> list[Step]:
@@ -462,6 +469,7 @@ class Session:
         for message in self.board.poll(timeout):
             self.dirty = True
             self._receive(message)
+        self._watch_cable()
         if self.remote is not None:
             self._pump_remote()
         now = self.clock()
@@ -480,6 +488,19 @@ class Session:
         if self.dirty or expired:
             self.render()
         return self.running
+
+    def _watch_cable(self) -> None:
+        """Say in the terminal when the board goes (unplugged, or silent for 3 s) and when
+        it is back: the OLED cannot say it while the board is gone."""
+        seen = (getattr(self.board, "connected", True), getattr(self.board, "reconnects", 0))
+        if seen == self._board_seen:
+            return
+        if not seen[0] and self._board_seen[0]:
+            self.term.log("The board is unplugged or not answering: the game waits for it "
+                          "(nothing is lost)")
+        if seen[1] != self._board_seen[1]:
+            self.term.log("The board is back: it shows the game again")
+        self._board_seen = seen
 
     def run(self, until: Optional[Callable[[], bool]] = None) -> None:
         """Play until stopped (Ctrl-C) or until `until()` is true."""

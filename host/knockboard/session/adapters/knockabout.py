@@ -69,6 +69,9 @@ class KnockaboutUI(GameUI):
             return ["White d6", "Black d6"]
         return [f"reroll d{self.die_kind(state)}"]
 
+    def rolloff_roller(self, state: State) -> str:
+        return f"{self.seat_name(0)} and {self.seat_name(1)} (each a d6)"
+
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
 
