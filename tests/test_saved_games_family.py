@@ -122,16 +122,29 @@ def test_a_game_open_in_one_program_is_refused_in_another_and_taken_over_after_k
                 stop(proc)
 
 
-def test_the_lock_is_the_kernels_not_the_files(tmp_path):
+def other_program_takes(db, game_id):
+    """Whether another program gets game `game_id`'s lock: None if it does, else what it
+    was told."""
+    code = ("import sys; from knockboard.store.game_lock import GameLock, GameInUse\n"
+            "try:\n    GameLock(sys.argv[1], int(sys.argv[2])).acquire()\n"
+            "except GameInUse as err:\n    print(err)")
+    done = subprocess.run([sys.executable, "-c", code, str(db), str(game_id)],
+                          capture_output=True, text=True, timeout=WAIT_S,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "host")})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip() or None
+
+
+def test_the_lock_is_the_programs_and_the_kernels_not_the_files(tmp_path):
     db = tmp_path / "g.sqlite3"
     with GameLock(db, 4):
-        with pytest.raises(GameInUse, match=rf"game 4 is open in another program \(pid "
-                                            rf"{os.getpid()}"):
-            # another open file description: as another program's, flock refuses it
-            GameLock(db, 4).acquire()
-        GameLock(db, 5).acquire().release()          # another game is free
-    with GameLock(db, 4) as again:                    # released: free again
-        assert again.held
+        said = other_program_takes(db, 4)
+        assert said.startswith(f"game 4 is open in another program (pid {os.getpid()}")
+        assert other_program_takes(db, 5) is None           # another game is free
+        with GameLock(db, 4) as again:                      # this program's own: shared
+            assert again.held
+        assert other_program_takes(db, 4) is not None       # still held by the first
+    assert other_program_takes(db, 4) is None               # let go: free again
 
 
 def test_a_new_game_from_the_menu_moves_the_lock_to_it(tmp_path):
@@ -142,11 +155,11 @@ def test_a_new_game_from_the_menu_moves_the_lock_to_it(tmp_path):
         session = Session(vb.connect(), Setup("knockabout", {}, ["human", "greedy"], seed=1),
                           saver=saver)
         first = saver.game_id
+        assert other_program_takes(db, first) is not None
         session.start(session.next_setup)
         assert saver.game_id != first
-        GameLock(db, first).acquire().release()         # let go of the game before
-        with pytest.raises(GameInUse):
-            GameLock(db, saver.game_id).acquire()
+        assert other_program_takes(db, first) is None        # the game before is let go
+        assert other_program_takes(db, saver.game_id) is not None
         saver.close()
 
 
@@ -231,7 +244,7 @@ def test_names_are_saved_and_shown_in_show_history_and_the_log(tmp_path, capsys)
     with GameStore(db) as store:
         assert [p["name"] for p in store.get(1).players] == ["Ann", "Ben"]
     status, shown, _ = run(capsys, ["show", "1", "--db", str(db)])
-    assert shown.splitlines()[0] == "game 1: KNOCKabout  Ann (White), Ben (Black) [greedy]"
+    assert shown.splitlines()[0] == "game 1: KNOCKabout  Ann (White), Ben (Black, greedy)"
     status, listed, _ = run(capsys, ["history", "--db", str(db)])
     assert "Ann, Ben (greedy)" in listed.splitlines()[1]
 

@@ -53,7 +53,7 @@ def game_title(name):
 
 def _seated_names(record):
     """The players as the session names them: "Ann (White)" where a name was given,
-    else the seat ("White"), with the computer's kind."""
+    else the seat ("White"), with the computer's kind ("Ben (Black, greedy)")."""
     try:
         from ..games import get_game
         from ..session.adapters import get_ui
@@ -63,9 +63,10 @@ def _seated_names(record):
         return _player_names(record.players)
     names = []
     for seat, player in zip(seats, record.players):
-        name = player.get("name", "?")
-        shown = name if name == seat else f"{name} ({seat})"
-        names.append(shown + (f" [{player['bot']}]" if player.get("bot") else ""))
+        name, bot = player.get("name", "?"), player.get("bot")
+        about = [seat] if name != seat else []
+        about += [bot] if bot else []
+        names.append(name + (f" ({', '.join(about)})" if about else ""))
     return ", ".join(names) or "-"
 
 

@@ -5,14 +5,17 @@ for as long as it has the game open, with its pid written in it.
 The lock is the kernel's (flock), not the file's existence: a program killed with kill -9,
 or a laptop that lost power, leaves the file behind but not the lock, so the next program
 takes the game over without anybody deleting anything, and two programs can never both
-believe they hold it. On a platform without flock (Windows) games are not locked."""
+believe they hold it. The lock is the program's: the same game opened twice within one
+program shares it. On a platform without flock (Windows) games are not locked."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
+import threading
 from pathlib import Path
-from typing import Optional, Union
+from typing import Union
 
 from .database import StoreError
 
@@ -34,26 +37,44 @@ def lock_path(db_path: Union[str, Path], game_id: int) -> Path:
     return Path(f"{db_path}.game-{game_id}.lock")
 
 
+# The locks this program holds: path -> [fd, holders]. The lock is one program's, not one
+# object's: the same game opened twice in one program (a test, a saver replaced while the
+# old one is still about) shares it, and it goes when the last holder lets go.
+_HELD: dict = {}
+_HELD_LOCK = threading.Lock()
+
+
 class GameLock:
     """Held from `acquire()` until `release()` (or until this process ends, however)."""
 
     def __init__(self, db_path: Union[str, Path], game_id: int) -> None:
         self.path = lock_path(db_path, game_id)
+        self.key = os.path.abspath(self.path)
         self.game_id = game_id
-        self._fd: Optional[int] = None
-
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
+        self.held = False
 
     def acquire(self) -> "GameLock":
         """GameInUse naming the other program's pid if it has the game open."""
-        if fcntl is None or self._fd is not None:
+        if fcntl is None or self.held:
             return self
+        with _HELD_LOCK:
+            if self.key in _HELD:
+                _HELD[self.key][1] += 1
+            else:
+                _HELD[self.key] = [self._lock_file(), 1]
+        self.held = True
+        return self
+
+    def _lock_file(self) -> int:
+        assert fcntl is not None
         while True:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as err:
+                if err.errno == errno.EROFS:
+                    # a read-only file system: no program can write the game there, so
+                    # there is nothing to keep two of them from
+                    return -1
                 raise StoreError(f"{self.path}: {err.strerror}; game {self.game_id} could "
                                  "not be locked for this program") from None
             try:
@@ -74,20 +95,26 @@ class GameLock:
             os.close(fd)
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n{_program()}\n".encode())
-        self._fd = fd
-        return self
+        return fd
 
     def release(self, remove: bool = False) -> None:
         """Let go; `remove`: the game is gone (deleted), its lock file too."""
-        fd, self._fd = self._fd, None
-        if fd is None:
+        if not self.held:
             return
+        self.held = False
+        with _HELD_LOCK:
+            entry = _HELD[self.key]
+            entry[1] -= 1
+            if entry[1]:
+                return
+            del _HELD[self.key]
         if remove:
             try:
                 self.path.unlink()
             except OSError:
                 pass
-        os.close(fd)                    # closing drops the lock
+        if entry[0] >= 0:
+            os.close(entry[0])          # closing drops the lock
 
     def __enter__(self) -> "GameLock":
         return self.acquire()
