@@ -19,7 +19,7 @@ from knockboard.resources import rules_page
 from knockboard.session import RecordSaver, Session, Setup
 from knockboard.sim import VirtualBoard
 from knockboard.store import GameStore
-from knockboard.store.game_lock import GameInUse, GameLock
+from knockboard.store.game_lock import GameLock
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 30.0          # the longest wait for another program, on a loaded 2-core machine

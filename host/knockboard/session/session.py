@@ -383,9 +383,10 @@ class Session:
     def leave(self) -> None:
         """Stop playing here; the game stays where it is (saved, and in a remote game kept
         by the room) to be resumed later."""
-        if self.record.status == "playing" and self.saver is not None:
-            self.term.log(f"Left the game: `knockboard resume {self.saver.game_id}` goes on "
-                          "with it")
+        kept = self.saver is not None or self.remote is not None   # (a room keeps it too)
+        if self.record.status == "playing" and kept:
+            which = f" {self.saver.game_id}" if self.saver and self.saver.game_id else ""
+            self.term.log(f"Left the game: `knockboard resume{which}` goes on with it")
         elif self.record.status == "playing":
             self.term.log("Quit: this game was not saved")
         else:
