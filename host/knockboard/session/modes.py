@@ -364,7 +364,7 @@ class Over(Mode):
 
     def next_line(self) -> str:
         # a remote game's menu starts no new game (a new game is a new room)
-        return "MENU=new game" if self.s.remote is None else "MENU=leave"
+        return "MENU=new or quit" if self.s.remote is None else "MENU=leave"
 
 
 class Agreed(Over):

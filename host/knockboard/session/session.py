@@ -28,6 +28,7 @@ from .dice_entry import DiceEntry
 from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
+from .pieces import show_pieces
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
 from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, replay_round, undo_refusal
@@ -101,10 +102,11 @@ class Session:
         self.next_page: Optional[float] = None      # when a paged screen turns its page
         self.dirty = True
         self.running = True
-        # (game, the engine's view) as last shown: the simulator's window draws the pieces
-        # from it (read from another thread, so one object replaced whole)
-        self.shown_position: Optional[tuple] = None
+        # the pieces as last sent to a board that draws them (pieces.py)
+        self._sent_pieces: Optional[bytes] = None
         self.save_retry = 0.0       # when step() tries again a save that failed
+        # the board's link as last seen: (connected, reconnects), see _watch_cable
+        self._board_seen = (getattr(board, "connected", True), getattr(board, "reconnects", 0))
         self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
@@ -139,7 +141,8 @@ class Session:
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                         setup.physical_dice, setup.rounds)
         for seat, player in enumerate(self.record.players):
-            player["name"] = self.ui.seat_name(seat)    # as the players at the table say it
+            # the name given (--names), else the seat as the players at the table say it
+            player["name"] = setup.name(seat) or self.ui.seat_name(seat)
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
@@ -165,12 +168,16 @@ class Session:
         if resumed:
             self.open_edit("resumed: set up", back=self.current)
         self.save()
-        self.term.log(f"New game: {self.game.title}, seats "
-                      + ", ".join(f"{self.ui.seat_name(i)}={k}"
+        game_id = self.saver.game_id if self.saver is not None else None
+        self.term.log((f"Resumed game {game_id}: " if resumed and game_id else
+                       "Resumed game: " if resumed else "New game: ")
+                      + f"{self.game.title}, seats "
+                      + ", ".join(f"{self.who(i)}={k}"
                                   for i, k in enumerate(setup.seats))
                       + f", seed {setup.seed}" + (", physical dice" if setup.physical_dice
                                                   else "")
-                      + (f", a match of {setup.rounds} rounds" if self.match else ""))
+                      + (f", a match of {setup.rounds} rounds" if self.match else "")
+                      + (f"; saved as game {game_id}" if game_id and not resumed else ""))
         self.advance()
         self.render()
 
@@ -191,6 +198,14 @@ class Session:
         else:
             make_bot(kind, 0, self.game.name)   # refuses an unknown kind now, not mid-game
             self.bots[seat] = kind
+
+    def who(self, seat: int) -> str:
+        """A seat as the terminal names it: the player's name with the seat ("Ann
+        (White)"), or the seat alone when no name was given."""
+        seat_name = self.ui.seat_name(seat)
+        players = self.record.players
+        name = players[seat].get("name", "") if 0 <= seat < len(players) else ""
+        return f"{name} ({seat_name})" if name and name != seat_name else seat_name
 
     def dice_changed(self, physical: bool) -> None:
         self.setup.physical_dice = physical
@@ -387,14 +402,19 @@ class Session:
         self.rolled_kind = self.ui.die_kind(before)
         self.roll_fresh = not self.setup.physical_dice
         self.sound("roll")
-        self.term.log(f"  {'roll-off' if before.view().phase == 'rolloff' else 'dice'}: {text}")
+        if before.view().phase != "rolloff":
+            self.term.log(f"  dice: {text}")
+            return
+        self.term.log(f"  roll-off: {self.ui.rolloff_roller(before)}: {text}")
+        if self.state.view().phase != "rolloff" and not self.state.is_terminal():
+            self.term.log(f"  roll-off over: {self.ui.rolloff_outcome(self.state)}")
 
     def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
                 steps: list[Step], by: str = "computer") -> list[Step]:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
         who = self.ui.seat_name(actor)
-        self.term.log(f"{who}: {'(secret)' if hidden else text}"
+        self.term.log(f"{self.who(actor)}: {'(secret)' if hidden else text}"
                       + (f" [{by}]" if by_bot else ""))
         if by_bot:
             if not steps:       # the second line names whose it is
@@ -405,7 +425,14 @@ class Session:
     def leave(self) -> None:
         """Stop playing here; the game stays where it is (saved, and in a remote game kept
         by the room) to be resumed later."""
-        self.term.log("Left the game: `knockboard resume` goes on with it")
+        kept = self.saver is not None or self.remote is not None   # (a room keeps it too)
+        if self.record.status == "playing" and kept:
+            which = f" {self.saver.game_id}" if self.saver and self.saver.game_id else ""
+            self.term.log(f"Left the game: `knockboard resume{which}` goes on with it")
+        elif self.record.status == "playing":
+            self.term.log("Quit: this game was not saved")
+        else:
+            self.term.log("Quit")
         self.running = False
 
     def end_by_agreement(self) -> None:
@@ -448,7 +475,7 @@ class Session:
             steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
         self.redo_units.append(list(reversed(unit)))
         self.save()
-        self.term.log(f"Undo: back to {self.ui.seat_name(self.state.current_player())}"
+        self.term.log(f"Undo: back to {self.who(self.state.current_player())}"
                       " to move")
         self._reset_play(steps, "undo")
         self.sound("ok")
@@ -485,6 +512,7 @@ class Session:
         for message in self.board.poll(timeout):
             self.dirty = True
             self._receive(message)
+        self._watch_cable()
         if self.remote is not None:
             self._pump_remote()
         now = self.clock()
@@ -504,6 +532,19 @@ class Session:
         if self.dirty or expired:
             self.render()
         return self.running
+
+    def _watch_cable(self) -> None:
+        """Say in the terminal when the board goes (unplugged, or silent for 3 s) and when
+        it is back: the OLED cannot say it while the board is gone."""
+        seen = (getattr(self.board, "connected", True), getattr(self.board, "reconnects", 0))
+        if seen == self._board_seen:
+            return
+        if not seen[0] and self._board_seen[0]:
+            self.term.log("The board is unplugged or not answering: the game waits for it "
+                          "(nothing is lost)")
+        if seen[1] != self._board_seen[1]:
+            self.term.log("The board is back: it shows the game again")
+        self._board_seen = seen
 
     def run(self, until: Optional[Callable[[], bool]] = None) -> None:
         """Play until stopped (Ctrl-C) or until `until()` is true."""
@@ -624,7 +665,7 @@ class Session:
         if self.message and now >= self.message[1]:
             self.message = None
         view = self.ui.view(self.state)
-        self.shown_position = (self.game, self.state.view())
+        self._sent_pieces = show_pieces(self.board, self.ui, self.state, self._sent_pieces)
         scene = self.current.scene(view)
         if scene != self._sent_scene:
             self._sent_scene = scene
