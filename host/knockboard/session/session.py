@@ -413,7 +413,6 @@ class Session:
                 steps: list[Step], by: str = "computer") -> list[Step]:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
-        who = self.ui.seat_name(actor)
         self.term.log(f"{self.who(actor)}: {'(secret)' if hidden else text}"
                       + (f" [{by}]" if by_bot else ""))
         if by_bot:
