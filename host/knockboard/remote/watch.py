@@ -3,7 +3,8 @@ game from the seats' hellos, reads every entry so far (a window at a time, catch
 checks each with its own engine and the dice against their commitments, and follows the
 game to its end, one line an entry, as `knockboard watch URL` shows it.  An entry is shown
 once every seat's messages have pinned it (transcript.py): a game a seat rewrote is shown
-as the seats agreed, and where their histories part is said in one line."""
+as the seats agreed, and one line names the seat that rewrote it (its own messages
+contradict each other) or, when no seat's messages do, says where their histories part."""
 
 import time
 
@@ -101,6 +102,9 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
             break
         room.pump(game)
         sleep(POLL_S)
+    if game.conflict:
+        _await_blame(game, room, clock, sleep)
+        shown = _show(game, ui, shown, game.agreed, out, record)
     if not game.stopped:
         _show(game, ui, shown, len(game.record), out, record, " (not pinned by every seat)")
     if game.stopped:
@@ -110,6 +114,15 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
         print(f"game over: {_result(game, ui)}", file=out, flush=True)
         record.end(_result(game, ui), None)
     return game
+
+
+def _await_blame(game, room, clock, sleep):
+    """Which seat rewrote its history shows in its own later messages, which may come after
+    the ones that showed the conflict (transcript.blame): read on a while for them."""
+    end = clock() + PIN_WAIT_S
+    while game.blamed is None and clock() < end:
+        room.pump(game)
+        sleep(POLL_S)
 
 
 def _show(game, ui, shown, upto, out, record, note=""):
