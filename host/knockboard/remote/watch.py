@@ -68,18 +68,13 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
                setup_wait=SETUP_WAIT_S, until=None, record=None):
     """Follow the game in `room` (a started room.Room with no seats) until it is over or
     stops (or `until()`); each entry, the end and a stop are printed to `out`, and given to
-    `record` (a NoRecord's methods).  Returns the RemoteGame; WatchError if no seat says
-    hello within `setup_wait`."""
+    `record` (a NoRecord's methods).  Returns the RemoteGame (None if `until()` came first);
+    WatchError if no seat says hello within `setup_wait`."""
     record = record or NoRecord()
     from .game import RemoteGame
-    reader = SetupReader()
-    end = clock() + setup_wait
-    while reader.setup is None:
-        if clock() > end:
-            raise WatchError(f"nobody has said hello in room {room.address.room} within "
-                             f"{setup_wait:g} s: no game there (or not yet)")
-        room.pump(reader)
-        sleep(POLL_S)
+    reader = _read_setup(room, clock, sleep, setup_wait, until or (lambda: False))
+    if reader is None:
+        return None                   # (a window closed before the room's game was known)
     hello = reader.setup
     game = RemoteGame(room.address.room, hello["game"], hello["options"], [], MemoryKeys(),
                       send=room.publish, physical_dice=hello["dice"] == "physical", log=log)
@@ -114,6 +109,22 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
         print(f"game over: {_result(game, ui)}", file=out, flush=True)
         record.end(_result(game, ui), None)
     return game
+
+
+def _read_setup(room, clock, sleep, setup_wait, until):
+    """The SetupReader once a seat's hello says which game the room plays; None if `until()`
+    came first; WatchError after `setup_wait` seconds."""
+    reader = SetupReader()
+    end = clock() + setup_wait
+    while reader.setup is None:
+        if until():
+            return None
+        if clock() > end:
+            raise WatchError(f"nobody has said hello in room {room.address.room} within "
+                             f"{setup_wait:g} s: no game there (or not yet)")
+        room.pump(reader)
+        sleep(POLL_S)
+    return reader
 
 
 def _await_blame(game, room, clock, sleep):
