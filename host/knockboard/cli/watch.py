@@ -17,8 +17,9 @@ def add_watch_command(sub):
         "watch", help="follow a remote game as a spectator",
         description="Join a room of remote play as a spectator (a broker user that may only "
                     "read the room), read the game so far and follow it to its end, an "
-                    "entry a line; every move is checked with this computer's own engine "
-                    "and every die against its commitments.")
+                    "entry a line (with --view, also in the game view window); every move "
+                    "is checked with this computer's own engine and every die against its "
+                    "commitments.")
     watch.add_argument("url", metavar="URL", help="the room, mqtt[s]://[USER@]HOST[:PORT]/ROOM")
     add_broker_credentials(watch)
     add_db_argument(watch, help="also keep the game watched in this game database, where "
