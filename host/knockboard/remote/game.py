@@ -381,8 +381,10 @@ class RemoteGame:
             return self.refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by {by}")
         if m.kind != ACT:
             why = self._past_dice(m)
+            if why and self.actors[m.ply] == CHANCE and not self.physical:
+                return self._rewrote(m, why)      # its part in a roll it made with us
             if why:
-                return self._rewrote(m, why)
+                return self.refuse(m, why)
         self.duplicates += 1              # delivered again: applied once already
         return None
 
@@ -493,8 +495,10 @@ class RemoteGame:
             return self.refuse(m, how)
         self.evidence.said.add((seat, m.ply))
         self.refused += 1
-        self.log(f"remote: {self.who(seat)} rewrote entry {m.ply + 1} ({how}): this home "
-                 f"goes on with the game as it recorded it ({len(self.record)} entries)")
+        keeps = "this home goes on with the game as it recorded it" if self.local else \
+            "the game is shown as first read"
+        self.log(f"remote: {self.who(seat)} rewrote entry {m.ply + 1} ({how}): {keeps} "
+                 f"({len(self.record)} entries)")
         return None
 
     def _commitment(self, ply, seat, commitment):
