@@ -167,6 +167,27 @@ def open_view(top, title=TITLE, fit_px: float = 560):
     return GameView(top, fit_px)
 
 
+def follow_watched(top, path, watched, on_error=print) -> StoreFollower:
+    """A game view filling `top` following the game a spectator keeps in the store at `path`
+    as it reads it (`knockboard watch --view`): `watched.game_id` is its id once the room's
+    game is known (the view waits until then, whatever else the store holds), and
+    `watched.error` what ended the watch before there was a game to show (the window then
+    closes itself)."""
+    view = open_view(top, title=f"{TITLE}: watching")
+    follower = StoreFollower(view, path, None, on_error)
+
+    def tick():
+        if watched.error is not None:
+            top.destroy()
+            return
+        if watched.game_id is not None:
+            follower.fixed = watched.game_id
+            follower.poll()
+        top.after(POLL_MS, tick)
+    tick()
+    return follower
+
+
 def follow(top, path, game_id=None, on_error=print, fit_px: float = 560) -> StoreFollower:
     """A game view filling `top` (a window of its own) following a store, polled from Tk's
     own loop; `fit_px`: the board's size (smaller beside the simulator's window)."""
