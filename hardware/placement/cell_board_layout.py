@@ -14,7 +14,8 @@ EDGE = 4.0                               # courtyards this far inside the board 
 MOUNT_HOLE = 3.2                         # M3
 MOUNT_CLEAR = 4.0                        # radius kept free around a mounting hole
 ROTATIONS = (0, 90, 180, 270)
-JOIN_ROTATIONS = (0, 180)                # footprints drawn upright (IDC headers): along a vertical cut
+# footprints drawn upright (IDC headers): along a vertical cut
+JOIN_ROTATIONS = (0, 180)
 CELL_PARTS = (("SW", "key"), ("LED", "led"), ("C", "cap"), ("D", "diode"))
 
 
@@ -58,7 +59,8 @@ class Free:
             if dx * dx + dy * dy < r * r:
                 return False
         g = self.gap
-        return not any(x0 < b[2] + g and b[0] - g < x1 and y0 < b[3] + g and b[1] - g < y1 for b in self.boxes)
+        return not any(x0 < b[2] + g and b[0] - g < x1 and y0 < b[3] + g and b[1] - g < y1
+                       for b in self.boxes)
 
     def nearest(self, make, want, rotations=ROTATIONS):
         """The placement make(x, y, rot) nearest the point `want` whose box is free."""
@@ -89,17 +91,20 @@ def place_cells(game, nl, boards=None, name=None, region=None, wants=None):
     free = Free(x1 - x0, lay.height_mm, [(x, y) for *_, x, y in every], x0)
     # on a tile, the board's connectors keep clear of the cut, where the join header goes
     inset = 40.0 if region else 0.0
-    first, last = ((min(max(x, x0 + inset), x1 - inset), y) for x, y in (every[0][4:], every[-1][4:]))
+    first, last = ((min(max(x, x0 + inset), x1 - inset), y)
+                   for x, y in (every[0][4:], every[-1][4:]))
     cell_refs = {f"{p}{c[0]}" for c in every for p, _ in CELL_PARTS}
     wants = wants or {}
-    todo = [(ref, last if at_far_end(c, len(every)) else first) for ref, c in sorted(nl.components.items())
+    todo = [(ref, last if at_far_end(c, len(every)) else first)
+            for ref, c in sorted(nl.components.items())
             if ref not in cell_refs and ref not in wants]
     todo += [(ref, (x, lay.height_mm / 2)) for ref, x in sorted(wants.items())]
     for ref, want in todo:
         c = nl.components[ref]
 
         def make(x, y, rot, c=c):
-            p = Placed(c.ref, c.footprint, float(x), float(y), float(rot), True, c.value, dict(c.pins))
+            p = Placed(c.ref, c.footprint, float(x), float(y), float(rot), True, c.value,
+                       dict(c.pins))
             return p, p.outline()
         # a join header lies along its cut, its rows of pins parallel to the edge: its lines
         # leave it towards the tile's cells on both sides of it; turned across the cut
@@ -114,7 +119,8 @@ def place_cells(game, nl, boards=None, name=None, region=None, wants=None):
             return (float(x), float(y), MOUNT_HOLE), box
         holes.append(free.nearest(hole, want, (0,)))
     marks = []
-    for want in ((x0 + EDGE + 4, EDGE + 4), (x1 - EDGE - 4, EDGE + 4), (x0 + EDGE + 4, h - EDGE - 4)):
+    for want in ((x0 + EDGE + 4, EDGE + 4), (x1 - EDGE - 4, EDGE + 4),
+                 (x0 + EDGE + 4, h - EDGE - 4)):
         def mark(x, y, rot):
             return (float(x), float(y)), (x - 2.5, y - 2.5, x + 2.5, y + 2.5)
         marks.append(free.nearest(mark, want, (0,)))

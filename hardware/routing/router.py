@@ -71,7 +71,8 @@ class Grid:
 
     def _rect_window(self, x0, y0, x1, y1, halo):
         ix0, iy0 = max(0, math.floor((x0 - halo) / G)), max(0, math.floor((y0 - halo) / G))
-        ix1, iy1 = min(self.nx - 1, math.ceil((x1 + halo) / G)), min(self.ny - 1, math.ceil((y1 + halo) / G))
+        ix1, iy1 = (min(self.nx - 1, math.ceil((x1 + halo) / G)),
+                    min(self.ny - 1, math.ceil((y1 + halo) / G)))
         xs = np.arange(ix0, ix1 + 1) * G
         ys = np.arange(iy0, iy1 + 1) * G
         dx = np.maximum(0, np.maximum(x0 - xs, xs - x1))
@@ -112,7 +113,8 @@ class Grid:
         x0, y0, x1, y1 = pad.x - pad.w / 2, pad.y - pad.h / 2, pad.x + pad.w / 2, pad.y + pad.h / 2
         ix0, ix1 = math.ceil(x0 / G - 1e-9), math.floor(x1 / G + 1e-9)
         iy0, iy1 = math.ceil(y0 / G - 1e-9), math.floor(y1 / G + 1e-9)
-        cells = [(ly, iy, ix) for ly in layers for iy in range(iy0, iy1 + 1) for ix in range(ix0, ix1 + 1)
+        cells = [(ly, iy, ix) for ly in layers for iy in range(iy0, iy1 + 1)
+                 for ix in range(ix0, ix1 + 1)
                  if 0 <= iy < self.ny and 0 <= ix < self.nx and self.owner[ly, iy, ix] == nid
                  and pad.covers(ix * G, iy * G)]
         if cells:
@@ -120,16 +122,18 @@ class Grid:
         ix, iy = round(pad.x / G), round(pad.y / G)
         for ly in layers:
             if self.owner[ly, iy, ix] == nid:
-                return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y, fab_rules.TRACK)]
+                return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y,
+                                         fab_rules.TRACK)]
         if pad in self.escapes:
             cell, line = self.escapes[pad]
-            return [cell], [(net, LAYERS[cell[0]], *a, *b, fab_rules.TRACK) for a, b in escape.segments(line)]
+            return [cell], [(net, LAYERS[cell[0]], *a, *b, fab_rules.TRACK)
+                            for a, b in escape.segments(line)]
         return [], []
 
     def escape_all(self, terminals):
-        """Give every pad of `terminals` [(pad, net, layers, its part's centre)] that no grid point reaches an
-        escape stub (hardware/routing/escape.py) to the nearest grid point its net may use, and keep
-        other nets off the grid points near the stub. Run after every pad is added and
+        """Give every pad of `terminals` [(pad, net, layers, its part's centre)] that no grid point
+        reaches an escape stub (hardware/routing/escape.py) to the nearest grid point its net may
+        use, and keep other nets off the grid points near the stub. Run after every pad is added and
         before any routing. Returns the pads left without access."""
         taken = {}                       # every pad's access cells: (layer, iy, ix) -> net id
         lost = []
@@ -175,7 +179,8 @@ class Grid:
         iys, ixs = np.nonzero((own == FREE) | (own == nid))
         points = [((ix0 + i) * G, (iy0 + j) * G) for j, i in zip(iys.tolist(), ixs.tolist())]
         rects = [escape.pad_rect(p) for p, n, lys in self.pads
-                 if n != nid and ly in lys and abs(p.x - pad.x) < reach + 3 and abs(p.y - pad.y) < reach + 3]
+                 if n != nid and ly in lys and abs(p.x - pad.x) < reach + 3
+                 and abs(p.y - pad.y) < reach + 3]
         others = [line for n, sly, line in stubs if n != nid and sly == ly]
         claim = PAD_HALO + fab_rules.TRACK / 2
 
@@ -183,7 +188,8 @@ class Grid:
             if not escape.clear(line, rects, self.holes, others):
                 return False
             sl2, near, gy, gx = self._near(line, ly, claim)
-            return not any(taken.get((ly, y, x), nid) != nid for y, x in zip(gy[near].tolist(), gx[near].tolist()))
+            return not any(taken.get((ly, y, x), nid) != nid
+                           for y, x in zip(gy[near].tolist(), gx[near].tolist()))
         line = escape.shortest(pad, escape.outward(pad, body, points), ok)
         if line:
             sl2, near, _, _ = self._near(line, ly, claim)
