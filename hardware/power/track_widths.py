@@ -1,8 +1,8 @@
-"""The check that the LEDs' current has copper wide enough for it (hardware/schematic/led_current.py):
-one net's copper as KiCad reads it from a routed board (hardware/kicad/copper.py, through
-hardware/rails.copper), every track of it led_current.TRACK_MM wide or allowed as a neck or
-a branch. Apart from hardware/schematic/led_current.py on purpose: the boards' inputs hash is to cover what
-the router reads, not this reader."""
+"""The check that the LEDs' current has copper wide enough for it
+(hardware/schematic/led_current.py): one net's copper as KiCad reads it from a routed board
+(hardware/kicad/copper.py, through hardware/rails.copper), every track of it led_current.TRACK_MM
+wide or allowed as a neck or a branch. Apart from hardware/schematic/led_current.py on purpose: the
+boards' inputs hash is to cover what the router reads, not this reader."""
 
 import math
 
@@ -50,7 +50,8 @@ def faults(cu, path=None, width=TRACK_MM, max_neck=MAX_NECK_MM):
     narrow = [t for t in cu["tracks"] if t[5] < width - 1e-6]
 
     def on_wide(ly, x, y):
-        return any(_on_track(x, y, t) for t in wide if t[0] == ly or (round(x, 3), round(y, 3)) in vias)
+        return any(_on_track(x, y, t) for t in wide if t[0] == ly
+                   or (round(x, 3), round(y, 3)) in vias)
     parent = list(range(len(narrow)))
 
     def find(i):
@@ -84,8 +85,8 @@ def faults(cu, path=None, width=TRACK_MM, max_neck=MAX_NECK_MM):
             continue
         if path is not None and pads and not pads & set(path) and len(contacts) <= 1:
             continue
-        what = (f"{min(t[5] for t in run):g} mm for {length:.2f} mm "
-                f"from ({run[0][1]:.2f}, {run[0][2]:.2f}) on {run[0][0]}, touching "
-                f"{', '.join(sorted(pads)) or 'no pad'} and the full-width copper at {len(contacts)} points")
+        what = (f"{min(t[5] for t in run):g} mm for {length:.2f} mm from ({run[0][1]:.2f}, "
+                f"{run[0][2]:.2f}) on {run[0][0]}, touching {', '.join(sorted(pads)) or 'no pad'} "
+                f"and the full-width copper at {len(contacts)} points")
         out.append((what, run))
     return out
