@@ -93,56 +93,73 @@ def elements(nl, case):
             continue
         if not set(pins.values()) <= nets:
             continue
-        d = c.part
-        if d.prefix == "R":
-            lines.append((ref, f"R{ref} {p['1']} {p['2']} {checks._ohms(c.value):g}"))
-        elif d.prefix == "C":
-            a, b = (p["+"], p["-"]) if "+" in p else (p["1"], p["2"])
-            esr = CAP_ESR.get(d.name)
-            farad = checks.capacitance_uf(c.value) * 1e-6
-            if esr:
-                lines.append((ref, f"C{ref} {a} {ref}_esr {farad:g}"))
-                lines.append((ref, f"R{ref}_esr {ref}_esr {b} {esr:g}"))
-            else:
-                lines.append((ref, f"C{ref} {a} {b} {farad:g}"))
-        elif key == "schottky":
-            lines.append((ref, f"D{ref} {p['A']} {p['K']} D_MBR120VLSF"))
-        elif key == "flyback":
-            lines.append((ref, f"D{ref} {p['A']} {p['K']} D_1N4148"))
-        elif key == "polyfuse":
-            lines.append((ref, f"R{ref} {p['1']} {p['2']} {POLYFUSE_OHM:g}"))
-        elif key == "jumper":
-            if case.jp1:
-                lines.append((ref, f"R{ref} {p['A']} {p['B']} 1m"))
-        elif key == "nmos":
-            lines.append((ref, f"M{ref} {p['D']} {p['G']} {p['S']} {p['S']} N_2N7002"))
-            lines.append((ref, f"D{ref}_body {p['S']} {p['D']} D_2N7002_BODY"))
-            lines.append((ref, f"C{ref}_gs {p['G']} {p['S']} 30p"))
-        elif key == "dualnfet":
-            for k, (s, g, dr) in enumerate((("S1", "G1", ("D1_7", "D1_8")),
-                                            ("S2", "G2", ("D2_5", "D2_6")))):
-                if p[dr[0]] != p[dr[1]]:
-                    raise SimError(f"{ref}: drain pins {dr} on different nets")
-                lines.append((ref, f"M{ref}_{k + 1} {p[dr[0]]} {p[g]} {p[s]} {p[s]} N_AO4800"))
-                lines.append((ref, f"D{ref}_{k + 1}body {p[s]} {p[dr[0]]} D_AO4800_BODY"))
-                lines.append((ref, f"C{ref}_{k + 1}gs {p[g]} {p[s]} 1n"))
-        elif key == "ltc4365":
-            lines.append((ref, f"X{ref} {p['VIN']} {p['UV']} {p['OV']} {p['GND']} {p['~SHDN']} "
-                               f"{p['GATE']} {p['VOUT']} LTC4365"))
-        elif key == "tps2553":
-            lines.append((ref, f"X{ref} {p['IN']} {p['GND']} {p['EN']} {p['ILIM']} {p['OUT']} "
-                               "TPS2553"))
-        elif key == "jack":
-            tip, sleeve = p["TIP"], p["SLEEVE"]
-            volts = (" ".join(f"{t:.7g} {v:.6g}" for t, v in _volts(case.jack)) if case.jack_ramp
-                     else _pwl(_volts(case.jack)))
-            lines.append((ref, f"V{ref} {ref}_src {sleeve} PWL({volts})"))
-            lines.append((ref, _plug(ref, f"{ref}_src", tip, f"{ref}_plug", JACK_OHM)))
-            lines.append((ref, f"V{ref}_plug {ref}_plug 0 PWL({_pwl(_plugged(case.jack))})"))
-        else:
+        out = _passive(ref, c, key, p, case)
+        if out is None:
+            out = _switch(ref, key, p)
+        if out is None and key == "jack":
+            out = _jack(ref, p, case)
+        if out is None:
             raise SimError(f"{ref} ({key}) is on the power nets and has no model in "
                            "hardware/power/spice_models.py")
+        lines += [(ref, line) for line in out]
     return lines, loads
+
+
+def _passive(ref, c, key, p, case):
+    """The SPICE lines of a resistor, capacitor, diode, fuse or jumper; None for other parts."""
+    d = c.part
+    if d.prefix == "R":
+        return [f"R{ref} {p['1']} {p['2']} {checks._ohms(c.value):g}"]
+    if d.prefix == "C":
+        a, b = (p["+"], p["-"]) if "+" in p else (p["1"], p["2"])
+        esr = CAP_ESR.get(d.name)
+        farad = checks.capacitance_uf(c.value) * 1e-6
+        if esr:
+            return [f"C{ref} {a} {ref}_esr {farad:g}", f"R{ref}_esr {ref}_esr {b} {esr:g}"]
+        return [f"C{ref} {a} {b} {farad:g}"]
+    if key == "schottky":
+        return [f"D{ref} {p['A']} {p['K']} D_MBR120VLSF"]
+    if key == "flyback":
+        return [f"D{ref} {p['A']} {p['K']} D_1N4148"]
+    if key == "polyfuse":
+        return [f"R{ref} {p['1']} {p['2']} {POLYFUSE_OHM:g}"]
+    if key == "jumper":
+        return [f"R{ref} {p['A']} {p['B']} 1m"] if case.jp1 else []
+    return None
+
+
+def _switch(ref, key, p):
+    """The SPICE lines of a MOSFET or a power-path chip; None for other parts."""
+    if key == "nmos":
+        return [f"M{ref} {p['D']} {p['G']} {p['S']} {p['S']} N_2N7002",
+                f"D{ref}_body {p['S']} {p['D']} D_2N7002_BODY",
+                f"C{ref}_gs {p['G']} {p['S']} 30p"]
+    if key == "dualnfet":
+        out = []
+        for k, (s, g, dr) in enumerate((("S1", "G1", ("D1_7", "D1_8")),
+                                        ("S2", "G2", ("D2_5", "D2_6")))):
+            if p[dr[0]] != p[dr[1]]:
+                raise SimError(f"{ref}: drain pins {dr} on different nets")
+            out += [f"M{ref}_{k + 1} {p[dr[0]]} {p[g]} {p[s]} {p[s]} N_AO4800",
+                    f"D{ref}_{k + 1}body {p[s]} {p[dr[0]]} D_AO4800_BODY",
+                    f"C{ref}_{k + 1}gs {p[g]} {p[s]} 1n"]
+        return out
+    if key == "ltc4365":
+        return [f"X{ref} {p['VIN']} {p['UV']} {p['OV']} {p['GND']} {p['~SHDN']} "
+                f"{p['GATE']} {p['VOUT']} LTC4365"]
+    if key == "tps2553":
+        return [f"X{ref} {p['IN']} {p['GND']} {p['EN']} {p['ILIM']} {p['OUT']} TPS2553"]
+    return None
+
+
+def _jack(ref, p, case):
+    """The DC jack: the case's supply voltage behind a plug that connects and disconnects."""
+    tip, sleeve = p["TIP"], p["SLEEVE"]
+    volts = (" ".join(f"{t:.7g} {v:.6g}" for t, v in _volts(case.jack)) if case.jack_ramp
+             else _pwl(_volts(case.jack)))
+    return [f"V{ref} {ref}_src {sleeve} PWL({volts})",
+            _plug(ref, f"{ref}_src", tip, f"{ref}_plug", JACK_OHM),
+            f"V{ref}_plug {ref}_plug 0 PWL({_pwl(_plugged(case.jack))})"]
 
 
 def _plug(name, src, dst, ctl, ohm):

@@ -252,6 +252,13 @@ def supply_problems(nl, budgets, pm):
     jack with margin and trips below every rating in the jack's path; the jack's window
     keeps VSYS and the LEDs in range; USB sees at most its allowance at plug-in; the buzzer
     part, its drive and the budget agree."""
+    return (_fuse_problems(nl, budgets) + _jack_problems(nl) + _usb_problems(nl, budgets)
+            + _buzzer_problems(nl, pm))
+
+
+def _fuse_problems(nl, budgets):
+    """F1 holds the worst jack draw with margin, trips below every rating in the jack's path
+    and sits between the protected jack and +5V."""
     from ..inputs import power_budget
     problems = []
     worst = max(b["total_worst_jack_ma"] for b in budgets)
@@ -265,6 +272,13 @@ def supply_problems(nl, budgets, pm):
     f1 = nl.components.get("F1")
     if f1 is None or set(f1.pins.values()) != {"+5V_JACK", "+5V"}:
         problems.append("F1 not between the protected jack (+5V_JACK) and +5V")
+    return problems
+
+
+def _jack_problems(nl):
+    """The raw jack reaches only its protection, whose window keeps VSYS in range."""
+    from ..inputs import power_budget
+    problems = []
     tip = nl.components["J1"].net_of("TIP")
     on_tip = {r for r, _ in nl.pins_on(tip)} - {"J1"}
     if on_tip != {"U5", "Q2", "R7", "C8"}:
@@ -273,7 +287,13 @@ def supply_problems(nl, budgets, pm):
     if not 4.0 <= power_budget.uv_v() < power_budget.ov_v() <= 5.7:
         problems.append(f"jack window {power_budget.uv_v():.2f}-{power_budget.ov_v():.2f} V "
                         "outside 4.0-5.7 V (VSYS <= 5.5 V after D1)")
-    problems += jack_sense_problems(nl)
+    return problems + jack_sense_problems(nl)
+
+
+def _usb_problems(nl, budgets):
+    """USB sees at most its allowance at plug-in and the worst draw stays within a port's."""
+    from ..inputs import power_budget
+    problems = []
     uf = vbus_plugin_uf(nl)
     if uf > power_budget.USB_PLUGIN_UF or abs(uf - power_budget.BOARD_VBUS_UF) > 1e-9:
         problems.append(f"VBUS sees {uf:g} uF at plug-in (budget says "
@@ -282,6 +302,13 @@ def supply_problems(nl, budgets, pm):
     worst_usb = max(b["total_worst_default_ma"] for b in budgets)
     if worst_usb > power_budget.USB_PORT_MA:
         problems.append(f"worst USB draw {worst_usb} mA > {power_budget.USB_PORT_MA} mA")
+    return problems
+
+
+def _buzzer_problems(nl, pm):
+    """The buzzer part, its drive, the budget and pinmap.json agree."""
+    from ..inputs import power_budget
+    problems = []
     peak = buzzer_peak_ma(nl, power_budget.BUZZER_COIL_OHM)
     in_budget = {name: m for name, _, m, _ in power_budget.CONTROLLER}
     buzz = [m for name, m in in_budget.items() if name.startswith("Buzzer")]

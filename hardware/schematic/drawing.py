@@ -145,6 +145,57 @@ def _order(c):
     return natural_order(c.ref) + (0, "")
 
 
+class _Columns:
+    """Blocks of symbols stacked down columns no taller than `max_h`, the next column to the
+    right of the widest symbol of the last."""
+
+    def __init__(self, top, max_h):
+        self.top, self.max_h = top, max_h
+        self.x, self.y, self.col_w = 20.0, float(top), 0.0
+        self.page_w, self.page_h = 0.0, 0.0
+        self.body = []
+
+    def _next_column(self):
+        self.x += self.col_w + 40
+        self.y, self.col_w = float(self.top), 0.0
+
+    def _full(self, need):
+        return self.y + need > self.top + self.max_h and self.y > self.top
+
+    def add_block(self, block, syms, elisions):
+        block_h = 28 + sum(s.h + GAP for s in syms)
+        if self._full(block_h) and block_h <= self.max_h:
+            self._next_column()            # keep a block together when a fresh column holds it
+        first = True
+        for s in syms:
+            if self._full(s.h + GAP + (28 if first else 0)):
+                self._next_column()
+                first = True
+            if first:
+                self._heading(block)
+                first = False
+            for text in (e for b, before, e in elisions if b == block and before == s.comp.ref):
+                self.body.append(f'<text x="{self.x:.1f}" y="{self.y + 4:.1f}" '
+                                 f'class="note">{escape(text)}</text>')
+                self.y += 24
+            self._symbol(s)
+        self.y += 14
+
+    def _heading(self, block):
+        x, y = self.x, self.y
+        self.body.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" class="block">{escape(block)}</text>')
+        self.body.append(f'<line x1="{x:.1f}" y1="{y + 22:.1f}" x2="{x + 160:.1f}" '
+                         f'y2="{y + 22:.1f}" stroke="#263238"/>')
+        self.y += 28
+
+    def _symbol(self, s):
+        self.body.append(s.svg(self.x, self.y))
+        self.y += s.h + GAP
+        self.col_w = max(self.col_w, s.w)
+        self.page_w = max(self.page_w, self.x + self.col_w)
+        self.page_h = max(self.page_h, self.y)
+
+
 def schematic_svg(nl, title, notes=(), blocks=None, refs=None, max_h=1150, elisions=()):
     """SVG text of netlist `nl`: parts grouped by their "Block" field in the order `blocks`,
     stacked into columns no taller than `max_h`. `refs` limits the drawing to those parts;
@@ -153,42 +204,11 @@ def schematic_svg(nl, title, notes=(), blocks=None, refs=None, max_h=1150, elisi
     order = blocks or sorted({c.fields.get("Block", "") for c in comps})
     groups = [(b, sorted((c for c in comps if c.fields.get("Block", "") == b), key=_order))
               for b in order]
-    top = 60 + 16 * len(notes)
-    x, y, col_w = 20.0, float(top), 0.0
-    body = []
-    page_w, page_h = 0.0, 0.0
+    cols = _Columns(60 + 16 * len(notes), max_h)
     for block, members in groups:
-        if not members:
-            continue
-        syms = [Symbol(c) for c in members]
-        block_h = 28 + sum(s.h + GAP for s in syms)
-        if y > top and y + block_h > top + max_h and block_h <= max_h:
-            x += col_w + 40            # keep a block together when a fresh column holds it
-            y, col_w = float(top), 0.0
-        first = True
-        for s in syms:
-            need = s.h + GAP + (28 if first else 0)
-            if y + need > top + max_h and y > top:
-                x += col_w + 40
-                y, col_w = float(top), 0.0
-                first = True
-                need = s.h + GAP + 28
-            if first:
-                body.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" '
-                            f'class="block">{escape(block)}</text>')
-                body.append(f'<line x1="{x:.1f}" y1="{y + 22:.1f}" x2="{x + 160:.1f}" '
-                            f'y2="{y + 22:.1f}" stroke="#263238"/>')
-                y += 28
-                first = False
-            for text in (e for b, before, e in elisions if b == block and before == s.comp.ref):
-                body.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" class="note">{escape(text)}</text>')
-                y += 24
-            body.append(s.svg(x, y))
-            y += s.h + GAP
-            col_w = max(col_w, s.w)
-            page_w = max(page_w, x + col_w)
-            page_h = max(page_h, y)
-        y += 14
+        if members:
+            cols.add_block(block, [Symbol(c) for c in members], elisions)
+    page_w, page_h, body = cols.page_w, cols.page_h, cols.body
     text_w = max([len(title) * 12.5] + [len(n) * CH for n in notes])
     w, h = max(page_w, text_w + 20) + 30, page_h + 20
     head = [f'<text x="20" y="32" class="title">{escape(title)}</text>']
