@@ -205,6 +205,22 @@ def drc(path, mutate=None):
     """KiCad's DRC on a saved board: {"violations", "unconnected", "footprint_errors",
     "kinds", "samples", "footprints": {ref: [x, y, bottom]}, "title": [...]}."""
     board = pcbnew.LoadBoard(path)
+    facts = _board_facts(board)
+    if mutate:          # after reading the board: pcbnew's SWIG objects go stale on Remove()
+        _mutate(board, mutate)
+    report = path + f".{os.getpid()}.drc.txt"
+    pcbnew.WriteDRCReport(board, report, pcbnew.EDA_UNITS_MILLIMETRES, True)
+    with open(report) as f:
+        text = f.read()
+    os.remove(report)
+    kinds = _drc_items(text)
+    return {**_drc_counts(text), "kinds": {k: len(v) for k, v in kinds.items()},
+            "samples": [s for v in kinds.values() for s in v[:3]], **facts}
+
+
+def _board_facts(board):
+    """What a board is made of: its footprints' places, design rules, size, layers, tracks,
+    vias and holes."""
     fps = {m.GetReference(): [pcbnew.ToMM(m.GetPosition().x), pcbnew.ToMM(m.GetPosition().y),
                               m.IsFlipped()] for m in board.GetFootprints()}
     ds = board.GetDesignSettings()
@@ -214,28 +230,31 @@ def drc(path, mutate=None):
              "min_drill": pcbnew.ToMM(ds.m_MinThroughDrill),
              "clearance": pcbnew.ToMM(ds.GetNetClasses().GetDefault().GetClearance())}
     box = board.GetBoardEdgesBoundingBox()
-    facts = {"footprints": fps, "rules": rules,
-             "size": [pcbnew.ToMM(box.GetWidth()), pcbnew.ToMM(box.GetHeight())],
-             "copper_layers": board.GetCopperLayerCount(),
-             "tracks": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"),
-             "vias": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_VIA"),
-             "plated_holes": sum(1 for p in board.GetPads()
-                                 if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH),
-             "unplated_holes": sum(1 for p in board.GetPads()
-                                   if p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH)}
-    if mutate:          # after reading the board: pcbnew's SWIG objects go stale on Remove()
-        _mutate(board, mutate)
-    report = path + f".{os.getpid()}.drc.txt"
-    pcbnew.WriteDRCReport(board, report, pcbnew.EDA_UNITS_MILLIMETRES, True)
-    with open(report) as f:
-        text = f.read()
-    os.remove(report)
+    return {"footprints": fps, "rules": rules,
+            "size": [pcbnew.ToMM(box.GetWidth()), pcbnew.ToMM(box.GetHeight())],
+            "copper_layers": board.GetCopperLayerCount(),
+            "tracks": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"),
+            "vias": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_VIA"),
+            "plated_holes": sum(1 for p in board.GetPads()
+                                if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH),
+            "unplated_holes": sum(1 for p in board.GetPads()
+                                  if p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH)}
+
+
+def _drc_counts(text):
+    """The DRC report's totals: violations, unconnected pads, footprint errors (None where
+    the report has no such line)."""
     counts = {}
     for key, pat in (("violations", r"\*\* Found (\d+) DRC violations"),
                      ("unconnected", r"\*\* Found (\d+) unconnected pads"),
                      ("footprint_errors", r"\*\* Found (\d+) Footprint errors")):
         m = re.search(pat, text)
         counts[key] = int(m.group(1)) if m else None
+    return counts
+
+
+def _drc_items(text):
+    """The DRC report's items by kind: {kind: ["line | detail | ...", ...]}."""
     items, cur = [], None
     for ln in text.splitlines():
         if ln.startswith("["):
@@ -246,8 +265,7 @@ def drc(path, mutate=None):
     kinds = {}
     for it in items:
         kinds.setdefault(it[0].split(":")[0], []).append(" | ".join(it))
-    return {**counts, "kinds": {k: len(v) for k, v in kinds.items()},
-            "samples": [s for v in kinds.values() for s in v[:3]], **facts}
+    return kinds
 
 
 GERBER_LAYERS = [("F_Cu", "F_Cu"), ("B_Cu", "B_Cu"),

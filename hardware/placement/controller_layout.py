@@ -171,22 +171,30 @@ def _links(nl, ref, placed):
 
 def _pull(nl, ref, placed, width, height):
     """The centroid of the placed pads that share a (small) net with `ref`."""
-    pts = []
-    for n in _nets(nl, ref):
-        for r, pin in nl.nets[n]:
-            if r in placed:
-                pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+    pts = _placed_pads(placed, (m for n in _nets(nl, ref) for m in nl.nets[n]))
     dec = nl.components[ref].fields.get("Decouples")
     if not pts and dec in placed:          # a decoupling capacitor: beside its chip's supply pin
-        c = nl.components[dec]
-        pins = {c.pin_num(n) for n in c.part.power_pins} if dec in nl.components else set()
-        pts = ([(p.x, p.y) for p in placed[dec].pads() if p.number in pins]
-               or [(placed[dec].x, placed[dec].y)])
+        pts = _supply_pads(nl, dec, placed)
     if not pts:                            # a bulk capacitor: among the pads of its supply
-        for n in nl.components[ref].pins.values():
-            for r, pin in nl.nets.get(n, ()) if n != GROUND else ():
-                if r in placed:
-                    pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+        pts = _placed_pads(placed, (m for n in nl.components[ref].pins.values()
+                                    for m in (nl.nets.get(n, ()) if n != GROUND else ())))
     if not pts:
         return (width / 2, height / 2)
     return (round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts)))
+
+
+def _placed_pads(placed, members):
+    """The centres of the pads of `members` [(ref, pin)] whose parts are placed already."""
+    pts = []
+    for r, pin in members:
+        if r in placed:
+            pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+    return pts
+
+
+def _supply_pads(nl, dec, placed):
+    """The centres of placed chip `dec`'s supply pads, or its centre if it has none."""
+    c = nl.components[dec]
+    pins = {c.pin_num(n) for n in c.part.power_pins} if dec in nl.components else set()
+    return ([(p.x, p.y) for p in placed[dec].pads() if p.number in pins]
+            or [(placed[dec].x, placed[dec].y)])

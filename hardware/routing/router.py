@@ -226,88 +226,11 @@ class Grid:
         pts = list(sources) + list(goals)
         win = self._window(pts, margin)
         goals = list(goals) + list(all_goals)
-        y0, y1, x0, x1 = win
-        w, h = x1 - x0, y1 - y0
         passable, via_ok = self._masks(nid, win, wide)
         # indexed by a state's cell, either layer: layer * w * h + iy * w + ix
-        passable = passable.ravel().tolist()
-        vok = via_ok.ravel().tolist()
-        goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals
-                if y0 <= iy < y1 and x0 <= ix < x1}
-        tx = sum(g[2] for g in goal) / len(goal) if goal else 0
-        ty = sum(g[1] for g in goal) / len(goal) if goal else 0
-        gset = {(ly * h + iy) * w + ix for ly, iy, ix in goal}
-        start = []
-        for ly, iy, ix in sources:
-            if y0 <= iy < y1 and x0 <= ix < x1:
-                start.append((ly * h + iy - y0) * w + ix - x0)
-        # A search state is a cell and the direction it was entered by (4: none, or a via),
-        # kept as one int, cell * 5 + direction: int keys hash and compare faster than
-        # tuples, and order the heap as (cell, direction) pairs did, so routes are unchanged.
-        size = w * h
-        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
-        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
-        best = [1 << 30] * (2 * size * 5)
-        prev = {}
-        heap = []
-        for s in start:
-            best[s * 5 + 4] = 0
-            heapq.heappush(heap, (0, 0, s * 5 + 4))
-        hw = 2 if not plane else 0
-        step_cost = self.step_cost
-        prev_get = prev.get
-        push, pop = heapq.heappush, heapq.heappop
-        while heap:
-            _, cost, key = pop(heap)
-            if best[key] < cost:
-                continue
-            s, d = divmod(key, 5)
-            ly, rem = divmod(s, size)
-            iy, ix = divmod(rem, w)
-            if (plane and ly == 1) or (not plane and s in gset):
-                path = []
-                while key is not None:
-                    l2, r2 = divmod(key // 5, size)
-                    path.append((l2, r2 // w + y0, r2 % w + x0))
-                    key = prev_get(key)
-                return path[::-1]
-            step = step_cost[ly]
-            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
-                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
-                if not ok or not passable[n]:
-                    continue
-                c = cost + step + (TURN_COST if d != 4 and d != nd else 0)
-                k = n * 5 + nd
-                if c < best[k]:
-                    best[k] = c
-                    prev[k] = key
-                    r = n - ly * size
-                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
-            if vok[rem] and passable[rem if ly else size + rem]:
-                # no second via of this path within one grid step: its last three moves
-                # (near_via guards only the vias of paths already committed)
-                near, at, layer = False, key, ly
-                for _ in range(3):
-                    before = prev_get(at)
-                    if before is None:
-                        break
-                    bs = before // 5
-                    if bs // size != layer:
-                        r = bs % size
-                        if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
-                            near = True
-                            break
-                    at, layer = before, bs // size
-                if near:
-                    continue
-                n = s + (size if ly == 0 else -size)
-                c = cost + VIA_COST
-                k = n * 5 + 4
-                if c < best[k]:
-                    best[k] = c
-                    prev[k] = key
-                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
-        return None
+        search = _PathSearch(win, passable.ravel().tolist(), via_ok.ravel().tolist(),
+                             self.step_cost, plane)
+        return search.run(sources, goals)
 
     # --- the ground pour's pieces ---
     def pieces(self, net, links):
@@ -418,3 +341,115 @@ class Grid:
             sl = self.owner[l2, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
             sl[(sl == FREE) | (sl == nid)] = nid
             self.copper[nid].add((l2, iy, ix))
+
+
+class _PathSearch:
+    """One A* search of Grid.search over a window of the grid. A search state is a cell and
+    the direction it was entered by (4: none, or a via), kept as one int, cell * 5 +
+    direction: int keys hash and compare faster than tuples, and order the heap as
+    (cell, direction) pairs did, so routes are unchanged."""
+
+    def __init__(self, win, passable, vok, step_cost, plane):
+        self.y0, self.y1, self.x0, self.x1 = win
+        self.w, self.h = self.x1 - self.x0, self.y1 - self.y0
+        self.size = self.w * self.h
+        self.passable, self.vok, self.step_cost, self.plane = passable, vok, step_cost, plane
+        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
+        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
+        self.best = [1 << 30] * (2 * self.size * 5)
+        self.prev = {}
+        self.heap = []
+
+    def _inside(self, ly, iy, ix):
+        return self.y0 <= iy < self.y1 and self.x0 <= ix < self.x1
+
+    def _targets(self, goals):
+        """The goal cells (window indices) and their centre, which the heuristic aims at."""
+        goal = {(ly, iy - self.y0, ix - self.x0) for ly, iy, ix in goals
+                if self._inside(ly, iy, ix)}
+        tx = sum(g[2] for g in goal) / len(goal) if goal else 0
+        ty = sum(g[1] for g in goal) / len(goal) if goal else 0
+        return {(ly * self.h + iy) * self.w + ix for ly, iy, ix in goal}, tx, ty
+
+    def _start(self, sources):
+        w, h, y0, x0 = self.w, self.h, self.y0, self.x0
+        start = [(ly * h + iy - y0) * w + ix - x0 for ly, iy, ix in sources
+                 if self._inside(ly, iy, ix)]
+        for s in start:
+            self.best[s * 5 + 4] = 0
+            heapq.heappush(self.heap, (0, 0, s * 5 + 4))
+
+    def _path(self, key):
+        """The cells [(layer, iy, ix)] from a start to the state `key`."""
+        path = []
+        while key is not None:
+            l2, r2 = divmod(key // 5, self.size)
+            path.append((l2, r2 // self.w + self.y0, r2 % self.w + self.x0))
+            key = self.prev.get(key)
+        return path[::-1]
+
+    def run(self, sources, goals):
+        """The cheapest path from any of `sources` to any of `goals` (see Grid.search)."""
+        gset, tx, ty = self._targets(goals)
+        self._start(sources)
+        w, h, size = self.w, self.h, self.size
+        best, prev, heap = self.best, self.prev, self.heap
+        passable, vok, step_cost = self.passable, self.vok, self.step_cost
+        # a plane search ends on reaching layer 1, any other on a goal cell
+        end_layer, gset = (1, set()) if self.plane else (2, gset)
+        hw = 2 if not self.plane else 0
+        # the extra cost of entering a cell in direction nd after direction d (d * 5 + nd)
+        turn = [TURN_COST if d != 4 and d != nd else 0 for d in range(5) for nd in range(5)]
+        across = (size, -size)          # from a cell to the same cell of the other layer
+        prev_get = prev.get
+        push, pop = heapq.heappush, heapq.heappop
+        while heap:
+            _, cost, key = pop(heap)
+            if best[key] < cost:
+                continue
+            s, d = divmod(key, 5)
+            ly, rem = divmod(s, size)
+            iy, ix = divmod(rem, w)
+            if ly == end_layer or s in gset:
+                return self._path(key)
+            step = step_cost[ly]
+            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
+                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
+                if not ok or not passable[n]:
+                    continue
+                c = cost + step + turn[d * 5 + nd]
+                k = n * 5 + nd
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    r = n - ly * size
+                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
+            n = s + across[ly]
+            if vok[rem] and passable[n]:
+                if _via_just_before(prev_get, key, ly, iy, ix, size, w):
+                    continue
+                c = cost + VIA_COST
+                k = n * 5 + 4
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
+        return None
+
+
+def _via_just_before(prev_get, key, ly, iy, ix, size, w):
+    """Whether the path to state `key` (cell iy, ix on layer ly of a window w cells wide,
+    size cells a layer) changed layers within one grid step of it in its last three moves:
+    no second via that near (near_via guards only the vias of paths already committed)."""
+    at, layer = key, ly
+    for _ in range(3):
+        before = prev_get(at)
+        if before is None:
+            return False
+        bs = before // 5
+        if bs // size != layer:
+            r = bs % size
+            if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
+                return True
+        at, layer = before, bs // size
+    return False
