@@ -1,5 +1,6 @@
 """Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm) are
-cut into tiles: vertical strips, cut where no cell's cap is (hardware/pcb_cells.CELL_CLEAR), joined
+cut into tiles: vertical strips, cut where no cell's cap is (CELL_CLEAR of
+hardware/placement/cell_board_layout.py), joined
 by box headers and a short ribbon. Each tile has its own netlist
 (hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the controller's connectors on the
 tile that holds cell 0, and one join connector per neighbour carrying every net that has pads on

@@ -1,6 +1,6 @@
 """The check that the LEDs' current has copper wide enough for it
 (hardware/schematic/led_current.py): one net's copper as KiCad reads it from a routed board
-(hardware/kicad/copper.py, through hardware/rails.copper), every track of it led_current.TRACK_MM
+(hardware/kicad/copper.py, through hardware/power/rails.py), every track of it led_current.TRACK_MM
 wide or allowed as a neck or a branch. Apart from hardware/schematic/led_current.py on purpose: the
 boards' inputs hash is to cover what the router reads, not this reader."""
 
