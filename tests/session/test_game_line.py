@@ -26,6 +26,21 @@ def _any_action(state, rng):
     return rng.choice(state.legal_actions())
 
 
+def _named_but_not_legal(state):
+    """An action the notation can write in `state` (so the record would note it) but the
+    engine refuses there."""
+    legal = {a for a, _ in state.chance_outcomes()} if state.current_player() == CHANCE \
+        else set(state.legal_actions())
+    for action in range(4096):
+        try:
+            state.action_to_string(action)
+        except Exception:
+            continue
+        if action not in legal:
+            return action
+    raise AssertionError("every action the notation names is legal here")
+
+
 def _snapshot(line):
     return (line.state.to_position(), list(line.state.history), list(line.record.actions),
             list(line.record.actors), line.can_redo)
@@ -109,7 +124,9 @@ def test_an_outcome_taken_back_is_remembered_until_played_there():
     rolled = line.take_back(len(actors) - 2)[-1]
     assert line.state.current_player() == CHANCE
     assert line.remembered_outcome() == rolled.entry
+    at_roll = line.state.to_position()
     line.play(rolled.entry)
+    line.edit(get_game("knockoff").from_position(at_roll))    # that roll again, by an edit
     assert line.remembered_outcome() is None     # used: nothing left to remember
 
 
@@ -119,6 +136,8 @@ def test_what_the_line_refuses_changes_nothing():
     before = _snapshot(line)
     with pytest.raises(GameError):
         line.play(10 ** 9)                     # no action of the engine's
+    with pytest.raises(GameError):             # the notation names it, the engine refuses it
+        line.play(_named_but_not_legal(line.state))
     with pytest.raises(LineError, match="nothing to redo"):
         line.redo()
     with pytest.raises(LineError, match="no entry 5"):
