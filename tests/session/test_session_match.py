@@ -106,7 +106,7 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         return 0
     monkeypatch.setattr(play, "_run_on_board", run_on_board)
     assert cli.main(["resume", "--db", str(db)]) == 0
-    assert "resuming game 1 (ko)" in capsys.readouterr().out
+    assert "resuming game 1 (K.O.)" in capsys.readouterr().out
     assert made[0].setup.rounds == 2 and made[0].match.round_points == [tuple(first)]
     assert made[0].record.actions == stopped
 
@@ -124,7 +124,7 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         play_until(player, "over")
         second = round_points(session.state)
         totals = [a + b for a, b in zip(first, second)]
-        assert vb.oled()[0][1:] == [f"RB{totals[0]} GY{totals[1]}", "MENU=new game"]
+        assert vb.oled()[0][1:] == [f"RB{totals[0]} GY{totals[1]}", "MENU=new or quit"]
         assert vb.oled()[0][0].startswith("Match: ")
         match = KOMatch(get_game("ko", **OPTIONS), 2)
         match.record_points(first)
@@ -154,7 +154,7 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         f"  total:   {names[0]} {totals[0]}, {names[1]} {totals[1]}"]
     assert f"{start_of_round + 1:4}. round    2" in shown
     assert cli.main(["history", "--db", str(db)]) == 0
-    assert "ko (2 rounds)" in capsys.readouterr().out
+    assert "K.O. (2 rounds)" in capsys.readouterr().out
     # the game view's text beside the board names the round (here in the SVG export)
     assert cli.main(["export", "1", "--db", str(db), "--svg", str(tmp_path / "svg")]) == 0
     capsys.readouterr()

@@ -239,7 +239,7 @@ def test_refusals_name_pieces_as_the_table_does_not_by_the_terminal_boards_codes
 
 
 def _overlay_words(game):
-    from hardware.overlay import overlay_svg
+    from hardware.printed.overlay import overlay_svg
 
     from knockboard.layouts import get_layout
     svg = overlay_svg(get_layout(game))
@@ -250,7 +250,7 @@ def _overlay_words(game):
                                           ("dodgeball", {}), ("knockabout", {})])
 def test_every_cell_the_oled_names_is_printed_on_the_overlay(game, options):
     """The spaces the OLED names ("H1>2e", "2e: no piece") are the names the printed
-    overlay carries (hardware/overlay.py: a Knock-Off platform's level in large type,
+    overlay carries (hardware/printed/overlay.py: a Knock-Off platform's level in large type,
     its name "2e" above it), so a player finds each one on the board."""
     printed = _overlay_words(game)
     vb = VirtualBoard(game)

@@ -91,7 +91,7 @@ def test_a_hint_chases_in_a_colour_no_seat_uses_and_refusals_say_why():
     vb = VirtualBoard("knockabout")
     session = vb.start("knockabout", seed=2, options={"first": "white"})
     session.show_hint()
-    session.dirty = True
+    session.mark_changed()
     vb.run(0.1)
     assert session.hint and all(vb.cell(c) == (255, 0, 255, "chase") for c in session.hint)
     piece = session.ui.view(session.state).pieces[session.layout.space_of(session.hint[0])]
@@ -115,7 +115,7 @@ def test_a_game_played_on_the_board_shows_as_a_score_sheet(tmp_path):
     with contextlib.redirect_stdout(out):
         assert main(["show", "1", "--db", str(db)]) == 0
     lines = out.getvalue().splitlines()
-    assert lines[0] == "game 1: knockoff  Red, Green (greedy)"
+    assert lines[0] == "game 1: Knock-Off  Red, Green (greedy)"
     sheet = [line.split()[1:] for line in lines[3:]]
     assert len(sheet) == len(record.actions)
     who = [s[0] for s in sheet]

@@ -167,6 +167,42 @@ def test_each_seat_has_its_led_colour_and_a_letter_on_its_plain_pieces():
     assert pawns > 0 and lettered == pawns
 
 
+def test_a_secret_set_up_shows_no_number_until_it_is_over():
+    """K.O.'s set-up (KO-1) is secret: the page, which every player's phone may show,
+    draws the pieces as colours only and keeps the set-up's moves, which name the numbers,
+    off the sheet until the game starts."""
+    import random
+    from knockboard.games import sample_chance
+    from knockboard.gameview.sheet import sheet_entry
+    from knockboard.session.adapters import get_ui
+    from knockboard.store import GameRecord
+    from knockboard.web.snapshot import SECRET, SnapshotMaker
+    game = get_game("ko", players=2)
+    ui = get_ui(game)
+    record = GameRecord.seated("ko", {"players": 2}, ["human"] * 2, 1)
+    state_, sheet, choose, maker = game.new_initial_state(), [], random.Random(3), SnapshotMaker()
+    seen_secret = False
+    while len(sheet) < 200 and not state_.is_terminal():
+        action = sample_chance(state_, choose) if state_.is_chance_node() else \
+            choose.choice(state_.legal_actions())
+        sheet.append(sheet_entry(ui, state_, state_.action_to_string(action)))
+        state_.apply(action)
+        snap = maker.make(record, state_, sheet)
+        numbers = {p.number for p in state_.view().pieces.values()}
+        if state_.view().phase == "setup":
+            seen_secret = True
+            assert all(e["text"] == SECRET for e in snap["sheet"] if e["who"] not in
+                       ("dice", "roll-off"))
+            assert snap["last"] is None or snap["last"]["text"] == SECRET
+            assert not any(f'font-weight="bold">{n}</text>' in snap["svg"]
+                           for n in numbers if n)
+        elif seen_secret:
+            break
+    assert seen_secret and state_.view().phase != "setup"
+    assert SECRET not in [e["text"] for e in snap["sheet"]]
+    assert [e["text"] for e in snap["sheet"]] == [e.text for e in sheet]
+
+
 def test_a_page_that_lags_gets_the_newest_snapshot_not_a_backlog():
     feed = Feed()
     lagging = feed.subscribe()

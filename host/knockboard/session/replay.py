@@ -14,6 +14,7 @@ from ..store.entries import apply_entry, edited_position, replaces_state
 from . import oled, scene as S
 from .adapters import get_ui
 from .edit import edit_steps
+from .pieces import show_pieces
 from .terminal import Terminal
 from .types import BACK_KEY, MENU_KEY, OK_KEY
 
@@ -38,6 +39,7 @@ class Replay:
         self.running = True
         self._sent: Optional[tuple] = None
         self._screen: tuple = ((), 0.0)     # the pages shown (oled.pages), since when
+        self._pieces: Optional[bytes] = None     # sent to a board that draws them
         self.render()
 
     def forward(self) -> bool:
@@ -115,6 +117,7 @@ class Replay:
         new_ply = self._sent is None or self._sent[0] != self.ply
         self._sent = (self.ply, lines)
         self.board.set_scene(S.build(self.ui, self.ui.view(self.state), level=1.0))
+        self._pieces = show_pieces(self.board, self.ui, self.state, self._pieces)
         self.board.show(Display(lines))
         if not new_ply:
             return          # the next page of the same step: logged once

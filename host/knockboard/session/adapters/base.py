@@ -9,7 +9,7 @@ nor parse its position string; they write a position string only for an edited b
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...games import CHANCE, TERMINAL
 from ..types import Option, Piece, Step, View, clip
@@ -77,6 +77,21 @@ class GameUI:
 
     def view(self, state: State) -> View:
         raise NotImplementedError
+
+    def rolloff_roller(self, state: State) -> str:
+        """Who rolls at this roll-off chance step ("Red"), for the terminal's log."""
+        marks = getattr(state.view(), "rolloff", ())
+        return self.seat_name(list(marks).index(0)) if 0 in marks else "everybody"
+
+    def rolloff_outcome(self, state: State) -> str:
+        """Once the roll-off is over: who starts, and by what rule."""
+        return f"{self.seat_name(state.view().turn)} starts (the highest roll)"
+
+    def public(self, view: Any) -> Any:
+        """The engine's view (`games.view`) as everybody at the table may see it, for the
+        pictures of the board (the simulator's window): all of it, unless the game keeps
+        something secret."""
+        return view
 
     def standing(self, state: State) -> tuple[str, str]:
         """A game the players end by agreement, scored by what the rules count on the

@@ -176,6 +176,20 @@ class DodgeballUI(GameUI):
                 out.append(Step("ball", None, sq, clip(f"ball on {sq}"), -1))
         return out
 
+    def rolloff_roller(self, state: State) -> str:
+        view = _view(state)
+        return self.seat_name(0 if len(view.team_dice[0][0]) < 3 else 1)
+
+    def rolloff_outcome(self, state: State) -> str:
+        """Dodgeball's roll-off is won by the LOWER total: each team keeps the three dice it
+        rolled for its first turn, so the team with the weaker dice plays first."""
+        view = _view(state)
+        totals = [sum(dice) for dice, _ in view.team_dice]
+        first, other = view.turn, 1 - view.turn
+        return (f"{self.seat_name(first)} starts: the lower total ({totals[first]} against "
+                f"{totals[other]}) plays first, since each team keeps the dice it rolled for "
+                "its first turn")
+
     def dice_owners(self, state: State) -> list[str]:
         view = _view(state)
         if view.throw:          # the duel: the thrower's die, then the target's

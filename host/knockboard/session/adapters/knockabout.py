@@ -88,6 +88,9 @@ class KnockaboutUI(GameUI):
     def piece_words(self, piece: Piece) -> str:
         return f"{self.seat_name(piece.owner)} d{piece.name[1]}"   # "W8=3": White's d8
 
+    def rolloff_roller(self, state: State) -> str:
+        return f"{self.seat_name(0)} and {self.seat_name(1)} (each a d6)"
+
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
 

@@ -98,6 +98,17 @@ class KOUI(GameUI):
     def hides(self, state: State, action: Action) -> bool:
         return _view(state).phase == "setup"
 
+    def public(self, view: KOView) -> KOView:
+        """During the secret set-up (KO-1) the pieces are seen as colours only: which
+        number stands where is each player's secret until the game starts."""
+        if view.phase != "setup":
+            return view
+        from dataclasses import replace
+
+        from ...games.view import frozen_map
+        return replace(view, pieces=frozen_map((space, replace(piece, number=0))
+                                               for space, piece in view.pieces.items()))
+
     def steps(self, before: State, action: Action, after: State) -> list[Step]:
         text = before.action_to_string(action)
         view = _view(before)
