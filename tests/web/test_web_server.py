@@ -322,14 +322,31 @@ def test_many_connections_at_once_are_bounded_and_the_server_serves_after(hostil
     assert stored(db, game_id) == before
 
 
+def test_the_rate_of_one_address_is_a_token_bucket():
+    now = [0.0]
+    rate = RateLimit(rate=10, burst=30, clock=lambda: now[0])
+    assert [rate.allow("a") for _ in range(31)] == [True] * 30 + [False]
+    assert rate.allow("b")                       # another address has its own bucket
+    now[0] += 0.25                               # 2.5 tokens back
+    assert [rate.allow("a") for _ in range(3)] == [True, True, False]
+    now[0] += 100
+    assert sum(rate.allow("a") for _ in range(40)) == 30     # never more than the burst
+
+
 def test_a_client_asking_too_fast_is_told_to_wait_and_then_served(tmp_path):
     db = tmp_path / "g.db"
     new_game(db)
-    with serving_store(LOOPBACK, db) as served:
-        answers = [status(get(served.port, "/icon.svg")) for _ in range(80)]
-        assert 429 in answers and answers[0] == 200
-        assert answers.count(200) < 80
+    feed = Feed()
+    # a slow rate, so that the requests outrun it however loaded the machine is
+    served = Served(LOOPBACK, feed, rate=RateLimit(rate=1, burst=5))
+    try:
+        replies = [get(served.port, "/icon.svg") for _ in range(20)]
+        answers = [status(reply) for reply in replies]
+        assert answers[:5] == [200] * 5 and answers.count(429) >= 10
+        assert all(b"Retry-After: 1" in r for r in replies if status(r) == 429)
         wait_until(lambda: status(get(served.port, "/icon.svg")) == 200)
+    finally:
+        served.close()
 
 
 def test_event_streams_end_when_the_server_stops(tmp_path):
