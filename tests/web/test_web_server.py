@@ -83,6 +83,23 @@ def test_a_port_already_taken_is_one_line_and_status_2(tmp_path, capsys):
     assert err.count("\n") == 1 and f"127.0.0.1:{port}" in err and "cannot listen" in err
 
 
+@pytest.mark.parametrize("argv", [
+    ["play", "knockabout", "--sim"],                        # no window can open
+    ["play", "knockabout", "--port", "/nonexistent/ttyACM9"],  # no board there
+    ["replay", "1", "--view"],                              # no window can open
+    ["replay", "1", "--port", "/nonexistent/ttyACM9"],
+])
+def test_a_command_refused_prints_no_address(argv, tmp_path, capsys, monkeypatch):
+    """The address is printed once the command goes on: a refused one prints one line on
+    stderr and nothing on stdout, as every refused command (tests/test_cli_input.py)."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    db = tmp_path / "g.db"
+    play_into(db, new_game(db), most=5)
+    assert main(argv + ["--db", str(db), "--web", "127.0.0.1:0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, (out, err)
+
+
 def test_web_cannot_follow_a_game_that_is_not_saved(tmp_path, capsys):
     assert main(["play", "knockabout", "--sim", "--no-save", "--web", "0"]) == 2
     assert "--no-save" in capsys.readouterr().err

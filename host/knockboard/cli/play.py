@@ -8,7 +8,7 @@ from ..games import MAX_ROUNDS, GameError, get_game
 from .args import (add_broker_credentials, add_db_argument, add_game_argument,
                    add_game_id_argument, names_file, positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
-from .web import add_web_argument, web_replaying, web_serving
+from .web import add_web_argument, announce, web_replaying, web_serving
 
 
 # how long a closed window waits for the session thread to stop before the store is closed
@@ -279,15 +279,19 @@ def play_setup(setup, args, out, pace=None):
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
     link = None
+    pages = []
 
     def session(board):
+        for page in pages:
+            announce(page, out)
         return Session(board, setup, out=out, saver=saver, pace=pace, remote=link)
     try:
         link = _remote_link(args, setup, store, out,
                             game_id=lambda: saver.game_id if saver else None)
         # the page waits for this game, not the one saved before it
         with web_serving(args, store and store.path, out, error=PlayCommandError,
-                         after=store and store.newest()):
+                         after=store and store.newest()) as page:
+            pages.append(page)
             return _run_on_board(args, setup.game, setup.seed, session, out,
                                  view=_view_path(args, store))
     finally:
@@ -336,17 +340,21 @@ def cmd_resume(args, out=None):
                       [p.get("name", "") for p in record.players])
         saver = RecordSaver(store, game_id)     # refused if another program has it open
         link = None
+        pages = []
 
         def session(board):
             # said once the board answers: a resume refused for want of a board prints
             # its one line on stderr and nothing else
             print(f"knockboard: resuming game {game_id} ({get_game(record.game).title}) after "
                   f"{len(record.actions)} actions", file=out)
+            for page in pages:
+                announce(page, out)
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
                            resumed=True, remote=link)
         try:
             link = _resumed_link(args, setup, store, record, out, game_id)
-            with web_serving(args, store.path, out, game_id, error=PlayCommandError):
+            with web_serving(args, store.path, out, game_id, error=PlayCommandError) as page:
+                pages.append(page)
                 return _run_on_board(args, record.game, record.seed, session, out,
                                      view=_view_path(args, store))
         finally:
@@ -399,15 +407,19 @@ def cmd_replay(args, out=None):
     with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
     replayed(record)
+    if args.view:
+        _need_display("replay --view")
     shown = []                       # the replay (on the board or in the window) once made
 
     def step():
         return shown[0].step if args.view and shown else shown[0].ply if shown else 0
-    with web_replaying(args, record, step, out, error=PlayCommandError):
+    with web_replaying(args, record, step, out, error=PlayCommandError) as page:
         if args.view:
+            announce(page, out)
             return _replay_in_view(record, shown)
 
         def runner(board):
+            announce(page, out)
             shown[:] = [Replay(board, record, out=out)]
             return shown[0]
         return _run_on_board(args, record.game, record.seed, runner, out)
@@ -421,7 +433,8 @@ def cmd_view(args, out=None):
             stored_record(store, args.id)              # a missing game: refused here
         path = store.path
     if args.web is not None:
-        with web_serving(args, path, out, args.id, error=PlayCommandError):
+        with web_serving(args, path, out, args.id, error=PlayCommandError) as page:
+            announce(page, out)
             return _serve_until_stopped()
     _need_display("view")
     return _follow_in_window(path, args.id, out)

@@ -10,7 +10,7 @@ from pathlib import Path
 from .args import add_broker_credentials, add_db_argument
 from .play import PlayCommandError
 from .records import open_store
-from .web import add_web_argument, web_serving
+from .web import add_web_argument, announce, web_serving
 
 
 def add_watch_command(sub):
@@ -114,14 +114,14 @@ def _watch(args, address, out):
     try:
         # the page waits for the game watched, not one kept before it
         with web_serving(args, store and store.path, out, error=PlayCommandError,
-                         after=store and store.newest()):
-            return _watch_room(args, address, password, store, out)
+                         after=store and store.newest()) as page:
+            return _watch_room(args, address, password, store, out, page)
     finally:
         if store is not None:
             store.close()
 
 
-def _watch_room(args, address, password, store, out):
+def _watch_room(args, address, password, store, out, page):
     from ..remote import RoomError
     from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
     from ..remote.room import Room
@@ -137,6 +137,7 @@ def _watch_room(args, address, password, store, out):
             raise PlayCommandError(room.error or f"no answer from the broker at "
                                    f"{address.host}:{address.port} within "
                                    f"{CONNECT_WAIT_S:g} s")
+        announce(page, out)
         if getattr(args, "view", False):
             game = _watch_in_window(room, out, _Kept(store), store.path, log)
         else:

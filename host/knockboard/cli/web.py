@@ -33,7 +33,7 @@ def web_serving(args, path, out, game_id=None, error=Exception, after=None):
     if path is None:
         raise error("--web follows the saved game: it cannot go with --no-save")
     from ..web.serve import serving_store
-    return _Started(serving_store(address, path, game_id, out,
+    return _Started(serving_store(address, path, game_id,
                                   on_error=lambda text: print(text, file=out), after=after),
                     error)
 
@@ -44,7 +44,14 @@ def web_replaying(args, record, step, out, error=Exception):
     if getattr(args, "web", None) is None:
         return nullcontext()
     from ..web.serve import serving_replay
-    return _Started(serving_replay(args.web, record, step, out), error)
+    return _Started(serving_replay(args.web, record, step), error)
+
+
+def announce(page, out):
+    """Say where the page is (`page`: what the web context gave, None without --web): once
+    the command is sure to go on, so that a command refused prints nothing on stdout."""
+    if page is not None:
+        page.announce(out)
 
 
 class _Started:

@@ -1,6 +1,6 @@
 """Starting the web server: what it shows followed (`follow`: a game in the game store, or a
 saved game's replay), the server listening (`server`), its address printed for a person to
-open."""
+open once the command is sure to go on (a board that is not there prints no address)."""
 
 from __future__ import annotations
 
@@ -18,20 +18,35 @@ class WebStartError(Exception):
     computer's)."""
 
 
-def serving_store(address, path, game_id=None, out=None, on_error=print, after=None):
+class WebPage:
+    """The server running for the block: its `port`; `announce(out)` prints where to open
+    it, once."""
+
+    def __init__(self, served):
+        self.served = served
+        self.host, self.port = served.host, served.port
+        self.said = False
+
+    def announce(self, out):
+        if not self.said:
+            self.said = True
+            announce(self.host, self.port, out)
+
+
+def serving_store(address, path, game_id=None, on_error=print, after=None):
     """Serve the game `game_id` of the store at `path` (else the newest, and each newer
-    one; only those after the id `after`) on `address` (host, port) while the block runs."""
-    return _serving(address, lambda feed: store_watcher(feed, path, game_id, on_error, after),
-                    out)
+    one; only those after the id `after`) on `address` (host, port) while the block runs;
+    the block gets its `WebPage`."""
+    return _serving(address, lambda feed: store_watcher(feed, path, game_id, on_error, after))
 
 
-def serving_replay(address, record, step, out=None):
+def serving_replay(address, record, step):
     """Serve the saved `record` (it must replay) at the step `step()` returns."""
-    return _serving(address, lambda feed: replay_watcher(feed, record, step), out)
+    return _serving(address, lambda feed: replay_watcher(feed, record, step))
 
 
 @contextmanager
-def _serving(address, make_watcher, out):
+def _serving(address, make_watcher):
     feed = Feed()
     try:
         served = Served(address, feed)
@@ -39,10 +54,8 @@ def _serving(address, make_watcher, out):
         raise WebStartError(f"--web {address[0]}:{address[1]}: cannot listen there: "
                             f"{err.strerror or err}") from None
     watcher = make_watcher(feed).start()
-    if out is not None:
-        announce(served.host, served.port, out)
     try:
-        yield served
+        yield WebPage(served)
     finally:
         watcher.close()
         served.close()
