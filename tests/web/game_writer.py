@@ -9,22 +9,25 @@ from knockboard.games import get_game, sample_chance
 from knockboard.store import GameRecord, GameStore
 
 
-def new_game(db, game="knockabout", seed=1):
+def new_game(db, game="knockabout", seed=1, options=None):
     """A stored game with no entry yet; its id."""
+    options = options or {}
     store = GameStore(db)
     try:
-        return store.new_game(GameRecord.seated(game, {}, ["greedy", "greedy"], seed))
+        players = get_game(game, **options).num_players
+        return store.new_game(GameRecord.seated(game, options, ["greedy"] * players, seed))
     finally:
         store.close()
 
 
-def play_into(db, game_id, game="knockabout", seed=1, pause=0.0, stop=None, most=10_000):
+def play_into(db, game_id, game="knockabout", seed=1, pause=0.0, stop=None, most=10_000,
+              options=None):
     """Play the stored game `game_id` to its end, an entry every `pause` seconds (at most
     `most` entries, or until `stop` is set); returns the entries written."""
     store = GameStore(db)
     dice = random.Random(seed)
-    bots = [make_bot("greedy", seed=seed * 10 + k) for k in range(2)]
-    state = get_game(game).new_initial_state()
+    state = get_game(game, **(options or {})).new_initial_state()
+    bots = [make_bot("greedy", seed=seed * 10 + k) for k in range(state.game.num_players)]
     written = []
     try:
         while not state.is_terminal() and len(written) < most:

@@ -141,5 +141,35 @@ def test_the_page_reconnects_when_the_server_restarts(browser, tmp_path):
         view.stop()
 
 
+def test_every_seat_shows_its_led_colour_and_its_letter(browser, tmp_path):
+    """Four seats of Knock-Off on a phone: each seat's mark in its LED colour with its
+    letter, and the pawns on the board carrying their seat's letter."""
+    from browser import free_port
+    db = tmp_path / "games.db"
+    options = {"players": 4}
+    game_id = new_game(db, "knockoff", seed=2, options=options)
+    play_into(db, game_id, "knockoff", seed=2, most=40, options=options)
+    view = Command("view", game_id, "--db", db, "--web", f"127.0.0.1:{free_port()}")
+    try:
+        browser.set_size(390, 844)
+        browser.open(view.address())
+        browser.wait_for("return document.body.dataset.plies === '40'", 30, "the game")
+        marks = browser.run("""return [...document.querySelectorAll('#seats li')].map(li => {
+            const mark = li.querySelector('.seat-mark');
+            return [mark.textContent, getComputedStyle(mark).backgroundColor,
+                    li.children[1].textContent];});""")
+        pawns = browser.run("""return [...document.querySelectorAll('#board svg text')]
+            .filter(t => t.getAttribute('font-weight') === 'bold')
+            .map(t => t.textContent);""")
+        shot(browser, tmp_path, "knockoff-phone.png")
+    finally:
+        view.stop()
+    ui = get_ui(get_game("knockoff", **options))
+    assert [m[2] for m in marks] == [ui.seat_name(k) for k in range(4)]
+    assert [m[0] for m in marks] == [ui.seat_name(k)[0] for k in range(4)]
+    assert [m[1] for m in marks] == ["rgb({}, {}, {})".format(*ui.color(k)) for k in range(4)]
+    assert set(pawns) & set("RGYB"), pawns
+
+
 if __name__ == "__main__":
     sys.exit(pytest.main([__file__, "-n", "0", "-q"]))
