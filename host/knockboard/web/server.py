@@ -9,8 +9,10 @@ from __future__ import annotations
 import http.server
 import io
 import queue
+import socket
 import socketserver
 import threading
+import time
 from urllib.parse import urlsplit
 
 from .feed import CLOSED
@@ -22,6 +24,8 @@ from .request import HeadTooLarge, HeadTooSlow, read_head
 KEEPALIVE_S = 15.0           # a comment line on an idle event stream, so a dead page is found
 WRITE_SECONDS = 10.0         # a page that takes no data this long is dropped
 RETRY_MS = 1000              # the page's EventSource reconnects after this
+DRAIN_BYTES = 65536          # read from a client after its answer, before closing ...
+DRAIN_SECONDS = 0.2          # ... for at most this long
 SECURITY_HEADERS = (
     # nothing from elsewhere, no inline script: the page is this server's files only
     ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -153,7 +157,7 @@ class WebServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
     def process_request(self, request, client_address):
         if not self.slots.take(client_address[0]):
             # past the bounds: closed at once, unanswered (answering would cost a thread)
-            self.shutdown_request(request)
+            self.close_request(request)
             return
         try:
             super().process_request(request, client_address)
@@ -166,6 +170,24 @@ class WebServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self.slots.give_back(client_address[0])
+
+    def shutdown_request(self, request):
+        """Close an answered connection without resetting it: what the client sent and
+        the server did not read (a body, the rest of a head too large) would make the
+        close a reset, which can reach the client before the answer does."""
+        deadline = time.monotonic() + DRAIN_SECONDS        # in all: a trickle ends too
+        try:
+            request.shutdown(socket.SHUT_WR)
+            left = DRAIN_BYTES
+            while left > 0 and time.monotonic() < deadline:
+                request.settimeout(max(0.001, deadline - time.monotonic()))
+                chunk = request.recv(min(left, 16384))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except OSError:
+            pass
+        self.close_request(request)
 
     def handle_error(self, request, client_address):
         pass                           # a page that went away mid-answer is not an error
