@@ -9,7 +9,7 @@ import random
 from hypothesis import given, strategies as st
 
 from knockboard.games import CHANCE, get_game, sample_chance
-from knockboard.games.dodgeball import HALF, SQUARES, START_TOUCH
+from knockboard.games.dodgeball.board import HALF, SQUARES, START_TOUCH
 
 GAMES = {"choose": get_game("dodgeball"), "quick": get_game("dodgeball", setup="quick")}
 

@@ -382,7 +382,7 @@ def test_d8_spending_the_third_die_rolls_new_ones():
 def test_d8_end_is_the_only_action_when_no_other_is_possible(monkeypatch):
     # Five pawns cannot wall themselves in on their 32 squares, so a MOVE is always possible
     # in real play (the property tests check it); force the case to see the forfeit.
-    from knockboard.games import dodgeball
+    from knockboard.games.dodgeball import game as dodgeball
     state = at("turn1 1:a1 2:h8 balls:ab,de,gh dice:123/456")
     monkeypatch.setattr(dodgeball, "STEPS", (tuple(() for _ in range(64)),) * 2)
     state._legal = None

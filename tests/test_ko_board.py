@@ -7,7 +7,7 @@ import pytest
 
 from knockboard.games import OptionError, get_game
 from knockboard.games.ko.board import BoardError, KOBoard, get_board
-from knockboard.games.ko.boards import STANDARD
+from knockboard.games.ko.board import STANDARD
 
 from ko_helpers import GRAPH, STARTS, path_ends
 

@@ -5,7 +5,7 @@ import math
 
 from ..games.knockabout.board import CELL_NAMES, COLUMNS, COORDS, IS_GUTTER, RADIUS
 from ..games.knockoff.board import get_board as get_knockoff_board
-from ..games.ko.boards import STANDARD as KO_STANDARD
+from ..games.ko.board import STANDARD as KO_STANDARD
 from .base import Cell, Layout, Line, Mark, serpentine
 
 MARGIN = 15.0

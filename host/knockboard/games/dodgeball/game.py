@@ -20,79 +20,15 @@ The game is over as soon as one team has no pawn left.  Teams are players 0 (tea
 1-4) and 1 (team 2, ranks 5-8).
 """
 
-import re
+from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, State
+from ..view import DodgeballView, Piece, Throw, frozen_map
+from .board import BACK_ROW, DIST, HALF, QUICK_FILES, SQUARE_NAMES, SQUARES, START_NAMES, \
+    STEPS, TOUCHES
+from .notation import (BALL, CATCH, CATCH_ACTION, DODGE, DODGE_ACTION, END, END_ACTION, MOVE,
+                       PASS, PLACE, ROLL, ROLL_OUTCOMES, ROLLS, THROW, action_to_string, decode,
+                       make_action, parse_notation)
+from .position import ROLLOFF, SETUP, TURN, format_position, parse_position
 
-from .base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
-                   State)
-from .position_text import split_fields, split_items
-from .view import DodgeballView, Piece, Throw, frozen_map
-
-# --- board geometry ----------------------------------------------------------------------
-# A square is file + 8 * rank, both 0-based: a1 = 0, h1 = 7, a8 = 56.
-
-FILES = "abcdefgh"
-SQUARE_NAMES = [FILES[s % 8] + str(s // 8 + 1) for s in range(64)]
-SQUARES = {name: s for s, name in enumerate(SQUARE_NAMES)}
-
-
-def _king_distance(a, b):
-    return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
-
-
-DIST = [[_king_distance(a, b) for b in range(64)] for a in range(64)]
-
-# HALF[team]: the squares a team's pawns may stand on (team 1 ranks 1-4, team 2 ranks 5-8).
-HALF = (range(0, 32), range(32, 64))
-BACK_ROW = (tuple(range(0, 8)), tuple(range(56, 64)))
-QUICK_FILES = "bcdef"
-# King steps that stay on the team's own half: paths of a MOVE never leave it (D-2).
-STEPS = tuple(
-    tuple(tuple(n for n in range(64) if DIST[s][n] == 1 and n in HALF[team]) for s in range(64))
-    for team in (0, 1))
-
-# The three starting balls sit on the center line at the corners a|b, d|e, g|h; each touches
-# the two squares on each side of the line.  They are named by the files they lie between.
-START_NAMES = ("ab", "de", "gh")
-START_TOUCH = tuple(tuple(SQUARES[f + r] for f in pair for r in "45") for pair in START_NAMES)
-TOUCHES = [-1] * 64          # square -> index of the starting ball it touches, or -1
-for _ball, _squares in enumerate(START_TOUCH):
-    for _s in _squares:
-        TOUCHES[_s] = _ball
-
-# --- actions -----------------------------------------------------------------------------
-# An action is an int: kind in the low 4 bits, then die value (3 bits), from square (6 bits)
-# and to square (6 bits).  Chance outcomes are ROLL actions.
-
-PLACE, MOVE, PASS, THROW, CATCH, DODGE, END, ROLL, BALL = range(1, 10)
-KIND_NAMES = {MOVE: "move", PASS: "pass", THROW: "throw"}
-
-
-def _action(kind, die=0, a=0, b=0):
-    return kind | die << 4 | a << 7 | b << 13
-
-
-def _decode(action):
-    return action & 15, action >> 4 & 7, action >> 7 & 63, action >> 13 & 63
-
-
-ROLLS = tuple(_action(ROLL, v) for v in range(1, 7))
-ROLL_OUTCOMES = [(a, 1 / 6) for a in ROLLS]
-CATCH_ACTION, DODGE_ACTION, END_ACTION = _action(CATCH), _action(DODGE), _action(END)
-
-_SQ = "([a-h][1-8])"
-_NOTATION = [
-    (re.compile(rf"place {_SQ}"), lambda m: _action(PLACE, 0, SQUARES[m[1]])),
-    (re.compile(rf"([1-6]):(move|pass|throw) {_SQ}-{_SQ}"),
-     lambda m: _action({"move": MOVE, "pass": PASS, "throw": THROW}[m[2]], int(m[1]),
-                       SQUARES[m[3]], SQUARES[m[4]])),
-    (re.compile(r"catch"), lambda m: CATCH_ACTION),
-    (re.compile(r"dodge"), lambda m: DODGE_ACTION),
-    (re.compile(r"end"), lambda m: END_ACTION),
-    (re.compile(r"roll ([1-6])"), lambda m: _action(ROLL, int(m[1]))),
-    (re.compile(rf"ball {_SQ}"), lambda m: _action(BALL, 0, SQUARES[m[1]])),
-]
-
-SETUP, ROLLOFF, TURN = "setup", "rolloff", "turn"
 TEAM_NAMES = ("team 1", "team 2")
 
 
@@ -121,7 +57,7 @@ class DodgeballGame(Game):
         return state
 
     def from_position(self, text):
-        return _parse_position(self, text)
+        return parse_position(DodgeballState(self), text)
 
 
 class DodgeballState(State):
@@ -275,13 +211,13 @@ class DodgeballState(State):
             return list(ROLLS)
         if self._stage == SETUP:
             board = self._board
-            return [_action(PLACE, 0, s) for s in BACK_ROW[player] if board[s] < 0]
+            return [make_action(PLACE, 0, s) for s in BACK_ROW[player] if board[s] < 0]
         if self._throw is not None:
             _, target, declared, _, _ = self._throw
             if declared is None:
                 # D-4: a target already carrying a ball cannot catch.
                 return [DODGE_ACTION] if self._carry[target] else [CATCH_ACTION, DODGE_ACTION]
-            return [_action(BALL, 0, s) for s in self.miss_squares(target)]
+            return [make_action(BALL, 0, s) for s in self.miss_squares(target)]
         return self._turn_actions(player)
 
     def _turn_actions(self, team):
@@ -291,7 +227,7 @@ class DodgeballState(State):
         own = [s for s in HALF[team] if board[s] == team]
         opponents = [s for s in HALF[1 - team] if board[s] == 1 - team]
         steps = STEPS[team]
-        # Actions are built inline (as _action() would) in the helpers below, which get
+        # Actions are built inline (as make_action() would) in the helpers below, which get
         # everything they read as arguments: this is the engine's hot spot, about 170
         # actions a position in random play.
         actions = []
@@ -329,7 +265,7 @@ class DodgeballState(State):
         # apply/undo of every action in turn (search bots) several times faster.
         record = self._snapshot() + (self._legal,)
         self._legal = None
-        kind, die, a, b = _decode(action)
+        kind, die, a, b = decode(action)
         if kind == ROLL:
             self._apply_roll(die)
         elif kind == PLACE:
@@ -535,271 +471,3 @@ def _ball_actions(append, pawn, own, opponents, carry, values):
                 append(THROW | v << 4 | pawn << 7 | target << 13)
 
 
-# --- notation ----------------------------------------------------------------------------
-
-def action_to_string(action):
-    if not isinstance(action, int) or action < 0 or action >> 19:
-        raise NotationError(f"{action!r} is not a dodgeball action")
-    kind, die, a, b = _decode(action)
-    if kind in KIND_NAMES and 1 <= die <= 6:
-        return f"{die}:{KIND_NAMES[kind]} {SQUARE_NAMES[a]}-{SQUARE_NAMES[b]}"
-    if kind == ROLL and 1 <= die <= 6:
-        return f"roll {die}"
-    if kind == PLACE:
-        return f"place {SQUARE_NAMES[a]}"
-    if kind == BALL:
-        return f"ball {SQUARE_NAMES[a]}"
-    if action == CATCH_ACTION:
-        return "catch"
-    if action == DODGE_ACTION:
-        return "dodge"
-    if action == END_ACTION:
-        return "end"
-    raise NotationError(f"{action!r} is not a dodgeball action")
-
-
-def parse_notation(text):
-    """The action `text` names, whatever the position; NotationError if it names none."""
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not dodgeball notation")
-    norm = " ".join(text.lower().split())
-    for pattern, build in _NOTATION:
-        m = pattern.fullmatch(norm)
-        if m:
-            return build(m)
-    raise NotationError(
-        f"{text!r} is not dodgeball notation (expected e.g. 'place b1', '3:move b1-c3', "
-        "'5:pass c3-e4', '4:throw c3-d6', 'catch', 'dodge', 'roll 4', 'ball e5', 'end')")
-
-
-# --- position format ---------------------------------------------------------------------
-# <stage> 1:<pawns> 2:<pawns> balls:<balls> dice:<team 1>/<team 2>[ throw:<throw>]
-# See docs/rules/dodgeball.md for the fields.
-
-def _stage_token(state):
-    if state._stage == TURN:
-        return f"turn{state._active + 1}"
-    if state._stage == SETUP:
-        return f"setup{state._active + 1}"
-    return ROLLOFF
-
-
-def _by_name(squares):
-    return sorted(squares, key=lambda s: SQUARE_NAMES[s])
-
-
-def _dice_token(state, team):
-    dice, spent = state._dice[team], state._spent[team]
-    text = "".join(map(str, dice)) + "x" * spent
-    return text or "-"
-
-
-def format_position(state):
-    pawns = []
-    for team in (0, 1):
-        squares = _by_name(s for s in HALF[team] if state._board[s] == team)
-        names = [SQUARE_NAMES[s] + ("+" if state._carry[s] else "") for s in squares]
-        pawns.append(",".join(names) or "-")
-    balls = [START_NAMES[i] for i in range(3) if state._start[i]]
-    for s in _by_name(s for s in range(64) if state._loose[s]):
-        balls.extend([SQUARE_NAMES[s]] * state._loose[s])
-    fields = [_stage_token(state), "1:" + pawns[0], "2:" + pawns[1],
-              "balls:" + (",".join(balls) or "-"),
-              f"dice:{_dice_token(state, 0)}/{_dice_token(state, 1)}"]
-    if state._throw is not None:
-        thrower, target, declared, r1, r2 = state._throw
-        text = f"throw:{SQUARE_NAMES[thrower]}-{SQUARE_NAMES[target]}"
-        if declared is not None:
-            text += ":" + ("catch" if declared == CATCH else "dodge")
-            for roll in (r1, r2):
-                if roll is not None:
-                    text += f":{roll}"
-        fields.append(text)
-    return " ".join(fields)
-
-
-_STAGES = {"setup1": (SETUP, 0), "setup2": (SETUP, 1), "rolloff": (ROLLOFF, 0),
-           "turn1": (TURN, 0), "turn2": (TURN, 1)}
-_DICE_RE = re.compile(r"-|[1-6]{0,3}x{0,3}")
-_THROW_RE = re.compile(r"([a-h][1-8])-([a-h][1-8])(?::(catch|dodge)(?::([1-6])(?::([1-6]))?)?)?")
-_FIELDS = ("1:", "2:", "balls:", "dice:")
-
-
-def _square(token, what):
-    if token not in SQUARES:
-        raise PositionError(f"{what}: {token!r} is not a square (a1 .. h8)")
-    return SQUARES[token]
-
-
-def _parse_position(game, text):
-    """The state `text` describes: each field read into plain values, then the whole
-    checked against the rules (`_validate`), the first problem named."""
-    tokens = split_fields(text, f"position must be text, not {type(text).__name__}")
-    if not 5 <= len(tokens) <= 6:
-        raise PositionError(
-            f"expected 5 or 6 fields '<stage> 1:<pawns> 2:<pawns> balls:<balls> "
-            f"dice:<d1>/<d2> [throw:<throw>]', got {len(tokens)}")
-    if tokens[0] not in _STAGES:
-        raise PositionError(f"stage {tokens[0]!r}: expected one of {', '.join(_STAGES)}")
-    for token, prefix in zip(tokens[1:5], _FIELDS):
-        if not token.startswith(prefix):
-            raise PositionError(f"field {token!r}: expected it to start with {prefix!r}")
-    state = DodgeballState(game)
-    state._stage, state._active = _STAGES[tokens[0]]
-    carried = sum(_put_pawns(state, team, tokens[1 + team][2:]) for team in (0, 1))
-    _put_balls(state, tokens[3][6:])
-    for team, (dice, spent) in enumerate(_read_dice(tokens[4][5:])):
-        state._dice[team], state._spent[team] = dice, spent
-    if len(tokens) == 6:
-        state._throw = _read_throw(tokens[5])
-    _validate(state, carried)
-    return state
-
-
-def _put_pawns(state, team, body):
-    """Put a team's pawns `a1,b2+,...` on the board; returns how many carry a ball."""
-    carried = 0
-    for item in split_items(body):
-        carrying = item.endswith("+")
-        s = _square(item[:-1] if carrying else item, f"team {team + 1} pawn {item!r}")
-        if state._board[s] >= 0:
-            raise PositionError(f"two pawns on {SQUARE_NAMES[s]}")
-        if s not in HALF[team]:
-            raise PositionError(f"team {team + 1} pawn on {SQUARE_NAMES[s]}: outside "
-                                f"its half (ranks {'1-4' if team == 0 else '5-8'})")
-        state._board[s] = team
-        state._carry[s] = carrying
-        state._npawns[team] += 1
-        carried += carrying
-    if state._npawns[team] > 5:
-        raise PositionError(f"team {team + 1} has {state._npawns[team]} pawns (at most 5)")
-    return carried
-
-
-def _put_balls(state, body):
-    state._start = [False] * 3
-    for item in split_items(body):
-        if item not in START_NAMES:
-            state._loose[_square(item, f"ball {item!r}")] += 1
-            continue
-        i = START_NAMES.index(item)
-        if state._start[i]:
-            raise PositionError(f"balls: starting ball {item!r} listed twice")
-        state._start[i] = True
-
-
-def _read_dice(body):
-    """[(dice, spent)] of both teams from `<team 1>/<team 2>`."""
-    parts = body.split("/")
-    if len(parts) != 2 or not all(p and _DICE_RE.fullmatch(p) for p in parts):
-        raise PositionError(f"dice {body!r}: expected <team 1>/<team 2>, each '-' or up to "
-                            "three dice 1-6 followed by an x per spent die, e.g. 35x/224")
-    return [([], 0) if part == "-" else
-            (sorted(int(c) for c in part if c != "x"), part.count("x")) for part in parts]
-
-
-def _read_throw(token):
-    """(thrower, target, declared, roll 1, roll 2) from `throw:<from>-<to>[:...]`."""
-    m = _THROW_RE.fullmatch(token[6:]) if token.startswith("throw:") else None
-    if not m:
-        raise PositionError(f"field {token!r}: expected throw:<from>-<to>"
-                            "[:catch|dodge[:<roll>[:<roll>]]]")
-    declared = {None: None, "catch": CATCH, "dodge": DODGE}[m[3]]
-    return (SQUARES[m[1]], SQUARES[m[2]], declared,
-            None if m[4] is None else int(m[4]), None if m[5] is None else int(m[5]))
-
-
-def _validate(state, carried):
-    """Reject positions no game can reach, naming the first problem found."""
-    balls = carried + sum(state._loose) + sum(state._start) + (state._throw is not None)
-    if balls != 3:
-        raise PositionError(f"{balls} balls in the position: there are always 3 "
-                            "(carried '+', loose, starting, and one in the air during a throw)")
-    if state._stage == TURN:
-        _check_turn(state)
-        return
-    _check_before_turn(state, carried)
-    if state._stage == SETUP:
-        _check_setup(state)
-    else:
-        _check_rolloff(state)
-
-
-def _check_before_turn(state, carried):
-    if not all(state._start) or carried:
-        raise PositionError("before the first turn all three balls are on the center "
-                            "line (balls:ab,de,gh)")
-    for team in (0, 1):
-        for s in HALF[team]:
-            if state._board[s] == team and s not in BACK_ROW[team]:
-                raise PositionError(f"before the first turn pawns stand on the back rows,"
-                                    f" not on {SQUARE_NAMES[s]}")
-    if state._throw is not None or any(state._spent):
-        raise PositionError("no throw and no spent die before the first turn")
-
-
-def _check_setup(state):
-    npawns = state._npawns
-    expected = (npawns[0] < 5 and npawns[1] == 0) if state._active == 0 else \
-        (npawns[0] == 5 and npawns[1] < 5)
-    if not expected:
-        raise PositionError(f"setup{state._active + 1} with {npawns[0]} and {npawns[1]} "
-                            "pawns: team 1 places its five pawns first, then team 2")
-    if state._dice[0] or state._dice[1]:
-        raise PositionError("no dice are rolled during the set-up: dice:-/-")
-
-
-def _check_rolloff(state):
-    dice = state._dice
-    if state._npawns != [5, 5]:
-        raise PositionError("the roll-off comes after both teams placed five pawns")
-    if (dice[1] and len(dice[0]) < 3) or len(dice[1]) == 3:
-        raise PositionError(f"roll-off dice {_dice_token(state, 0)}/"
-                            f"{_dice_token(state, 1)}: team 1 rolls three dice, then "
-                            "team 2; a complete roll-off has already started the game")
-
-
-def _check_turn(state):
-    dice, spent, npawns = state._dice, state._spent, state._npawns
-    team = state._active
-    other = 1 - team
-    if not (npawns[0] or npawns[1]):
-        raise PositionError("both teams have no pawn left")
-    over = not (npawns[0] and npawns[1])
-    if len(dice[other]) != 3 or spent[other]:
-        raise PositionError(f"team {other + 1} waits for its turn with three unspent dice, "
-                            f"not {_dice_token(state, other)}")
-    held = len(dice[team]) + spent[team]
-    if held not in (0, 1, 2, 3) or (spent[team] and held != 3):
-        raise PositionError(f"team {team + 1}'s dice {_dice_token(state, team)}: three dice, "
-                            "an x for each spent one, or fewer while they are being rolled")
-    if held == 3 and not dice[team] and state._throw is None and not over:
-        raise PositionError(f"team {team + 1} has spent all its dice: it rolls new ones "
-                            "(its dice '-') unless a throw is still in progress")
-    if held < 3 and over:
-        raise PositionError("nobody rolls new dice once the game is over")
-    if state._throw is not None:
-        _check_throw(state, over)
-
-
-def _check_throw(state, over):
-    team = state._active
-    other = 1 - team
-    thrower, target, declared, r1, r2 = state._throw
-    name = f"throw {SQUARE_NAMES[thrower]}-{SQUARE_NAMES[target]}"
-    if over:
-        raise PositionError(f"{name}: the game is over")
-    if state._board[thrower] != team or state._carry[thrower]:
-        raise PositionError(f"{name}: the thrower must be a team {team + 1} pawn whose ball "
-                            "is in the air (no '+')")
-    if state._board[target] != other:
-        raise PositionError(f"{name}: the target must be a team {other + 1} pawn")
-    if DIST[thrower][target] > 6:
-        raise PositionError(f"{name}: out of range of any die")
-    if len(state._dice[team]) + state._spent[team] != 3 or not state._spent[team]:
-        raise PositionError(f"{name}: the throw spent one of team {team + 1}'s dice (an x)")
-    if declared == CATCH and state._carry[target]:
-        raise PositionError(f"{name}: a target carrying a ball cannot catch (D-4)")
-    if r2 is not None and (declared == CATCH or r1 > r2):
-        raise PositionError(f"{name}: rolls {r1} and {r2} have already decided the throw; "
-                            "only a miss waits for its ball to be placed")
