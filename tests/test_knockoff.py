@@ -9,7 +9,8 @@ import pytest
 
 from knockboard.games import (CHANCE, TERMINAL, IllegalMoveError, NotationError, OptionError,
                               PositionError, get_game)
-from knockboard.games.knockoff.board import STANDARD, Board, BoardError, get_board
+from knockboard.games.base import BoardDataError
+from knockboard.games.knockoff.board import STANDARD, KnockoffBoard, get_board
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 
@@ -120,14 +121,14 @@ def test_KOF0_another_board_is_data_only():
     ("homes H1>1a\nseats 1 H1\nseats 1 H1\narrows 1a>2a", "given twice"),
 ])
 def test_KOF0_bad_board_description(text, why):
-    with pytest.raises(BoardError, match=why):
-        Board(text)
+    with pytest.raises(BoardDataError, match=why):
+        KnockoffBoard(text)
     with pytest.raises(OptionError):
         game(board=text + "\n")
 
 
 def test_KOF0_standard_text_compiles_to_the_builtin():
-    assert Board(STANDARD).arrows == get_board("standard").arrows
+    assert KnockoffBoard(STANDARD).arrows == get_board("standard").arrows
 
 
 def test_options():

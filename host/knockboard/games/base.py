@@ -46,6 +46,11 @@ class OptionError(GameError):
     """An unknown game option or an option value out of range."""
 
 
+class BoardDataError(GameError):
+    """A game's board given as data or text (K.O.'s, Knock-Off's) that does not parse or
+    describes a board nobody can play on."""
+
+
 class Game(ABC):
     """A game's fixed description.  Subclasses set `name`, `title` and `OPTIONS`."""
 

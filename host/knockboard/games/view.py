@@ -17,7 +17,7 @@ from typing import Mapping, Optional, Tuple
 
 
 @dataclass(frozen=True)
-class Piece:
+class PieceView:
     """One piece standing on a space.  Fields a game does not use keep their defaults."""
     owner: int               # the seat it belongs to (0-based)
     color: int = -1          # K.O.: the board colour (an index of the board's colours)
@@ -44,11 +44,11 @@ class PositionView:
     phase: str
     to_act: int
     turn: int
-    pieces: Mapping[str, Piece]
+    pieces: Mapping[str, PieceView]
     dice: Tuple[int, ...] = ()
     scores: Tuple[float, ...] = ()
 
-    def piece_at(self, space: str) -> Optional[Piece]:
+    def piece_at(self, space: str) -> Optional[PieceView]:
         """The piece on the named space, or None."""
         return self.pieces.get(space)
 
@@ -113,8 +113,8 @@ class KOView(PositionView):
     the turns thrown since the last knock-out (KO-3)."""
     seat_colors: Tuple[Tuple[int, ...], ...] = ()
     letters: str = ""
-    placing: Optional[Piece] = None
+    placing: Optional[PieceView] = None
     rolloff: Tuple[int, ...] = ()
     moves: Tuple[Tuple[int, int], ...] = ()
-    out: Tuple[Piece, ...] = ()
+    out: Tuple[PieceView, ...] = ()
     quiet: int = 0

@@ -1,4 +1,4 @@
-"""Edit mode as a mode of the session (the controller is `edit.py`): answering its results
+"""Edit mode as a mode of the session (the controller is `edit_presses.py`): answering its results
 with sounds, flashes and messages, and keeping an accepted edit in the game's record, where
 undo, redo, saving and resuming treat it like a move.
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..store.entries import edited_position
-from . import edit as E
+from . import edit_presses as E
 from . import scene as S
 from .modes import Mode, Over, Waiting
 from .types import BACK_KEY, EDIT, MENU_KEY, OK_KEY
@@ -20,7 +20,7 @@ from .types import BACK_KEY, EDIT, MENU_KEY, OK_KEY
 if TYPE_CHECKING:
     from ..device.protocol import Scene
     from ..games.base import State
-    from .edit import Result as EditResult
+    from .edit_presses import EditResult
     from .session import Session
     from .types import Step, View
 

@@ -21,7 +21,7 @@ The game is over as soon as one team has no pawn left.  Teams are players 0 (tea
 """
 
 from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, State
-from ..view import DodgeballView, Piece, Throw, frozen_map
+from ..view import DodgeballView, PieceView, Throw, frozen_map
 from .board import BACK_ROW, DIST, HALF, QUICK_FILES, SQUARE_NAMES, SQUARES, START_NAMES, \
     STEPS, TOUCHES
 from .notation import (BALL, CATCH, CATCH_ACTION, DODGE, DODGE_ACTION, END, END_ACTION, MOVE,
@@ -173,7 +173,7 @@ class DodgeballState(State):
 
     def view(self):
         board, carry = self._board, self._carry
-        pieces = frozen_map((SQUARE_NAMES[s], Piece(board[s], ball=carry[s]))
+        pieces = frozen_map((SQUARE_NAMES[s], PieceView(board[s], ball=carry[s]))
                             for s in range(64) if board[s] >= 0)
         team_dice = tuple((tuple(self._dice[t]), self._spent[t]) for t in (0, 1))
         if self._stage == ROLLOFF:

@@ -13,7 +13,7 @@ import re
 
 from ..base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
                    State)
-from ..view import KnockaboutView, Piece, frozen_map
+from ..view import KnockaboutView, PieceView, frozen_map
 from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
                                IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
 from ..position_text import split_fields
@@ -370,7 +370,7 @@ class KnockaboutState(State):
 
     def view(self):
         board = self.board
-        pieces = frozen_map((CELL_NAMES[c], Piece(code >> 8, sides=code >> 4 & 15,
+        pieces = frozen_map((CELL_NAMES[c], PieceView(code >> 8, sides=code >> 4 & 15,
                                                   face=code & 15))
                             for c, code in enumerate(board) if code)
         if self.side == ROLLOFF_PENDING:

@@ -17,6 +17,8 @@ row is the highest level.
 
 import re
 
+from ..base import BoardDataError
+
 MAX_ROLL = 12  # two d6: the largest value one move can cost
 
 STANDARD = """\
@@ -39,11 +41,7 @@ _PLATFORM_RE = re.compile(r"([1-9][0-9]*)([a-z]+)")
 _HOME_RE = re.compile(r"H[1-9][0-9]*")
 
 
-class BoardError(ValueError):
-    """A board description that does not parse or describes an unusable board."""
-
-
-class Board:
+class KnockoffBoard:
     """A compiled board.
 
     Nodes are numbered: platforms 0..num_platforms-1 ordered by (level, label), then the
@@ -75,25 +73,25 @@ class Board:
         targets = [[] for _ in range(self.num_nodes)]
         for home, platform in homes.items():
             if level_of[platform] != 1:
-                raise BoardError(f"{home}>{platform}: a home base's arrow must lead to level 1")
+                raise BoardDataError(f"{home}>{platform}: a home base's arrow must lead to level 1")
             targets[self.index[home]].append(self.index[platform])
         for src, dsts in arrows.items():
             for dst in dsts:
                 if level_of[dst] != level_of[src] + 1:
                     # The price of a move is the sum of the levels climbed (RULES.md 4); an
                     # arrow skipping or descending levels would leave it undefined.
-                    raise BoardError(f"{src}>{dst}: an arrow must climb exactly one level")
+                    raise BoardDataError(f"{src}>{dst}: an arrow must climb exactly one level")
                 if self.index[dst] in targets[self.index[src]]:
-                    raise BoardError(f"{src}>{dst}: arrow listed twice")
+                    raise BoardDataError(f"{src}>{dst}: arrow listed twice")
                 targets[self.index[src]].append(self.index[dst])
         return [tuple(sorted(t)) for t in targets]
 
     def _seating(self, count, names, homes):
         for h in names:
             if h not in homes:
-                raise BoardError(f"seats {count}: unknown home base {h}")
+                raise BoardDataError(f"seats {count}: unknown home base {h}")
         if len(set(names)) != len(names):
-            raise BoardError(f"seats {count}: a home base is listed twice")
+            raise BoardDataError(f"seats {count}: a home base is listed twice")
         return tuple(self.index[h] for h in names)
 
     def _reach(self, node):
@@ -131,12 +129,12 @@ def _levels(homes, arrows):
         platforms.add(src)
         platforms.update(dsts)
     if not platforms:
-        raise BoardError("the board has no platforms")
+        raise BoardDataError("the board has no platforms")
     level_of = {p: int(_PLATFORM_RE.fullmatch(p).group(1)) for p in platforms}
     top = max(level_of.values())
     missing = sorted(set(range(1, top + 1)) - set(level_of.values()))
     if missing:
-        raise BoardError(f"no platform on level {missing[0]} (levels must be 1..{top})")
+        raise BoardDataError(f"no platform on level {missing[0]} (levels must be 1..{top})")
     return level_of
 
 
@@ -151,13 +149,13 @@ def _parse(text):
         where = f"board line {number}"
         read = _STATEMENTS.get(line[0])
         if read is None:
-            raise BoardError(f"{where}: unknown statement {line[0]!r} "
+            raise BoardDataError(f"{where}: unknown statement {line[0]!r} "
                              f"(expected homes, seats or arrows)")
         read(board, where, line[1:])
     if not board[0]:
-        raise BoardError("the board has no home bases (a 'homes' statement)")
+        raise BoardDataError("the board has no home bases (a 'homes' statement)")
     if not board[1]:
-        raise BoardError("the board has no 'seats' statement")
+        raise BoardDataError("the board has no 'seats' statement")
     return board
 
 
@@ -166,21 +164,21 @@ def _read_homes(board, where, args):
     for item in args:
         home, sep, platform = item.partition(">")
         if not sep or not _HOME_RE.fullmatch(home) or not _PLATFORM_RE.fullmatch(platform):
-            raise BoardError(f"{where}: {item!r} is not <home>><platform> like H1>1a")
+            raise BoardDataError(f"{where}: {item!r} is not <home>><platform> like H1>1a")
         if home in homes:
-            raise BoardError(f"{where}: home base {home} declared twice")
+            raise BoardDataError(f"{where}: home base {home} declared twice")
         homes[home] = platform
 
 
 def _read_seats(board, where, args):
     seats = board[1]
     if not args or not args[0].isdigit():
-        raise BoardError(f"{where}: expected 'seats <count> <home> ...'")
+        raise BoardDataError(f"{where}: expected 'seats <count> <home> ...'")
     count = int(args[0])
     if len(args) - 1 != count:
-        raise BoardError(f"{where}: seats {count} lists {len(args) - 1} home bases")
+        raise BoardDataError(f"{where}: seats {count} lists {len(args) - 1} home bases")
     if count in seats:
-        raise BoardError(f"{where}: seats {count} given twice")
+        raise BoardDataError(f"{where}: seats {count} given twice")
     seats[count] = args[1:]
 
 
@@ -191,7 +189,7 @@ def _read_arrows(board, where, args):
         dsts = rest.split(",") if sep else []
         if not _PLATFORM_RE.fullmatch(src) or not dsts or \
                 not all(_PLATFORM_RE.fullmatch(d) for d in dsts):
-            raise BoardError(f"{where}: {item!r} is not <platform>><platform>,... "
+            raise BoardDataError(f"{where}: {item!r} is not <platform>><platform>,... "
                              f"like 1a>2a,2b")
         arrows.setdefault(src, []).extend(dsts)
 
@@ -210,5 +208,5 @@ def board_names():
 def get_board(name):
     """The named built-in board, compiled once."""
     if name not in _compiled:
-        _compiled[name] = Board(_BOARDS[name], name)
+        _compiled[name] = KnockoffBoard(_BOARDS[name], name)
     return _compiled[name]

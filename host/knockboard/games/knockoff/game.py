@@ -14,11 +14,11 @@ Actions are ints:
 
 import re
 
-from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, OptionError, \
-    PositionError, State
-from .board import Board, BoardError, board_names, get_board
+from ..base import (CHANCE, TERMINAL, BoardDataError, Game, IllegalMoveError, NotationError,
+                   OptionError, PositionError, State)
+from .board import KnockoffBoard, board_names, get_board
 from ..position_text import split_fields, split_items
-from ..view import KnockoffView, Piece, frozen_map
+from ..view import KnockoffView, PieceView, frozen_map
 
 PAWNS = 4        # per player
 WIN_ON_TOP = 3   # KOF-1: pawns on the top row at the same time
@@ -45,15 +45,15 @@ _PLAYER_RE = re.compile(r"P([1-9])")
 
 def _board_option(value):
     """`board`: a built-in board's name, a Board, or a board description text."""
-    if isinstance(value, Board):
+    if isinstance(value, KnockoffBoard):
         return value
     if isinstance(value, str):
         if value in board_names():
             return value
         if "\n" in value:
             try:
-                return Board(value)
-            except BoardError as err:
+                return KnockoffBoard(value)
+            except BoardDataError as err:
                 raise OptionError(f"option board: {err}") from None
     raise OptionError(f"option board={value!r}: not a known board "
                       f"({', '.join(board_names())}) nor a board description")
@@ -341,7 +341,7 @@ class KnockoffState(State):
     # --- text ------------------------------------------------------------------------------
     def view(self):
         names = self._board.names
-        pieces = frozen_map((names[node], Piece(p))
+        pieces = frozen_map((names[node], PieceView(p))
                             for p in range(self.game.num_players) for node in sorted(self.pos[p]))
         phase = ("rolloff", "roll", "move", "over")[self.phase]
         return KnockoffView(self.game.name, phase, self.current_player(),

@@ -22,7 +22,7 @@ space and every die value: move generation is then a table look-up.
 import json
 import re
 
-from ..base import GameError
+from ..base import BoardDataError
 
 PIECES_PER_COLOR = 6          # pieces 1..6, one per die face
 MAX_STEPS = 6                 # the largest die value
@@ -72,20 +72,16 @@ STANDARD = {
 BOARDS = {"standard": STANDARD}
 
 
-class BoardError(GameError):
-    """Board data that does not describe a usable K.O. board."""
-
-
 class KOBoard:
     """A checked K.O. board.  Spaces and colors are referred to by index."""
 
     def __init__(self, data):
         try:
             self._load(data)
-        except BoardError:
+        except BoardDataError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise BoardError(f"K.O. board data: malformed ({type(err).__name__}: {err})") \
+            raise BoardDataError(f"K.O. board data: malformed ({type(err).__name__}: {err})") \
                 from None
 
     @classmethod
@@ -97,12 +93,12 @@ class KOBoard:
         try:
             data = json.loads(text)
         except ValueError as err:
-            raise BoardError(f"K.O. board data: not JSON ({err})") from None
+            raise BoardDataError(f"K.O. board data: not JSON ({err})") from None
         return cls(data)
 
     def _load(self, data):
         if not isinstance(data, dict):
-            raise BoardError("K.O. board data: expected a dict")
+            raise BoardDataError("K.O. board data: expected a dict")
         self.name = str(data.get("name", "custom"))
         self.title = str(data.get("title", self.name))
         self._load_spaces(list(data["spaces"]))
@@ -115,7 +111,7 @@ class KOBoard:
         self.reach = self._reach_table()
 
     def _fail(self, message):
-        raise BoardError(f"K.O. board {self.name}: {message}")
+        raise BoardDataError(f"K.O. board {self.name}: {message}")
 
     def _load_spaces(self, spaces):
         for name in spaces:
@@ -192,7 +188,7 @@ class KOBoard:
         try:
             return self.index[name]
         except (KeyError, TypeError):
-            raise BoardError(f"K.O. board {self.name}: {what} {name!r} is not a space") \
+            raise BoardDataError(f"K.O. board {self.name}: {what} {name!r} is not a space") \
                 from None
 
     def _reach_table(self):
@@ -220,7 +216,7 @@ class KOBoard:
             if len(dist) < n:
                 # pieces in different parts could never meet, and a game might not end
                 lost = next(self.spaces[w] for w in range(n) if w not in dist)
-                raise BoardError(f"K.O. board {self.name}: no path of lines joins "
+                raise BoardDataError(f"K.O. board {self.name}: no path of lines joins "
                                  f"{self.spaces[v]} and {lost}")
             masks = [0] * (MAX_STEPS + 1)
             for w, d in dist.items():
@@ -261,6 +257,7 @@ def get_board(name):
     """The packaged board called `name`, built once per process."""
     if name not in _CACHE:
         if name not in BOARDS:
-            raise BoardError(f"unknown K.O. board {name!r} (known: {', '.join(sorted(BOARDS))})")
+            raise BoardDataError(f"unknown K.O. board {name!r} "
+                                 f"(known: {', '.join(sorted(BOARDS))})")
         _CACHE[name] = KOBoard(BOARDS[name])
     return _CACHE[name]

@@ -21,11 +21,11 @@ Position format and notation: `ko_position.py` and `docs/rules/ko.md`.
 """
 
 from . import notation as ko_notation, position as ko_position
-from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
-from .board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
+from ..base import CHANCE, TERMINAL, BoardDataError, Game, IllegalMoveError, OptionError, State
+from .board import PIECES_PER_COLOR, KOBoard, get_board
 from .constants import (ABSENT, DROPPED, END, OUT, POINTS, QUIET_ROUNDS, ROLLOFF, SETUP,
                            TO_THROW, TURN, UNPLACED)
-from ..view import KOView, Piece, frozen_map
+from ..view import KOView, PieceView, frozen_map
 
 _ANY = 0          # the task "any other piece" of a double
 
@@ -58,7 +58,7 @@ def _board_option(value):
         return value
     try:
         get_board(value)
-    except (BoardError, TypeError):
+    except (BoardDataError, TypeError):
         raise OptionError(f"option board={value!r} not allowed for ko (use 'standard' or a "
                           "KOBoard)") from None
     return value
@@ -471,7 +471,7 @@ class KOState(State):
 
         def piece(p):
             color, k = divmod(p, PIECES_PER_COLOR)
-            return Piece(seat_of[p], color=color, number=k + 1)
+            return PieceView(seat_of[p], color=color, number=k + 1)
 
         in_play = [c * PIECES_PER_COLOR + k for c in game.colors for k in range(PIECES_PER_COLOR)]
         pieces = frozen_map((names[self.pos[p]], piece(p)) for p in in_play if self.pos[p] >= 0)

@@ -155,7 +155,7 @@ class GameUI:
         """What each physical die is, for the entry prompt ("White d6", "d6")."""
         return [f"d{self.die_kind(state)}"] * self.dice_count(state)
 
-    # --- edit mode (session/edit.py) -------------------------------------------------------
+    # --- edit mode (session/edit_presses.py) --------------------------------------------------
     # What pressing a selected piece again changes ("face", "ball"); None: it deselects.
     EDIT_VARIANT: Optional[str] = None
 
