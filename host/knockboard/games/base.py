@@ -192,10 +192,25 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         """Play an action (a move or a chance outcome) and push it on the history.
 
-        Raises IllegalMoveError, leaving the state unchanged, if it is not legal."""
-        checked = self._check_action(action)
+        Raises IllegalMoveError, leaving the state unchanged, if it is not legal; its
+        message names the action (an engine's reason may say only what is due instead)."""
+        try:
+            checked = self._check_action(action)
+        except IllegalMoveError as err:
+            culprit = self._culprit(action)
+            if culprit in str(err):
+                raise
+            raise IllegalMoveError(f"{culprit}: {err}") from None
         self._undo.append(self._apply_action(action, checked))
         self.history.append(action)
+
+    def _culprit(self, action: Action) -> str:
+        """An action refused by `apply` as people read it: its notation, or the value
+        itself when it is no action of the game."""
+        try:
+            return self.action_to_string(action)
+        except (LookupError, TypeError, ValueError):
+            return repr(action)
 
     def undo(self) -> Action:
         """Take back the last action; returns it.  IndexError when the history is empty."""
