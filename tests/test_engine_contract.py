@@ -4,7 +4,8 @@ promise fails here, whatever its own test file says (the throwaway tests/tiny_ga
 The games' own test files hold only their own rules.
 
 The game: its name is its registration, it names every seat, an option it lacks or a value
-out of range is refused with the culprit named, its analysis start is a position of it.
+out of range is refused with the culprit named, its analysis start is a position of it (and,
+like every state, not hashable: it changes with every apply).
 
 Along seeded random playouts of every game and every choice of its options, each played to
 its end, at every state of the first plies, then at one in forty and at the end: the player
@@ -233,6 +234,8 @@ def test_every_registered_game_describes_itself(game_name):
     start = game.analysis_start()
     assert isinstance(start, State) and start.game is game and not start.is_terminal()
     assert game.from_position(start.to_position()) == start
+    with pytest.raises(TypeError):          # it changes with every apply: no stale hash
+        {start}
 
 
 def test_every_registered_game_refuses_an_option_it_lacks_or_a_value_out_of_range(game_name):

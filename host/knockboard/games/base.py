@@ -248,8 +248,9 @@ class State(ABC):
         return (isinstance(other, State) and other.game.name == self.game.name
                 and other.to_position() == self.to_position())
 
-    def __hash__(self) -> int:
-        return hash((self.game.name, self.to_position()))
+    # A state changes with every apply and undo: a hash taken while it stood in a set or a
+    # dict would go stale, so states are not hashable; key by `to_position()` instead.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.to_position()!r}>"
