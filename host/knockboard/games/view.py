@@ -13,7 +13,7 @@ positions read the engines' cheap public accessors instead (see each engine).
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Optional, Tuple
+from typing import Any, Iterable, Mapping, Optional, Tuple
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class PieceView:
     ball: bool = False       # Dodgeball: the pawn carries a ball
 
 
-def frozen_map(items) -> Mapping:
+def frozen_map(items: Iterable[Tuple[Any, Any]]) -> Mapping:
     """A read-only mapping for a view's field."""
     return MappingProxyType(dict(items))
 

@@ -10,7 +10,7 @@ result; a round once over is kept (no undo back into it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..store.entries import round_number
 from ..store.records import end_round, with_round
@@ -20,6 +20,7 @@ from .types import BACK_KEY, MENU_KEY, MESSAGE_S, OK_KEY, EditBoard, clip
 
 if TYPE_CHECKING:
     from ..games.base import State
+    from ..games.ko.game import KOState
     from .adapters.base import GameUI
     from .session import Session
     from .types import Step, View
@@ -105,7 +106,7 @@ def agreed_standing(session: Session) -> tuple[str, str]:
     round being played counted as it stands, or, ended between rounds, the rounds over."""
     over = session.state.is_terminal()
     match = session.match.copy()
-    match.record_points(session.state.points())
+    match.record_points(cast("KOState", session.state).points())   # only K.O. has matches
     names = [session.ui.seat_name(seat) for seat in range(len(match.totals()))]
     table = ", ".join(f"{n} {p}" for n, p in zip(names, match.totals()))
     return (leaders(session, match, short=False),

@@ -7,7 +7,7 @@ SQUARE_NAMES = [FILES[s % 8] + str(s // 8 + 1) for s in range(64)]
 SQUARES = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 
-def _king_distance(a, b):
+def _king_distance(a: int, b: int) -> int:
     return max(abs(a % 8 - b % 8), abs(a // 8 - b // 8))
 
 

@@ -20,14 +20,20 @@ The game is over as soon as one team has no pawn left.  Teams are players 0 (tea
 1-4) and 1 (team 2, ranks 5-8).
 """
 
-from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, State
+from typing import Any, Callable, List, Optional, Tuple, cast
+
+from ..base import CHANCE, TERMINAL, Action, Game, IllegalMoveError, NotationError, State
 from ..view import DodgeballView, PieceView, Throw, frozen_map
 from .board import BACK_ROW, DIST, HALF, QUICK_FILES, SQUARE_NAMES, SQUARES, START_NAMES, \
     STEPS, TOUCHES
 from .notation import (BALL, CATCH, CATCH_ACTION, DODGE, DODGE_ACTION, END, END_ACTION, MOVE,
                        PASS, PLACE, ROLL, ROLL_OUTCOMES, ROLLS, THROW, action_to_string, decode,
                        make_action, parse_notation)
-from .position import ROLLOFF, SETUP, TURN, format_position, parse_position
+from .position import ROLLOFF, SETUP, TURN, ThrowInFlight, format_position, parse_position
+
+# What undo restores: stage, active team, board, carried balls, loose balls, starting balls,
+# pawns per team, both teams' dice, dice spent, the throw in flight.
+Snapshot = Tuple[Any, ...]
 
 TEAM_NAMES = ("team 1", "team 2")
 
@@ -40,13 +46,13 @@ class DodgeballGame(Game):
     OPTIONS = {"setup": ("choose", ("choose", "quick"))}
 
     @property
-    def num_players(self):
+    def num_players(self) -> int:
         return 2
 
-    def player_name(self, player):
+    def player_name(self, player: int) -> str:
         return TEAM_NAMES[player]
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> "DodgeballState":
         state = DodgeballState(self)
         if self.options["setup"] == "quick":
             for team in (0, 1):
@@ -56,16 +62,16 @@ class DodgeballGame(Game):
             state._stage = ROLLOFF
         return state
 
-    def from_position(self, text):
+    def from_position(self, text: str) -> "DodgeballState":
         return parse_position(DodgeballState(self), text)
 
 
 class DodgeballState(State):
     """One Dodgeball position.  Undo restores a snapshot taken before each action."""
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
-        self._stage = SETUP
+        self._stage: str = SETUP
         self._active = 0            # the team placing (setup) or whose turn it is (turn)
         self._board = [-1] * 64     # -1 empty, else the team of the pawn there
         self._carry = [False] * 64  # the pawn on this square carries a ball
@@ -75,21 +81,21 @@ class DodgeballState(State):
         # Each team's unspent dice (sorted) and how many of them it has spent this turn.
         # Fewer than three in all means the dice are being rolled (roll-off, or the end of
         # the acting team's turn).
-        self._dice = [[], []]
+        self._dice: List[List[int]] = [[], []]
         self._spent = [0, 0]
         # A throw in progress: (thrower square, target square, CATCH/DODGE or None,
         # thrower's roll or None, target's roll or None).  Both rolls set means a miss whose
         # ball the target's owner still has to place.
-        self._throw = None
-        self._legal = None
+        self._throw: Optional[ThrowInFlight] = None
+        self._legal: Optional[List[int]] = None
 
     # --- snapshots ---------------------------------------------------------------------
-    def _snapshot(self):
+    def _snapshot(self) -> Snapshot:
         return (self._stage, self._active, self._board[:], self._carry[:], self._loose[:],
                 self._start[:], self._npawns[:], self._dice[0][:], self._dice[1][:],
                 self._spent[:], self._throw)
 
-    def _restore(self, snap):
+    def _restore(self, snap: Snapshot) -> None:
         # Copies, not the snapshot's own lists: a clone shares the undo stack's snapshots.
         (self._stage, self._active, board, carry, loose, start, npawns, d0, d1, spent,
          self._throw) = snap
@@ -98,7 +104,7 @@ class DodgeballState(State):
         self._npawns, self._dice, self._spent = npawns[:], [d0[:], d1[:]], spent[:]
         self._legal = None
 
-    def clone(self):
+    def clone(self) -> "DodgeballState":
         other = DodgeballState(self.game)
         other._restore(self._snapshot())
         other.history = self.history[:]
@@ -106,7 +112,7 @@ class DodgeballState(State):
         return other
 
     # --- queries -----------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self) -> int:
         if self._stage == SETUP:
             return self._active
         if self._stage == ROLLOFF:
@@ -123,55 +129,55 @@ class DodgeballState(State):
             return CHANCE
         return team
 
-    def winner(self):
+    def winner(self) -> Optional[int]:
         """The winning team (0 or 1) once the game is over, else None."""
         if self._stage != TURN or (self._npawns[0] and self._npawns[1]):
             return None
         return 0 if self._npawns[0] else 1
 
-    def returns(self):
+    def returns(self) -> List[float]:
         win = self.winner()
         if win is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if win == 0 else [-1.0, 1.0]
 
-    def result(self):
+    def result(self) -> Optional[str]:
         win = self.winner()
         return None if win is None else f"{TEAM_NAMES[win].capitalize()} wins"
 
-    def dice(self, team):
+    def dice(self, team: int) -> Tuple[Tuple[int, ...], int]:
         """(unspent dice sorted, number spent) of a team; visible to both players."""
         return tuple(self._dice[team]), self._spent[team]
 
     # --- read accessors: cheap, for bots that score many positions ----------------------
     @property
-    def stage(self):
+    def stage(self) -> str:
         """SETUP, ROLLOFF or TURN (a finished game stays in TURN)."""
         return self._stage
 
     @property
-    def active(self):
+    def active(self) -> int:
         """The team placing (set-up) or whose turn it is."""
         return self._active
 
     @property
-    def throw(self):
+    def throw(self) -> Optional[ThrowInFlight]:
         """The throw in progress as (thrower square, target square, CATCH/DODGE or None,
         thrower's roll or None, target's roll or None), or None."""
         return self._throw
 
-    def squares(self):
+    def squares(self) -> Tuple[List[int], List[bool], List[int], List[bool], List[int]]:
         """(team of the pawn per square or -1, carries a ball per square, loose balls per
         square, starting balls still on the line, pawns per team): the engine's own lists,
         handed out without a copy for speed.  Read them, never change them."""
         return self._board, self._carry, self._loose, self._start, self._npawns
 
-    def dice_held(self):
+    def dice_held(self) -> Tuple[List[List[int]], List[int]]:
         """(unspent dice per team, sorted; dice spent this turn per team): the engine's own
         lists like `squares()`, read only; `dice(team)` is the copying form."""
         return self._dice, self._spent
 
-    def view(self):
+    def view(self) -> DodgeballView:
         board, carry = self._board, self._carry
         pieces = frozen_map((SQUARE_NAMES[s], PieceView(board[s], ball=carry[s]))
                             for s in range(64) if board[s] >= 0)
@@ -191,19 +197,19 @@ class DodgeballState(State):
             loose=frozen_map((SQUARE_NAMES[s], n) for s, n in enumerate(self._loose) if n),
             throw=None if self._throw is None else _throw_view(*self._throw))
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[Action, float]]:
         return list(ROLL_OUTCOMES) if self.current_player() == CHANCE else []
 
-    def legal_actions(self):
+    def legal_actions(self) -> List[Action]:
         return list(self._actions())
 
-    def _actions(self):
+    def _actions(self) -> List[int]:
         """The legal actions, generated once per position (apply() checks against them)."""
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
 
-    def _generate(self):
+    def _generate(self) -> List[int]:
         player = self.current_player()
         if player == TERMINAL:
             return []
@@ -220,7 +226,7 @@ class DodgeballState(State):
             return [make_action(BALL, 0, s) for s in self.miss_squares(target)]
         return self._turn_actions(player)
 
-    def _turn_actions(self, team):
+    def _turn_actions(self, team: int) -> List[int]:
         board, carry, loose = self._board, self._carry, self._loose
         values = sorted(set(self._dice[team]))
         reach = values[-1]
@@ -230,7 +236,7 @@ class DodgeballState(State):
         # Actions are built inline (as make_action() would) in the helpers below, which get
         # everything they read as arguments: this is the engine's hot spot, about 170
         # actions a position in random play.
-        actions = []
+        actions: List[int] = []
         append = actions.append
         for pawn in own:
             carrying = carry[pawn]
@@ -242,7 +248,7 @@ class DodgeballState(State):
         append(END_ACTION)
         return actions
 
-    def miss_squares(self, target):
+    def miss_squares(self, target: int) -> List[int]:
         """Where a missed ball may be placed: the empty squares (no pawn, no ball: D-7)
         adjacent to the target, else those at the smallest king distance (D-6)."""
         board, loose = self._board, self._loose
@@ -255,11 +261,11 @@ class DodgeballState(State):
         return []  # unreachable: 64 squares, at most 10 pawns and 3 balls
 
     # --- applying ----------------------------------------------------------------------
-    def _check_action(self, action):
+    def _check_action(self, action: Action) -> None:
         if action not in self._actions():
             raise IllegalMoveError(self._illegal_message(action))
 
-    def _apply_action(self, action, checked):
+    def _apply_action(self, action: Any, checked: None) -> Any:
         # The legal actions (just generated for the check) ride along with the snapshot:
         # undo brings them back instead of generating them again, which makes the
         # apply/undo of every action in turn (search bots) several times faster.
@@ -291,7 +297,7 @@ class DodgeballState(State):
             self._carry[a] = False             # the ball is in the air
             self._throw = (a, b, None, None, None)
         elif kind == CATCH or kind == DODGE:
-            thrower, target, _, _, _ = self._throw
+            thrower, target, _, _, _ = self._throw_in_flight()
             self._throw = (thrower, target, kind, None, None)
         elif kind == BALL:
             self._loose[a] += 1
@@ -302,12 +308,16 @@ class DodgeballState(State):
             self._spent[self._active] = 0
         return record
 
-    def _spend(self, value):
+    def _throw_in_flight(self) -> ThrowInFlight:
+        # only called where the position has a throw in flight (a declaration, a roll of it)
+        return cast(ThrowInFlight, self._throw)
+
+    def _spend(self, value: int) -> None:
         team = self._active
         self._dice[team].remove(value)
         self._spent[team] += 1
 
-    def _move(self, origin, dest):
+    def _move(self, origin: int, dest: int) -> None:
         board, carry = self._board, self._carry
         board[dest] = board[origin]
         board[origin] = -1
@@ -327,13 +337,13 @@ class DodgeballState(State):
                     carrying = True
         carry[dest] = carrying
 
-    def _after_action(self):
+    def _after_action(self) -> None:
         """After an action is complete: a team with no dice left rolls new ones."""
         team = self._active
         if self._npawns[0] and self._npawns[1] and not self._dice[team]:
             self._spent[team] = 0
 
-    def _apply_roll(self, value):
+    def _apply_roll(self, value: int) -> None:
         dice = self._dice
         if self._stage == ROLLOFF:
             roller = 0 if len(dice[0]) < 3 else 1
@@ -360,7 +370,8 @@ class DodgeballState(State):
         if len(dice[team]) == 3:
             self._active = 1 - team
 
-    def _resolve_throw(self, thrower, target, declared, thrower_roll, target_roll):
+    def _resolve_throw(self, thrower: int, target: int, declared: Optional[int],
+                       thrower_roll: int, target_roll: int) -> None:
         board, carry = self._board, self._carry
         if thrower_roll > target_roll or (thrower_roll == target_roll and declared == CATCH):
             # The target is out; the thrown ball, and the target's own ball if it carried
@@ -381,26 +392,26 @@ class DodgeballState(State):
         self._throw = None
         self._after_action()
 
-    def _undo_action(self, record):
+    def _undo_action(self, record: Any) -> None:
         *snapshot, legal = record
         self._restore(snapshot)
         self._legal = legal
 
     # --- notation ----------------------------------------------------------------------
-    def action_to_string(self, action):
+    def action_to_string(self, action: Action) -> str:
         return action_to_string(action)
 
-    def _read_notation(self, text):
+    def _read_notation(self, text: str) -> Action:
         return parse_notation(text)
 
-    def _illegal_message(self, action):
+    def _illegal_message(self, action: Action) -> str:
         try:
             name = action_to_string(action)
         except NotationError:
             return f"{action!r} is not a dodgeball action"
         return f"{name} is not legal here: {self._expected()}"
 
-    def _expected(self):
+    def _expected(self) -> str:
         """What the position asks for, in words, for error messages."""
         player = self.current_player()
         if player == TERMINAL:
@@ -418,11 +429,12 @@ class DodgeballState(State):
         dice = ", ".join(map(str, self._dice[player]))
         return f"{who} acts with dice {dice} (or end)"
 
-    def to_position(self):
+    def to_position(self) -> str:
         return format_position(self)
 
 
-def _throw_view(thrower, target, declared, r1, r2):
+def _throw_view(thrower: int, target: int, declared: Optional[int], r1: Optional[int],
+                r2: Optional[int]) -> Throw:
     return Throw(SQUARE_NAMES[thrower], SQUARE_NAMES[target],
                  None if declared is None else "catch" if declared == CATCH else "dodge",
                  tuple(r for r in (r1, r2) if r is not None))
@@ -430,7 +442,9 @@ def _throw_view(thrower, target, declared, r1, r2):
 
 # --- a turn's actions: the engine's hot loop ---------------------------------------------
 
-def _move_actions(append, pawn, carrying, values, reach, board, loose, steps):
+def _move_actions(append: Callable[[int], None], pawn: int, carrying: bool, values: List[int],
+                  reach: int, board: List[int], loose: List[int],
+                  steps: Tuple[Tuple[int, ...], ...]) -> None:
     """Append the MOVE actions of the pawn on `pawn` for the dice `values` (sorted, the
     largest `reach`)."""
     # D-2: king steps through squares free of pawns, all on the own half; balls on the way
@@ -454,7 +468,8 @@ def _move_actions(append, pawn, carrying, values, reach, board, loose, steps):
         frontier = following
 
 
-def _ball_actions(append, pawn, own, opponents, carry, values):
+def _ball_actions(append: Callable[[int], None], pawn: int, own: List[int], opponents: List[int],
+                  carry: List[bool], values: List[int]) -> None:
     """Append the PASS actions to the team mates `own` not carrying a ball and the THROW
     actions at the `opponents` of the carrier on `pawn`, for each die reaching them."""
     row = DIST[pawn]

@@ -3,8 +3,9 @@
 `ball e5`, `end`."""
 
 import re
+from typing import Tuple
 
-from ..base import NotationError
+from ..base import Action, NotationError
 from .board import SQUARE_NAMES, SQUARES
 
 # An action is an int: kind in the low 4 bits, then die value (3 bits), from square (6 bits)
@@ -14,11 +15,11 @@ PLACE, MOVE, PASS, THROW, CATCH, DODGE, END, ROLL, BALL = range(1, 10)
 KIND_NAMES = {MOVE: "move", PASS: "pass", THROW: "throw"}
 
 
-def make_action(kind, die=0, a=0, b=0):
+def make_action(kind: int, die: int = 0, a: int = 0, b: int = 0) -> int:
     return kind | die << 4 | a << 7 | b << 13
 
 
-def decode(action):
+def decode(action: int) -> Tuple[int, int, int, int]:
     return action & 15, action >> 4 & 7, action >> 7 & 63, action >> 13 & 63
 
 
@@ -40,7 +41,7 @@ _NOTATION = [
 ]
 
 
-def action_to_string(action):
+def action_to_string(action: Action) -> str:
     if not isinstance(action, int) or action < 0 or action >> 19:
         raise NotationError(f"{action!r} is not a dodgeball action")
     kind, die, a, b = decode(action)
@@ -61,7 +62,7 @@ def action_to_string(action):
     raise NotationError(f"{action!r} is not a dodgeball action")
 
 
-def parse_notation(text):
+def parse_notation(text: object) -> int:
     """The action `text` names, whatever the position; NotationError if it names none."""
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not dodgeball notation")

@@ -5,17 +5,27 @@
 Parsing reads each field into a fresh state, then checks the whole against the rules,
 naming the first problem."""
 
+from __future__ import annotations
+
 import re
+from typing import TYPE_CHECKING, Iterable, List, Optional, Tuple, cast
 
 from ..base import PositionError
 from ..position_text import split_fields, split_items
 from .board import BACK_ROW, DIST, HALF, SQUARE_NAMES, SQUARES, START_NAMES
 from .notation import CATCH, DODGE
 
+if TYPE_CHECKING:                      # the state is only read and filled here, never made
+    from .game import DodgeballState
+
+# A throw in progress: (thrower square, target square, CATCH/DODGE or None, thrower's roll
+# or None, target's roll or None).
+ThrowInFlight = Tuple[int, int, Optional[int], Optional[int], Optional[int]]
+
 # The stages a game goes through (the position's first field).
 SETUP, ROLLOFF, TURN = "setup", "rolloff", "turn"
 
-def _stage_token(state):
+def _stage_token(state: DodgeballState) -> str:
     if state._stage == TURN:
         return f"turn{state._active + 1}"
     if state._stage == SETUP:
@@ -23,17 +33,17 @@ def _stage_token(state):
     return ROLLOFF
 
 
-def _by_name(squares):
+def _by_name(squares: Iterable[int]) -> List[int]:
     return sorted(squares, key=lambda s: SQUARE_NAMES[s])
 
 
-def _dice_token(state, team):
+def _dice_token(state: DodgeballState, team: int) -> str:
     dice, spent = state._dice[team], state._spent[team]
     text = "".join(map(str, dice)) + "x" * spent
     return text or "-"
 
 
-def format_position(state):
+def format_position(state: DodgeballState) -> str:
     pawns = []
     for team in (0, 1):
         squares = _by_name(s for s in HALF[team] if state._board[s] == team)
@@ -64,13 +74,13 @@ _THROW_RE = re.compile(r"([a-h][1-8])-([a-h][1-8])(?::(catch|dodge)(?::([1-6])(?
 _FIELDS = ("1:", "2:", "balls:", "dice:")
 
 
-def _square(token, what):
+def _square(token: str, what: str) -> int:
     if token not in SQUARES:
         raise PositionError(f"{what}: {token!r} is not a square (a1 .. h8)")
     return SQUARES[token]
 
 
-def parse_position(state, text):
+def parse_position(state: DodgeballState, text: str) -> DodgeballState:
     """`state`, a fresh state, set to the position `text` describes: each field read into
     plain values, then the whole checked against the rules (`_validate`), the first problem
     named."""
@@ -95,7 +105,7 @@ def parse_position(state, text):
     return state
 
 
-def _put_pawns(state, team, body):
+def _put_pawns(state: DodgeballState, team: int, body: str) -> int:
     """Put a team's pawns `a1,b2+,...` on the board; returns how many carry a ball."""
     carried = 0
     for item in split_items(body):
@@ -115,7 +125,7 @@ def _put_pawns(state, team, body):
     return carried
 
 
-def _put_balls(state, body):
+def _put_balls(state: DodgeballState, body: str) -> None:
     state._start = [False] * 3
     for item in split_items(body):
         if item not in START_NAMES:
@@ -127,7 +137,7 @@ def _put_balls(state, body):
         state._start[i] = True
 
 
-def _read_dice(body):
+def _read_dice(body: str) -> List[Tuple[List[int], int]]:
     """[(dice, spent)] of both teams from `<team 1>/<team 2>`."""
     parts = body.split("/")
     if len(parts) != 2 or not all(p and _DICE_RE.fullmatch(p) for p in parts):
@@ -137,7 +147,7 @@ def _read_dice(body):
             (sorted(int(c) for c in part if c != "x"), part.count("x")) for part in parts]
 
 
-def _read_throw(token):
+def _read_throw(token: str) -> ThrowInFlight:
     """(thrower, target, declared, roll 1, roll 2) from `throw:<from>-<to>[:...]`."""
     m = _THROW_RE.fullmatch(token[6:]) if token.startswith("throw:") else None
     if not m:
@@ -148,7 +158,7 @@ def _read_throw(token):
             None if m[4] is None else int(m[4]), None if m[5] is None else int(m[5]))
 
 
-def _validate(state, carried):
+def _validate(state: DodgeballState, carried: int) -> None:
     """Reject positions no game can reach, naming the first problem found."""
     balls = carried + sum(state._loose) + sum(state._start) + (state._throw is not None)
     if balls != 3:
@@ -164,7 +174,7 @@ def _validate(state, carried):
         _check_rolloff(state)
 
 
-def _check_before_turn(state, carried):
+def _check_before_turn(state: DodgeballState, carried: int) -> None:
     if not all(state._start) or carried:
         raise PositionError("before the first turn all three balls are on the center "
                             "line (balls:ab,de,gh)")
@@ -177,7 +187,7 @@ def _check_before_turn(state, carried):
         raise PositionError("no throw and no spent die before the first turn")
 
 
-def _check_setup(state):
+def _check_setup(state: DodgeballState) -> None:
     npawns = state._npawns
     expected = (npawns[0] < 5 and npawns[1] == 0) if state._active == 0 else \
         (npawns[0] == 5 and npawns[1] < 5)
@@ -188,7 +198,7 @@ def _check_setup(state):
         raise PositionError("no dice are rolled during the set-up: dice:-/-")
 
 
-def _check_rolloff(state):
+def _check_rolloff(state: DodgeballState) -> None:
     dice = state._dice
     if state._npawns != [5, 5]:
         raise PositionError("the roll-off comes after both teams placed five pawns")
@@ -198,7 +208,7 @@ def _check_rolloff(state):
                             "team 2; a complete roll-off has already started the game")
 
 
-def _check_turn(state):
+def _check_turn(state: DodgeballState) -> None:
     dice, spent, npawns = state._dice, state._spent, state._npawns
     team = state._active
     other = 1 - team
@@ -221,10 +231,10 @@ def _check_turn(state):
         _check_throw(state, over)
 
 
-def _check_throw(state, over):
+def _check_throw(state: DodgeballState, over: bool) -> None:
     team = state._active
     other = 1 - team
-    thrower, target, declared, r1, r2 = state._throw
+    thrower, target, declared, r1, r2 = cast(ThrowInFlight, state._throw)   # _check_turn's
     name = f"throw {SQUARE_NAMES[thrower]}-{SQUARE_NAMES[target]}"
     if over:
         raise PositionError(f"{name}: the game is over")
@@ -239,6 +249,6 @@ def _check_throw(state, over):
         raise PositionError(f"{name}: the throw spent one of team {team + 1}'s dice (an x)")
     if declared == CATCH and state._carry[target]:
         raise PositionError(f"{name}: a target carrying a ball cannot catch (D-4)")
-    if r2 is not None and (declared == CATCH or r1 > r2):
+    if r1 is not None and r2 is not None and (declared == CATCH or r1 > r2):
         raise PositionError(f"{name}: rolls {r1} and {r2} have already decided the throw; "
                             "only a miss waits for its ball to be placed")
