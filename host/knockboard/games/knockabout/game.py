@@ -10,8 +10,9 @@ reroll and ROLLOFF + 10 * white + black for the starting roll-off (K-3); PASS is
 """
 
 import re
+from typing import Any, List, Optional, Set, Tuple
 
-from ..base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
+from ..base import (CHANCE, TERMINAL, Action, Game, IllegalMoveError, NotationError, PositionError,
                    State)
 from ..view import KnockaboutView, PieceView, frozen_map
 from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
@@ -38,11 +39,11 @@ WHITE_SETUP = (("D5", 4, 1), ("F6", 4, 1), ("H6", 4, 1), ("J5", 4, 1),
                ("F3", 8, 3), ("H3", 8, 3))
 
 
-def die_code(owner, sides, face):
+def die_code(owner: int, sides: int, face: int) -> int:
     return owner << 8 | sides << 4 | face
 
 
-def _standard_board():
+def _standard_board() -> List[int]:
     board = [0] * NUM_CELLS
     for name, sides, face in WHITE_SETUP:
         board[CELL_INDEX[name]] = die_code(WHITE, sides, face)
@@ -72,24 +73,24 @@ class KnockaboutGame(Game):
     OPTIONS = {"first": ("rolloff", ("rolloff", "white"))}
 
     @property
-    def num_players(self):
+    def num_players(self) -> int:
         return 2
 
-    def player_name(self, player):
+    def player_name(self, player: int) -> str:
         return COLOR_NAMES[player]
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> "KnockaboutState":
         side = WHITE if self.options["first"] == "white" else ROLLOFF_PENDING
         return KnockaboutState(self, _standard_board(), side, NO_CELL)
 
-    def analysis_start(self):
+    def analysis_start(self) -> "KnockaboutState":
         return KnockaboutState(self, _standard_board(), WHITE, NO_CELL)
 
-    def from_position(self, text):
+    def from_position(self, text: str) -> "KnockaboutState":
         return KnockaboutState(self, *parse_position(text))
 
 
-def parse_position(text):
+def parse_position(text: str) -> Tuple[List[int], int, int]:
     """`<side W|B|-> <cell>:<W|B><sides>=<face> ... [roll:<cell>]` -> (board, side, pending).
 
     `-` as the side is this project's extension of the grammar for the one state the rule
@@ -127,14 +128,14 @@ def parse_position(text):
     return board, side, pending
 
 
-def _read_cell(where, name):
+def _read_cell(where: str, name: str) -> int:
     cell = CELL_INDEX.get(name)
     if cell is None:
         raise PositionError(f"{where}: no cell named {name!r}")
     return cell
 
 
-def _read_die(number, token):
+def _read_die(number: int, token: str) -> Tuple[int, int, int, int]:
     """(cell, owner, sides, face) of a die token `D5:W4=1`."""
     m = _DIE_RE.fullmatch(token)
     where = f"token {number} {token!r}"
@@ -146,7 +147,7 @@ def _read_die(number, token):
         int(m.group(4))
 
 
-def _check_pending(board, side, pending):
+def _check_pending(board: List[int], side: int, pending: int) -> None:
     if pending == NO_CELL:
         return
     if not board[pending]:
@@ -155,21 +156,21 @@ def _check_pending(board, side, pending):
         raise PositionError("a reroll cannot be due before the roll-off")
 
 
-def format_die(cell, code):
+def format_die(cell: int, code: int) -> str:
     return f"{CELL_NAMES[cell]}:{COLOR_LETTERS[code >> 8]}{code >> 4 & 15}={code & 15}"
 
 
 class KnockaboutState(State):
     NOTHING_TO_UNDO = "nothing to undo"
 
-    def __init__(self, game, board, side, pending):
+    def __init__(self, game: Game, board: List[int], side: int, pending: int) -> None:
         super().__init__(game)
         self.board = board
         # During a pending reroll `side` is the player whose move the reroll completes (K-1
         # needs to know who moved); otherwise the player to move.
         self.side = side
         self.pending = pending
-        self.cells = (set(), set())
+        self.cells: Tuple[Set[int], Set[int]] = (set(), set())
         self.in_gutter = [0, 0]
         for cell, code in enumerate(board):
             if code:
@@ -177,7 +178,7 @@ class KnockaboutState(State):
                 self.in_gutter[code >> 8] += IS_GUTTER[cell]
 
     # --- queries ----------------------------------------------------------------------------
-    def winner(self):
+    def winner(self) -> Optional[int]:
         """The winning player, or None while the game goes on (K-1, K-2)."""
         if self.pending != NO_CELL or self.side == ROLLOFF_PENDING:
             return None                      # K-2: decided only after the reroll
@@ -191,44 +192,44 @@ class KnockaboutState(State):
             return WHITE
         return None
 
-    def current_player(self):
+    def current_player(self) -> int:
         if self.pending != NO_CELL or self.side == ROLLOFF_PENDING:
             return CHANCE
         if self.winner() is not None:
             return TERMINAL
         return self.side
 
-    def legal_actions(self):
+    def legal_actions(self) -> List[Action]:
         if self.pending != NO_CELL:
             return [ROLL + f for f in range(1, (self.board[self.pending] >> 4 & 15) + 1)]
         if self.side == ROLLOFF_PENDING:
             return [a for a, _ in _ROLLOFF_OUTCOMES]
         if self.winner() is not None:
             return []
-        moves = []
+        moves: List[Action] = []
         for cell in sorted(self.cells[self.side]):
             moves.extend(_MOVES_FROM[cell])
         return moves or [PASS]               # K-4
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[Action, float]]:
         if self.pending != NO_CELL:
             return list(_ROLL_OUTCOMES[self.board[self.pending] >> 4 & 15])
         if self.side == ROLLOFF_PENDING:
             return list(_ROLLOFF_OUTCOMES)
         return []
 
-    def returns(self):
+    def returns(self) -> List[float]:
         w = self.winner()
         if w is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if w == WHITE else [-1.0, 1.0]
 
-    def result(self):
+    def result(self) -> Optional[str]:
         w = self.winner()
         return None if w is None else f"{COLOR_NAMES[w]} wins"
 
     # --- playing ----------------------------------------------------------------------------
-    def _put(self, cell, code, changes):
+    def _put(self, cell: int, code: int, changes: List[Tuple[int, int]]) -> None:
         old = self.board[cell]
         changes.append((cell, old))
         if old:
@@ -239,7 +240,7 @@ class KnockaboutState(State):
             self.in_gutter[code >> 8] += IS_GUTTER[cell]
         self.board[cell] = code
 
-    def _check_action(self, action):
+    def _check_action(self, action: Action) -> None:
         """Raise IllegalMoveError unless `action` is legal here (without listing them all)."""
         if self.pending != NO_CELL:
             sides = self.board[self.pending] >> 4 & 15
@@ -272,8 +273,8 @@ class KnockaboutState(State):
                                for x in sorted(RING_ORIENTATION[cell]))
             raise IllegalMoveError(f"a gutter die only moves along the gutter ({ways})")
 
-    def _apply_action(self, action, checked):
-        changes = []
+    def _apply_action(self, action: Any, checked: None) -> Any:
+        changes: List[Tuple[int, int]] = []
         side, pending = self.side, self.pending
         if pending != NO_CELL:
             code = self.board[pending]
@@ -295,7 +296,7 @@ class KnockaboutState(State):
                 self.pending = last_hit
         return side, pending, changes
 
-    def _move(self, cell, d, changes):
+    def _move(self, cell: int, d: int, changes: List[Tuple[int, int]]) -> int:
         """Move the die on `cell` with its chain of collisions; return the cell where the
         last die hit ended up, or NO_CELL when nothing was hit."""
         board = self.board
@@ -329,21 +330,21 @@ class KnockaboutState(State):
             current = stop
         return NO_CELL if last_hit == NO_CELL else current
 
-    def _undo_action(self, record):
+    def _undo_action(self, record: Any) -> None:
         side, pending, changes = record
-        scratch = []
+        scratch: List[Tuple[int, int]] = []
         for cell, old in reversed(changes):
             self._put(cell, old, scratch)
         self.side, self.pending = side, pending
 
-    def clone(self):
+    def clone(self) -> "KnockaboutState":
         other = KnockaboutState(self.game, list(self.board), self.side, self.pending)
         other.history = list(self.history)
         other._undo = list(self._undo)
         return other
 
     # --- text -------------------------------------------------------------------------------
-    def to_position(self):
+    def to_position(self) -> str:
         side = "-" if self.side == ROLLOFF_PENDING else COLOR_LETTERS[self.side]
         parts = [side]
         board = self.board
@@ -352,7 +353,7 @@ class KnockaboutState(State):
             parts.append("roll:" + CELL_NAMES[self.pending])
         return " ".join(parts)
 
-    def action_to_string(self, action):
+    def action_to_string(self, action: Action) -> str:
         if action == PASS:
             return "pass"
         if isinstance(action, int) and 0 <= action < NUM_MOVES:
@@ -365,10 +366,10 @@ class KnockaboutState(State):
             return f"roll {white}-{black}"
         raise NotationError(f"{action!r} is not a KNOCKabout action")
 
-    def _read_notation(self, text):
+    def _read_notation(self, text: str) -> Action:
         return _parse_notation(text)
 
-    def view(self):
+    def view(self) -> KnockaboutView:
         board = self.board
         pieces = frozen_map((CELL_NAMES[c], PieceView(code >> 8, sides=code >> 4 & 15,
                                                   face=code & 15))
@@ -385,7 +386,7 @@ class KnockaboutState(State):
                               rolloff_pending=self.side == ROLLOFF_PENDING)
 
     # --- for displays and tests -------------------------------------------------------------
-    def move_trace(self, action):
+    def move_trace(self, action: Action) -> List[Tuple[str, str]]:
         """The dice a legal move moves, in the order the chain moves them: a list of
         (from cell name, to cell name), the mover first, the last die hit last ([] for a
         pass or a chance outcome).  Read-only: the state is the same afterwards.  The board
@@ -402,7 +403,7 @@ class KnockaboutState(State):
         return [(CELL_NAMES[changes[i + 1][0]], CELL_NAMES[changes[i][0]])
                 for i in range(0, len(changes), 2)]
 
-    def die_at(self, name):
+    def die_at(self, name: str) -> Optional[Tuple[int, int, int]]:
         """(owner, sides, face) of the die on the named cell, or None."""
         code = self.board[CELL_INDEX[name]]
         return (code >> 8, code >> 4 & 15, code & 15) if code else None
@@ -411,7 +412,7 @@ class KnockaboutState(State):
 _ROLLOFF_CODES = frozenset(10 * w + b for w in range(1, 7) for b in range(1, 7))
 
 
-def _parse_notation(text):
+def _parse_notation(text: object) -> int:
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not a move")
     if text == "pass":
