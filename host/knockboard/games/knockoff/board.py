@@ -16,6 +16,7 @@ row is the highest level.
 """
 
 import re
+from typing import Dict, List, Tuple
 
 from ..base import BoardDataError
 
@@ -39,6 +40,9 @@ arrows 5a>6a,6b 5b>6b,6a 5c>6c,6d 5d>6d,6c 5e>6e,6f 5f>6f,6e 5g>6g,6h 5h>6h,6g
 
 _PLATFORM_RE = re.compile(r"([1-9][0-9]*)([a-z]+)")
 _HOME_RE = re.compile(r"H[1-9][0-9]*")
+# A description as read: (homes {home: platform}, seats {count: [home]}, arrows
+# {platform: [platform]})
+Description = Tuple[Dict[str, str], Dict[int, List[str]], Dict[str, List[str]]]
 
 
 class KnockoffBoard:
@@ -50,12 +54,12 @@ class KnockoffBoard:
     exactly `cost` ends on, cost <= MAX_ROLL), `cost[node]` (dict platform -> price of a
     move there, for every platform reachable by arrows)."""
 
-    def __init__(self, text, name="custom"):
+    def __init__(self, text: str, name: str = "custom") -> None:
         self.name = name
         self.text = text
         homes, seats, arrows = _parse(text)
         level_of = _levels(homes, arrows)
-        order = sorted(level_of, key=lambda p: (level_of[p], _PLATFORM_RE.fullmatch(p).group(2)))
+        order = sorted(level_of, key=lambda p: (level_of[p], _platform(p)[1]))
         self.top = max(level_of.values())
         self.num_platforms = len(order)
         self.home_names = list(homes)
@@ -69,11 +73,13 @@ class KnockoffBoard:
         self.cost = [self._costs(n) for n in range(self.num_nodes)]
         self.reach = [self._reach(n) for n in range(self.num_nodes)]
 
-    def _arrows(self, homes, arrows, level_of):
-        targets = [[] for _ in range(self.num_nodes)]
+    def _arrows(self, homes: Dict[str, str], arrows: Dict[str, List[str]],
+                level_of: Dict[str, int]) -> List[Tuple[int, ...]]:
+        targets: List[List[int]] = [[] for _ in range(self.num_nodes)]
         for home, platform in homes.items():
             if level_of[platform] != 1:
-                raise BoardDataError(f"{home}>{platform}: a home base's arrow must lead to level 1")
+                raise BoardDataError(f"{home}>{platform}: a home base's arrow must lead "
+                                     "to level 1")
             targets[self.index[home]].append(self.index[platform])
         for src, dsts in arrows.items():
             for dst in dsts:
@@ -86,7 +92,7 @@ class KnockoffBoard:
                 targets[self.index[src]].append(self.index[dst])
         return [tuple(sorted(t)) for t in targets]
 
-    def _seating(self, count, names, homes):
+    def _seating(self, count: int, names: List[str], homes: Dict[str, str]) -> Tuple[int, ...]:
         for h in names:
             if h not in homes:
                 raise BoardDataError(f"seats {count}: unknown home base {h}")
@@ -94,20 +100,20 @@ class KnockoffBoard:
             raise BoardDataError(f"seats {count}: a home base is listed twice")
         return tuple(self.index[h] for h in names)
 
-    def _reach(self, node):
-        by_cost = [[] for _ in range(MAX_ROLL + 1)]
+    def _reach(self, node: int) -> List[Tuple[int, ...]]:
+        by_cost: List[List[int]] = [[] for _ in range(MAX_ROLL + 1)]
         for dst, c in self.cost[node].items():
             if c <= MAX_ROLL:
                 by_cost[c].append(dst)
         return [tuple(sorted(d)) for d in by_cost]
 
-    def _costs(self, start):
+    def _costs(self, start: int) -> Dict[int, int]:
         # Every arrow climbs one level, so all paths to a platform cost the same.
-        costs = {}
+        costs: Dict[int, int] = {}
         frontier = [start]
         spent = 0
         while frontier:
-            nxt = set()
+            nxt: set = set()
             for node in frontier:
                 nxt.update(self.arrows[node])
             if not nxt:
@@ -118,11 +124,19 @@ class KnockoffBoard:
             frontier = sorted(nxt)
         return costs
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Knock-Off board {self.name!r}>"
 
 
-def _levels(homes, arrows):
+def _platform(name: str) -> Tuple[int, str]:
+    """(level, label) of a platform name the statements' readers checked: "3b" -> (3, "b")."""
+    found = _PLATFORM_RE.fullmatch(name)
+    if found is None:
+        raise BoardDataError(f"{name!r} is not a platform like 3b")
+    return int(found.group(1)), found.group(2)
+
+
+def _levels(homes: Dict[str, str], arrows: Dict[str, List[str]]) -> Dict[str, int]:
     """{platform: level} of every platform the arrows and home bases name."""
     platforms = set(homes.values())
     for src, dsts in arrows.items():
@@ -130,7 +144,7 @@ def _levels(homes, arrows):
         platforms.update(dsts)
     if not platforms:
         raise BoardDataError("the board has no platforms")
-    level_of = {p: int(_PLATFORM_RE.fullmatch(p).group(1)) for p in platforms}
+    level_of = {p: _platform(p)[0] for p in platforms}
     top = max(level_of.values())
     missing = sorted(set(range(1, top + 1)) - set(level_of.values()))
     if missing:
@@ -138,10 +152,10 @@ def _levels(homes, arrows):
     return level_of
 
 
-def _parse(text):
+def _parse(text: str) -> Description:
     """(homes {home: platform}, seats {count: [home]}, arrows {platform: [platform]}) of
     a description, each statement read by its own function."""
-    board = ({}, {}, {})
+    board: Description = ({}, {}, {})
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].split()
         if not line:
@@ -150,7 +164,7 @@ def _parse(text):
         read = _STATEMENTS.get(line[0])
         if read is None:
             raise BoardDataError(f"{where}: unknown statement {line[0]!r} "
-                             f"(expected homes, seats or arrows)")
+                                 f"(expected homes, seats or arrows)")
         read(board, where, line[1:])
     if not board[0]:
         raise BoardDataError("the board has no home bases (a 'homes' statement)")
@@ -159,7 +173,7 @@ def _parse(text):
     return board
 
 
-def _read_homes(board, where, args):
+def _read_homes(board: Description, where: str, args: List[str]) -> None:
     homes = board[0]
     for item in args:
         home, sep, platform = item.partition(">")
@@ -170,7 +184,7 @@ def _read_homes(board, where, args):
         homes[home] = platform
 
 
-def _read_seats(board, where, args):
+def _read_seats(board: Description, where: str, args: List[str]) -> None:
     seats = board[1]
     if not args or not args[0].isdigit():
         raise BoardDataError(f"{where}: expected 'seats <count> <home> ...'")
@@ -182,7 +196,7 @@ def _read_seats(board, where, args):
     seats[count] = args[1:]
 
 
-def _read_arrows(board, where, args):
+def _read_arrows(board: Description, where: str, args: List[str]) -> None:
     arrows = board[2]
     for item in args:
         src, sep, rest = item.partition(">")
@@ -190,7 +204,7 @@ def _read_arrows(board, where, args):
         if not _PLATFORM_RE.fullmatch(src) or not dsts or \
                 not all(_PLATFORM_RE.fullmatch(d) for d in dsts):
             raise BoardDataError(f"{where}: {item!r} is not <platform>><platform>,... "
-                             f"like 1a>2a,2b")
+                                 f"like 1a>2a,2b")
         arrows.setdefault(src, []).extend(dsts)
 
 
@@ -201,11 +215,11 @@ _BOARDS = {"standard": STANDARD}
 _compiled: dict = {}
 
 
-def board_names():
+def board_names() -> List[str]:
     return sorted(_BOARDS)
 
 
-def get_board(name):
+def get_board(name: str) -> "KnockoffBoard":
     """The named built-in board, compiled once."""
     if name not in _compiled:
         _compiled[name] = KnockoffBoard(_BOARDS[name], name)

@@ -12,9 +12,12 @@ Actions are ints:
     MOVE_BASE + src*nodes + dst   a pawn from node src (platform or home base) to platform dst
 """
 
-import re
+from __future__ import annotations
 
-from ..base import (CHANCE, TERMINAL, BoardDataError, Game, IllegalMoveError, NotationError,
+import re
+from typing import Any, List, Optional, Tuple, Union
+
+from ..base import (CHANCE, TERMINAL, Action, BoardDataError, Game, IllegalMoveError, NotationError,
                    OptionError, PositionError, State)
 from .board import KnockoffBoard, board_names, get_board
 from ..position_text import split_fields, split_items
@@ -42,8 +45,10 @@ _ROLL_RE = re.compile(r"roll\s*([1-6])(?:\s*[-,]?\s*([1-6]))?")
 _MOVE_RE = re.compile(r"(H[1-9][0-9]*|[1-9][0-9]*[a-z]+)-(H[1-9][0-9]*|[1-9][0-9]*[a-z]+)")
 _PLAYER_RE = re.compile(r"P([1-9])")
 
+Move = Tuple[int, int, int]             # a move checked legal: from, to, its price
 
-def _board_option(value):
+
+def _board_option(value: object) -> Union[str, KnockoffBoard]:
     """`board`: a built-in board's name, a Board, or a board description text."""
     if isinstance(value, KnockoffBoard):
         return value
@@ -67,7 +72,7 @@ class KnockoffGame(Game):
         "board": ("standard", _board_option),
     }
 
-    def __init__(self, **options):
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         board = self.options["board"]
         self.board = get_board(board) if isinstance(board, str) else board
@@ -77,23 +82,23 @@ class KnockoffGame(Game):
         self.homes = self.board.seats[n]          # home node of each player, clockwise
 
     @property
-    def num_players(self):
+    def num_players(self) -> int:
         return self.options["players"]
 
-    def player_name(self, player):
+    def player_name(self, player: int) -> str:
         return f"P{player + 1}"
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> KnockoffState:
         """All pawns at home; every player rolls one die for the start."""
         return KnockoffState(self)
 
-    def analysis_start(self):
+    def analysis_start(self) -> KnockoffState:
         """Analysis skips the roll-off: P1 to roll with every pawn at home."""
         state = KnockoffState(self)
         state.phase, state.player, state.rolls = ROLL, 0, ()
         return state
 
-    def from_position(self, text):
+    def from_position(self, text: str) -> KnockoffState:
         state = KnockoffState(self)
         _parse_position(self, state, text)
         return state
@@ -101,8 +106,9 @@ class KnockoffGame(Game):
 
 class KnockoffState(State):
     NOTHING_TO_UNDO = "nothing to undo"
+    game: KnockoffGame
 
-    def __init__(self, game):
+    def __init__(self, game: KnockoffGame) -> None:
         super().__init__(game)
         board = game.board
         n = game.num_players
@@ -110,17 +116,17 @@ class KnockoffState(State):
         self._nodes = board.num_nodes
         self._np = board.num_platforms
         self.occ = [-1] * board.num_platforms     # owner of the pawn on each platform
-        self.pos = [[] for _ in range(n)]         # platforms of each player's pawns
+        self.pos: List[List[int]] = [[] for _ in range(n)]       # platforms of each player's pawns
         self.home = [PAWNS] * n                   # pawns in each player's home base
         self.top = [0] * n                        # pawns on the top row
         self.phase = ROLLOFF
         self.player = 0                           # roller / mover / winner
-        self.dice = ()                            # unused dice of the turn, ascending
+        self.dice: Tuple[int, ...] = ()           # unused dice of the turn, ascending
         self.extra = False                        # a double's extra roll is owed
-        self.rolls = (_TO_ROLL,) * n              # roll-off marks
+        self.rolls: Tuple[int, ...] = (_TO_ROLL,) * n   # roll-off marks
 
     # --- queries ---------------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self) -> int:
         phase = self.phase
         if phase == MOVE:
             return self.player
@@ -128,14 +134,14 @@ class KnockoffState(State):
             return TERMINAL
         return CHANCE
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[Action, float]]:
         if self.phase == ROLL:
             return list(_TURN_OUTCOMES)
         if self.phase == ROLLOFF:
             return list(_ROLLOFF_OUTCOMES)
         return []
 
-    def _values(self):
+    def _values(self) -> Tuple[int, ...]:
         """Move prices the unused dice pay for: each die alone, or both as one leap."""
         dice = self.dice
         if len(dice) == 2:
@@ -143,7 +149,7 @@ class KnockoffState(State):
             return (a, b, a + b) if a != b else (a, a + b)
         return dice
 
-    def legal_actions(self):
+    def legal_actions(self) -> List[Action]:
         phase = self.phase
         if phase == MOVE:
             p = self.player
@@ -153,7 +159,7 @@ class KnockoffState(State):
             sources = sorted(self.pos[p])
             if self.home[p]:
                 sources.append(self.game.homes[p])
-            actions = []
+            actions: List[Action] = []
             for src in sources:
                 r = reach[src]
                 base = MOVE_BASE + src * nodes
@@ -169,18 +175,18 @@ class KnockoffState(State):
             return list(_ROLLOFF_DICE)
         return []
 
-    def returns(self):
+    def returns(self) -> List[float]:
         if self.phase != OVER:
             return [0] * self.game.num_players
         return [1 if p == self.player else -1 for p in range(self.game.num_players)]
 
-    def result(self):
+    def result(self) -> Optional[str]:
         if self.phase != OVER:
             return None
         return f"{self.game.player_name(self.player)} wins"
 
     # --- play ------------------------------------------------------------------------------
-    def _check_action(self, action):
+    def _check_action(self, action: Action) -> Optional[Move]:
         """None for a pass or a chance outcome, (src, dst, price) for a move."""
         phase = self.phase
         if phase == MOVE:
@@ -197,7 +203,7 @@ class KnockoffState(State):
             raise IllegalMoveError(f"the game is over ({self.result()})")
         return None
 
-    def _apply_action(self, action, move):
+    def _apply_action(self, action: Any, move: Optional[Move]) -> Any:
         phase = self.phase
         if move is not None:
             return self._move(*move)
@@ -213,7 +219,7 @@ class KnockoffState(State):
             self._rolloff(action)
         return record
 
-    def _rolloff(self, die):
+    def _rolloff(self, die: int) -> None:
         rolls = list(self.rolls)
         rolls[rolls.index(_TO_ROLL)] = die
         if _TO_ROLL in rolls:
@@ -230,7 +236,7 @@ class KnockoffState(State):
             # just says "high roll wins").
             self.rolls = tuple(_TO_ROLL if r == best else _OUT for r in rolls)
 
-    def _check_move(self, action):
+    def _check_move(self, action: Action) -> Move:
         """(src, dst, price) of a legal move action, or IllegalMoveError saying why not."""
         nodes = self._nodes
         if type(action) is not int or not MOVE_BASE <= action < MOVE_BASE + nodes * nodes:
@@ -263,7 +269,7 @@ class KnockoffState(State):
                 f"{allowed} (die values are never split or re-arranged)")
         return src, dst, cost
 
-    def _move(self, src, dst, cost):
+    def _move(self, src: int, dst: int, cost: int) -> Any:
         p = self.player
         occ = self.occ
         is_top = self._board.is_top
@@ -295,7 +301,7 @@ class KnockoffState(State):
             self._end_turn()
         return record
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         self.phase = ROLL
         self.dice = ()
         if self.extra:
@@ -303,7 +309,7 @@ class KnockoffState(State):
         else:
             self.player = (self.player + 1) % self.game.num_players
 
-    def _undo_action(self, record):
+    def _undo_action(self, record: Any) -> None:
         phase, player, dice, extra, rolls, move = record
         if move is not None:
             src, dst, victim = move
@@ -327,7 +333,7 @@ class KnockoffState(State):
         self.phase, self.player, self.dice, self.extra, self.rolls = \
             phase, player, dice, extra, rolls
 
-    def clone(self):
+    def clone(self) -> KnockoffState:
         other = KnockoffState.__new__(KnockoffState)
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)
@@ -339,7 +345,7 @@ class KnockoffState(State):
         return other
 
     # --- text ------------------------------------------------------------------------------
-    def view(self):
+    def view(self) -> KnockoffView:
         names = self._board.names
         pieces = frozen_map((names[node], PieceView(p))
                             for p in range(self.game.num_players) for node in sorted(self.pos[p]))
@@ -351,7 +357,7 @@ class KnockoffState(State):
                             rolloff=self.rolls if self.phase == ROLLOFF else (),
                             extra_roll=self.extra)
 
-    def to_position(self):
+    def to_position(self) -> str:
         names = self._board.names
         seats = []
         for p in range(self.game.num_players):
@@ -370,7 +376,7 @@ class KnockoffState(State):
             status = f"{who} wins"
         return "/".join(seats) + " " + status
 
-    def action_to_string(self, action):
+    def action_to_string(self, action: Action) -> str:
         if type(action) is int:
             if action == PASS:
                 return "pass"
@@ -385,7 +391,7 @@ class KnockoffState(State):
                 return f"{names[src]}-{names[dst]}"
         raise NotationError(f"{action!r} is not a Knock-Off action")
 
-    def _read_notation(self, text):
+    def _read_notation(self, text: str) -> Action:
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not Knock-Off notation")
         cleaned = text.strip()
@@ -409,7 +415,7 @@ class KnockoffState(State):
                                 f"'roll 5')")
         return action
 
-    def _not_now(self, action):
+    def _not_now(self, action: Action) -> str:
         """Why an action of the wrong kind cannot be played now."""
         try:
             shown = repr(self.action_to_string(action))
@@ -425,14 +431,14 @@ class KnockoffState(State):
         return f"{shown}: the game is over ({self.result()})"
 
 
-def _canon_names(text):
+def _canon_names(text: str) -> str:
     """Home bases upper case, platforms lower case, so `h1-1A` reads as `H1-1a`."""
     return "-".join(part.upper() if part[:1] in "hH" else part.lower()
                     for part in text.split("-"))
 
 
 # --- position text -----------------------------------------------------------------------
-def _parse_position(game, state, text):
+def _parse_position(game: KnockoffGame, state: KnockoffState, text: str) -> None:
     """`<seats> <status>`, see docs/rules/knockoff.md: the pawns and then the status are
     read into the fresh `state`, each checked as it is read."""
     tokens = split_fields(text, f"{text!r}: a position is text")
@@ -447,7 +453,7 @@ def _parse_position(game, state, text):
     _check_no_winner_left(game, state)
 
 
-def _seat_fields(game, token):
+def _seat_fields(game: KnockoffGame, token: str) -> List[str]:
     """One field per player from `<pawns>/<pawns>/...`."""
     n = game.num_players
     fields = token.split("/")
@@ -459,7 +465,7 @@ def _seat_fields(game, token):
     return fields
 
 
-def _put_pawns(game, state, token):
+def _put_pawns(game: KnockoffGame, state: KnockoffState, token: str) -> None:
     for p, field in enumerate(_seat_fields(game, token)):
         names = split_items(field)
         if len(names) > PAWNS:
@@ -468,7 +474,7 @@ def _put_pawns(game, state, token):
             _put_pawn(game.board, state, p, name)
 
 
-def _put_pawn(board, state, p, name):
+def _put_pawn(board: KnockoffBoard, state: KnockoffState, p: int, name: str) -> None:
     node = board.index.get(name)
     if node is None or node >= board.num_platforms:
         raise PositionError(f"{name!r} (P{p + 1}): not a platform of the {board.name} board"
@@ -482,7 +488,8 @@ def _put_pawn(board, state, p, name):
         state.top[p] += 1
 
 
-def _read_rolloff(game, state, pawns, status):
+def _read_rolloff(game: KnockoffGame, state: KnockoffState, pawns: str,
+                  status: List[str]) -> None:
     n = game.num_players
     if len(status) != 2:
         raise PositionError(f"{' '.join(status)!r}: expected 'rolloff <marks>', one mark "
@@ -501,7 +508,7 @@ def _read_rolloff(game, state, pawns, status):
     state.rolls = tuple(_TO_ROLL if c == "?" else _OUT if c == "-" else int(c) for c in marks)
 
 
-def _read_turn(game, state, status):
+def _read_turn(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
     """`P<n> roll`, `P<n> dice <unused dice>[+]` or `P<n> wins`."""
     head = status[0]
     m = _PLAYER_RE.fullmatch(head)
@@ -509,18 +516,18 @@ def _read_turn(game, state, status):
         raise PositionError(f"{head!r}: expected 'rolloff' or a player P1..P{game.num_players}")
     state.player = int(m.group(1)) - 1
     state.rolls = ()
-    read = _STATUS.get((len(status), status[1] if len(status) > 1 else None))
+    read = _STATUS.get((len(status), status[1] if len(status) > 1 else ""))
     if read is None:
         raise PositionError(f"{' '.join(status)!r}: expected '{head} roll', "
                             f"'{head} dice <unused dice>[+]' or '{head} wins'")
     read(game, state, status)
 
 
-def _status_roll(game, state, status):
+def _status_roll(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
     state.phase = ROLL
 
 
-def _status_dice(game, state, status):
+def _status_dice(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
     dice = status[2]
     extra = dice.endswith("+")
     digits = dice[:-1] if extra else dice
@@ -537,7 +544,7 @@ def _status_dice(game, state, status):
     state.extra = extra
 
 
-def _status_wins(game, state, status):
+def _status_wins(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
     if state.top[state.player] != WIN_ON_TOP:
         raise PositionError(f"{' '.join(status)!r}: a winner has exactly {WIN_ON_TOP} "
                             f"pawns on level {game.board.top} (KOF-1)")
@@ -547,7 +554,7 @@ def _status_wins(game, state, status):
 _STATUS = {(2, "roll"): _status_roll, (3, "dice"): _status_dice, (2, "wins"): _status_wins}
 
 
-def _check_no_winner_left(game, state):
+def _check_no_winner_left(game: KnockoffGame, state: KnockoffState) -> None:
     """Three pawns on top end the game: only the winner of a finished game has them."""
     for q in range(game.num_players):
         if (state.phase != OVER or q != state.player) and state.top[q] >= WIN_ON_TOP:
