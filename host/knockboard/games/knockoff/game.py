@@ -159,16 +159,15 @@ class KnockoffState(State):
             sources = sorted(self.pos[p])
             if self.home[p]:
                 sources.append(self.game.homes[p])
-            actions: List[Action] = []
+            moves: List[int] = []
             for src in sources:
                 r = reach[src]
                 base = MOVE_BASE + src * nodes
                 for v in values:
                     for dst in r[v]:
-                        actions.append(base + dst)
-            actions.sort()
-            actions.insert(0, PASS)   # the pass rule: any part of a roll may be given up
-            return actions
+                        moves.append(base + dst)
+            moves.sort()
+            return [PASS, *moves]     # the pass rule: any part of a roll may be given up
         if phase == ROLL:
             return list(_TURN_ROLLS)
         if phase == ROLLOFF:
