@@ -21,6 +21,7 @@ space and every die value: move generation is then a table look-up.
 
 import json
 import re
+from typing import Any, Iterable, Iterator, List, NoReturn, Set, Tuple
 
 from ..base import BoardDataError
 
@@ -75,7 +76,7 @@ BOARDS = {"standard": STANDARD}
 class KOBoard:
     """A checked K.O. board.  Spaces and colors are referred to by index."""
 
-    def __init__(self, data):
+    def __init__(self, data: Any) -> None:
         try:
             self._load(data)
         except BoardDataError:
@@ -85,18 +86,18 @@ class KOBoard:
                 from None
 
     @classmethod
-    def from_data(cls, data):
+    def from_data(cls, data: Any) -> "KOBoard":
         return cls(data)
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls, text: str) -> "KOBoard":
         try:
             data = json.loads(text)
         except ValueError as err:
             raise BoardDataError(f"K.O. board data: not JSON ({err})") from None
         return cls(data)
 
-    def _load(self, data):
+    def _load(self, data: Any) -> None:
         if not isinstance(data, dict):
             raise BoardDataError("K.O. board data: expected a dict")
         self.name = str(data.get("name", "custom"))
@@ -110,10 +111,10 @@ class KOBoard:
                       for count, seat_list in data["seats"].items()}
         self.reach = self._reach_table()
 
-    def _fail(self, message):
+    def _fail(self, message: str) -> NoReturn:
         raise BoardDataError(f"K.O. board {self.name}: {message}")
 
-    def _load_spaces(self, spaces):
+    def _load_spaces(self, spaces: List[Any]) -> None:
         for name in spaces:
             if not isinstance(name, str) or not _NAME.match(name):
                 self._fail(f"space name {name!r} must be lower-case letters and digits")
@@ -123,8 +124,8 @@ class KOBoard:
         self.spaces = tuple(spaces)
         self.index = {name: i for i, name in enumerate(spaces)}
 
-    def _load_lines(self, data):
-        neighbors = [set() for _ in self.spaces]
+    def _load_lines(self, data: Iterable[Any]) -> None:
+        neighbors: List[Set[int]] = [set() for _ in self.spaces]
         lines = []
         for line in data:
             i, j = self._line_ends(line)
@@ -136,7 +137,7 @@ class KOBoard:
         self.lines = tuple(sorted(lines))
         self.neighbors = tuple(tuple(sorted(n)) for n in neighbors)
 
-    def _line_ends(self, line):
+    def _line_ends(self, line: Any) -> Tuple[int, int]:
         """The two spaces a line "a-b" (or pair) joins, by index."""
         a, b = line.split("-") if isinstance(line, str) else line
         for end in (a, b):
@@ -146,7 +147,7 @@ class KOBoard:
             self._fail(f"line {line!r} joins a space to itself")
         return self.index[a], self.index[b]
 
-    def _load_colors(self, colors):
+    def _load_colors(self, colors: List[Any]) -> None:
         if len(colors) < 2:
             self._fail("needs at least two colors")
         self.color_names = tuple(str(c["name"]) for c in colors)
@@ -157,8 +158,8 @@ class KOBoard:
         if len(set(self.letters)) != len(colors) or len(set(self.color_names)) != len(colors):
             self._fail("color names and letters must differ")
 
-    def _load_starts(self, colors):
-        used = set()
+    def _load_starts(self, colors: List[Any]) -> Iterator[Tuple[int, ...]]:
+        used: Set[int] = set()
         for color in colors:
             start = [self._space(name, f"start space of {color['name']}")
                      for name in color["start"]]
@@ -169,14 +170,14 @@ class KOBoard:
             used |= set(start)
             yield tuple(start)
 
-    def _load_seating(self, count, seat_list):
+    def _load_seating(self, count: int, seat_list: Iterable[Any]) -> Tuple[Tuple[int, ...], ...]:
         seats = [self._load_seat(count, seat) for seat in seat_list]
         flat = [c for seat in seats for c in seat]
         if len(seats) != count or len(set(flat)) != len(flat):
             self._fail(f"seating for {count} players must give {count} seats distinct colors")
         return tuple(seats)
 
-    def _load_seat(self, count, seat):
+    def _load_seat(self, count: int, seat: Any) -> Tuple[int, ...]:
         for color in seat:
             if color not in self.color_names:
                 self._fail(f"seating for {count} players names unknown color {color!r}")
@@ -184,14 +185,14 @@ class KOBoard:
             self._fail(f"an empty seat for {count} players")
         return tuple(self.color_names.index(color) for color in seat)
 
-    def _space(self, name, what):
+    def _space(self, name: Any, what: str) -> int:
         try:
             return self.index[name]
         except (KeyError, TypeError):
             raise BoardDataError(f"K.O. board {self.name}: {what} {name!r} is not a space") \
                 from None
 
-    def _reach_table(self):
+    def _reach_table(self) -> Tuple[Tuple[Tuple[int, ...], ...], ...]:
         """reach[s][k]: the spaces ending a path of exactly k steps from s that never
         visits a space twice (s included), sorted.
 
@@ -228,7 +229,7 @@ class KOBoard:
         for s in range(n):
             found = [0] * (MAX_STEPS + 1)
 
-            def walk(v, visited, depth):
+            def walk(v: int, visited: int, depth: int) -> None:
                 masks = ball[v]
                 for r in range(1, MAX_STEPS - depth + 1):
                     if masks[r] & ~visited & ~found[depth + r]:
@@ -246,14 +247,14 @@ class KOBoard:
                                for k in range(MAX_STEPS + 1)))
         return tuple(table)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<KOBoard {self.name}: {len(self.spaces)} spaces, {len(self.lines)} lines>"
 
 
 _CACHE: dict = {}
 
 
-def get_board(name):
+def get_board(name: str) -> "KOBoard":
     """The packaged board called `name`, built once per process."""
     if name not in _CACHE:
         if name not in BOARDS:
