@@ -1,4 +1,6 @@
-"""KNOCKabout (RULES.md section 1): dice that knock dice into the gutter.
+"""KNOCKabout (RULES.md section 1): dice that knock dice into the gutter.  The rules; the
+board's geometry is `board.py`, the actions and their notation `notation.py`, the position
+text `position.py`.
 
 State representation, chosen for speed: `board` is a list of 127 ints, 0 for an empty cell
 and otherwise a die code `owner << 8 | sides << 4 | face`; `cells[p]` is the set of cells
@@ -9,38 +11,23 @@ Actions are ints: a move is `cell * 6 + direction`; chance outcomes are ROLL + f
 reroll and ROLLOFF + 10 * white + black for the starting roll-off (K-3); PASS is K-4's pass.
 """
 
-import re
 from typing import Any, List, Optional, Set, Tuple
 
-from ..base import (CHANCE, TERMINAL, Action, Game, IllegalMoveError, NotationError, PositionError,
-                   State)
+from ..base import CHANCE, TERMINAL, Action, Game, IllegalMoveError, State
 from ..view import KnockaboutView, PieceView, frozen_map
-from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
-                               IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
-from ..position_text import split_fields
+from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTIONS, IS_GUTTER, NUM_CELLS,
+                    RING_AHEAD, RING_ORIENTATION, mirror)
+from .notation import (NUM_MOVES, PASS, ROLL, ROLLOFF, ROLLOFF_CODES, action_to_string,
+                       parse_notation)
+from .position import (BLACK, COLOR_NAMES, NO_CELL, ROLLOFF_PENDING, SIDES, WHITE, die_code,
+                       format_position, parse_position)
 
-WHITE, BLACK = 0, 1
-COLOR_LETTERS = "WB"
-COLOR_NAMES = ("White", "Black")
-SIDES = (4, 6, 8)
-DICE_PER_PLAYER = {4: 4, 6: 3, 8: 2}         # four d4, three d6, two d8
 GUTTER_LOSS = 5
-NO_CELL = -1
-ROLLOFF_PENDING = -1                          # `side` before the roll-off has decided
-
-ROLL = 1000
-ROLLOFF = 2000
-PASS = 3000
-NUM_MOVES = NUM_CELLS * 6
 
 # White's set-up; Black's mirrors it within each column (RULES.md 1, Pieces and set-up).
 WHITE_SETUP = (("D5", 4, 1), ("F6", 4, 1), ("H6", 4, 1), ("J5", 4, 1),
                ("E4", 6, 2), ("G5", 6, 2), ("I4", 6, 2),
                ("F3", 8, 3), ("H3", 8, 3))
-
-
-def die_code(owner: int, sides: int, face: int) -> int:
-    return owner << 8 | sides << 4 | face
 
 
 def _standard_board() -> List[int]:
@@ -60,10 +47,6 @@ _MOVES_FROM = [
 _ROLL_OUTCOMES = {s: [(ROLL + f, 1.0 / s) for f in range(1, s + 1)] for s in SIDES}
 _ROLLOFF_OUTCOMES = [(ROLLOFF + 10 * w + b, 1.0 / 36) for w in range(1, 7) for b in range(1, 7)]
 
-_MOVE_RE = re.compile(r"([A-M])(\d{1,2})-(NE|NW|SE|SW|N|S)")
-_ROLL_RE = re.compile(r"roll ([1-8])")
-_ROLLOFF_RE = re.compile(r"roll ([1-6])-([1-6])")
-_DIE_RE = re.compile(r"([A-M]\d{1,2}):([WB])([468])=([1-8])")
 
 
 class KnockaboutGame(Game):
@@ -88,76 +71,6 @@ class KnockaboutGame(Game):
 
     def from_position(self, text: str) -> "KnockaboutState":
         return KnockaboutState(self, *parse_position(text))
-
-
-def parse_position(text: str) -> Tuple[List[int], int, int]:
-    """`<side W|B|-> <cell>:<W|B><sides>=<face> ... [roll:<cell>]` -> (board, side, pending).
-
-    `-` as the side is this project's extension of the grammar for the one state the rule
-    sheet's grammar cannot express: before the roll-off (K-3) has decided who moves first."""
-    tokens = split_fields(text, "empty position", sep=" ")
-    if not text:
-        raise PositionError("empty position")
-    side_token = tokens[0]
-    if side_token not in ("W", "B", "-"):
-        raise PositionError(f"side to move {side_token!r} must be W, B or - (roll-off due)")
-    side = "WB-".index(side_token)
-    if side == 2:
-        side = ROLLOFF_PENDING
-    board = [0] * NUM_CELLS
-    pending = NO_CELL
-    counts = [dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0)]
-    for number, token in enumerate(tokens[1:], 2):
-        where = f"token {number} {token!r}"
-        if pending != NO_CELL:
-            raise PositionError(f"{where}: nothing may follow the roll:<cell> token")
-        if token.startswith("roll:"):
-            pending = _read_cell(where, token[5:])
-            continue
-        cell, owner, sides, face = _read_die(number, token)
-        if board[cell]:
-            raise PositionError(f"{where}: cell {CELL_NAMES[cell]} already holds a die")
-        if face > sides:
-            raise PositionError(f"{where}: a d{sides} shows 1-{sides}, not {face}")
-        counts[owner][sides] += 1
-        if counts[owner][sides] > DICE_PER_PLAYER[sides]:
-            raise PositionError(f"{where}: {COLOR_NAMES[owner]} has only "
-                                f"{DICE_PER_PLAYER[sides]} d{sides}")
-        board[cell] = die_code(owner, sides, face)
-    _check_pending(board, side, pending)
-    return board, side, pending
-
-
-def _read_cell(where: str, name: str) -> int:
-    cell = CELL_INDEX.get(name)
-    if cell is None:
-        raise PositionError(f"{where}: no cell named {name!r}")
-    return cell
-
-
-def _read_die(number: int, token: str) -> Tuple[int, int, int, int]:
-    """(cell, owner, sides, face) of a die token `D5:W4=1`."""
-    m = _DIE_RE.fullmatch(token)
-    where = f"token {number} {token!r}"
-    if not m:
-        raise PositionError(f"{where}: a die is written <cell>:<W|B><4|6|8>=<face>, "
-                            "e.g. D5:W4=1" if token else
-                            f"token {number}: empty (tokens are separated by one space)")
-    return _read_cell(where, m.group(1)), "WB".index(m.group(2)), int(m.group(3)), \
-        int(m.group(4))
-
-
-def _check_pending(board: List[int], side: int, pending: int) -> None:
-    if pending == NO_CELL:
-        return
-    if not board[pending]:
-        raise PositionError(f"roll:{CELL_NAMES[pending]}: no die there to reroll")
-    if side == ROLLOFF_PENDING:
-        raise PositionError("a reroll cannot be due before the roll-off")
-
-
-def format_die(cell: int, code: int) -> str:
-    return f"{CELL_NAMES[cell]}:{COLOR_LETTERS[code >> 8]}{code >> 4 & 15}={code & 15}"
 
 
 class KnockaboutState(State):
@@ -250,7 +163,7 @@ class KnockaboutState(State):
                     f"(roll 1..{sides})")
             return
         if self.side == ROLLOFF_PENDING:
-            if not (isinstance(action, int) and action - ROLLOFF in _ROLLOFF_CODES):
+            if not (isinstance(action, int) and action - ROLLOFF in ROLLOFF_CODES):
                 raise IllegalMoveError("the roll-off is due (roll <white 1-6>-<black 1-6>)")
             return
         if self.winner() is not None:
@@ -345,29 +258,13 @@ class KnockaboutState(State):
 
     # --- text -------------------------------------------------------------------------------
     def to_position(self) -> str:
-        side = "-" if self.side == ROLLOFF_PENDING else COLOR_LETTERS[self.side]
-        parts = [side]
-        board = self.board
-        parts.extend(format_die(c, board[c]) for c in range(NUM_CELLS) if board[c])
-        if self.pending != NO_CELL:
-            parts.append("roll:" + CELL_NAMES[self.pending])
-        return " ".join(parts)
+        return format_position(self.board, self.side, self.pending)
 
     def action_to_string(self, action: Action) -> str:
-        if action == PASS:
-            return "pass"
-        if isinstance(action, int) and 0 <= action < NUM_MOVES:
-            cell, d = divmod(action, 6)
-            return f"{CELL_NAMES[cell]}-{DIRECTIONS[d]}"
-        if isinstance(action, int) and ROLL < action <= ROLL + 8:
-            return f"roll {action - ROLL}"
-        if isinstance(action, int) and action - ROLLOFF in _ROLLOFF_CODES:
-            white, black = divmod(action - ROLLOFF, 10)
-            return f"roll {white}-{black}"
-        raise NotationError(f"{action!r} is not a KNOCKabout action")
+        return action_to_string(action)
 
     def _read_notation(self, text: str) -> Action:
-        return _parse_notation(text)
+        return parse_notation(text)
 
     def view(self) -> KnockaboutView:
         board = self.board
@@ -409,25 +306,3 @@ class KnockaboutState(State):
         return (code >> 8, code >> 4 & 15, code & 15) if code else None
 
 
-_ROLLOFF_CODES = frozenset(10 * w + b for w in range(1, 7) for b in range(1, 7))
-
-
-def _parse_notation(text: object) -> int:
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move")
-    if text == "pass":
-        return PASS
-    m = _MOVE_RE.fullmatch(text)
-    if m:
-        cell = CELL_INDEX.get(m.group(1) + m.group(2))
-        if cell is None:
-            raise NotationError(f"{text!r}: no cell named {m.group(1) + m.group(2)}")
-        return cell * 6 + DIRECTION_INDEX[m.group(3)]
-    m = _ROLL_RE.fullmatch(text)
-    if m:
-        return ROLL + int(m.group(1))
-    m = _ROLLOFF_RE.fullmatch(text)
-    if m:
-        return ROLLOFF + 10 * int(m.group(1)) + int(m.group(2))
-    raise NotationError(f"{text!r} is not KNOCKabout notation (moves look like F3-N or A4-S, "
-                        "rerolls like 'roll 5', the roll-off like 'roll 6-2', or 'pass')")

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Optional, cast
 
 from ...ascii_board import render_knockabout
-from ...games.knockabout.game import DICE_PER_PLAYER
+from ...games.knockabout.position import DICE_PER_PLAYER
 from ...games.knockabout.board import CELL_INDEX, STEP
 from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
