@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from knockboard.cli import main
 from knockboard.games import get_game, sample_chance
-from knockboard.games.knockoff.game import MOVE_BASE, PAWNS
+from knockboard.games.knockoff.notation import MOVE_BASE
+from knockboard.games.knockoff.position import PAWNS
 
 MAX_PLIES = 5000   # random games end in a few hundred plies; more would be a bug
 

@@ -5,45 +5,27 @@ one die, or both dice as one leap, or passes; after a single die the second deci
 the other die or passes.  A double earns one more roll when the turn ends.  The position
 text records which dice are still unused and whether that extra roll is owed.
 
-Actions are ints:
-    PASS                          end the turn, forfeiting the unused dice
-    1..6                          a roll-off die
-    10*a + b  (1 <= a <= b <= 6)  a turn's two dice
-    MOVE_BASE + src*nodes + dst   a pawn from node src (platform or home base) to platform dst
+The rules; the boards are `board.py`, the actions and their notation `notation.py`, the
+position text `position.py`.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, List, Optional, Tuple, Union
 
-from ..base import (CHANCE, TERMINAL, Action, BoardDataError, Game, IllegalMoveError, NotationError,
-                   OptionError, PositionError, State)
-from .board import KnockoffBoard, board_names, get_board
-from ..position_text import split_fields, split_items
+from ..base import (CHANCE, TERMINAL, Action, BoardDataError, Game, IllegalMoveError,
+                    NotationError, OptionError, State)
 from ..view import KnockoffView, PieceView, frozen_map
+from .board import KnockoffBoard, board_names, get_board
+from .notation import (MOVE_BASE, PASS, TURN_ROLL_SET, TURN_ROLLS, action_to_string,
+                       read_notation)
+from .position import (MOVE, OVER, PAWNS, ROLL, ROLLOFF, WIN_ON_TOP, OUT_OF_ROLLOFF, TO_ROLL,
+                       format_position, parse_position)
 
-PAWNS = 4        # per player
-WIN_ON_TOP = 3   # KOF-1: pawns on the top row at the same time
-
-ROLLOFF, ROLL, MOVE, OVER = range(4)
-
-PASS = 0
-MOVE_BASE = 100
-
-_TURN_ROLLS = tuple(10 * a + b for a in range(1, 7) for b in range(a, 7))
-_TURN_ROLL_SET = frozenset(_TURN_ROLLS)
-_TURN_OUTCOMES = tuple((r, (1 if r // 10 == r % 10 else 2) / 36) for r in _TURN_ROLLS)
+_TURN_OUTCOMES = tuple((r, (1 if r // 10 == r % 10 else 2) / 36) for r in TURN_ROLLS)
 _ROLLOFF_DICE = (1, 2, 3, 4, 5, 6)
 _ROLLOFF_OUTCOMES = tuple((d, 1 / 6) for d in _ROLLOFF_DICE)
 
-# roll-off marks per player: a die value, or one of these
-_TO_ROLL = 0
-_OUT = -1
-
-_ROLL_RE = re.compile(r"roll\s*([1-6])(?:\s*[-,]?\s*([1-6]))?")
-_MOVE_RE = re.compile(r"(H[1-9][0-9]*|[1-9][0-9]*[a-z]+)-(H[1-9][0-9]*|[1-9][0-9]*[a-z]+)")
-_PLAYER_RE = re.compile(r"P([1-9])")
 
 Move = Tuple[int, int, int]             # a move checked legal: from, to, its price
 
@@ -99,9 +81,7 @@ class KnockoffGame(Game):
         return state
 
     def from_position(self, text: str) -> KnockoffState:
-        state = KnockoffState(self)
-        _parse_position(self, state, text)
-        return state
+        return parse_position(KnockoffState(self), text)
 
 
 class KnockoffState(State):
@@ -123,7 +103,7 @@ class KnockoffState(State):
         self.player = 0                           # roller / mover / winner
         self.dice: Tuple[int, ...] = ()           # unused dice of the turn, ascending
         self.extra = False                        # a double's extra roll is owed
-        self.rolls: Tuple[int, ...] = (_TO_ROLL,) * n   # roll-off marks
+        self.rolls: Tuple[int, ...] = (TO_ROLL,) * n   # roll-off marks
 
     # --- queries ---------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -169,7 +149,7 @@ class KnockoffState(State):
             moves.sort()
             return [PASS, *moves]     # the pass rule: any part of a roll may be given up
         if phase == ROLL:
-            return list(_TURN_ROLLS)
+            return list(TURN_ROLLS)
         if phase == ROLLOFF:
             return list(_ROLLOFF_DICE)
         return []
@@ -193,7 +173,7 @@ class KnockoffState(State):
                 return None
             return self._check_move(action)
         if phase == ROLL:
-            if type(action) is not int or action not in _TURN_ROLL_SET:
+            if type(action) is not int or action not in TURN_ROLL_SET:
                 raise IllegalMoveError(self._not_now(action))
         elif phase == ROLLOFF:
             if type(action) is not int or not 1 <= action <= 6:
@@ -220,8 +200,8 @@ class KnockoffState(State):
 
     def _rolloff(self, die: int) -> None:
         rolls = list(self.rolls)
-        rolls[rolls.index(_TO_ROLL)] = die
-        if _TO_ROLL in rolls:
+        rolls[rolls.index(TO_ROLL)] = die
+        if TO_ROLL in rolls:
             self.rolls = tuple(rolls)
             return
         best = max(rolls)
@@ -233,7 +213,7 @@ class KnockoffState(State):
         else:
             # Only the players tied for the highest roll roll again (a choice: the sheet
             # just says "high roll wins").
-            self.rolls = tuple(_TO_ROLL if r == best else _OUT for r in rolls)
+            self.rolls = tuple(TO_ROLL if r == best else OUT_OF_ROLLOFF for r in rolls)
 
     def _check_move(self, action: Action) -> Move:
         """(src, dst, price) of a legal move action, or IllegalMoveError saying why not."""
@@ -357,62 +337,13 @@ class KnockoffState(State):
                             extra_roll=self.extra)
 
     def to_position(self) -> str:
-        names = self._board.names
-        seats = []
-        for p in range(self.game.num_players):
-            where = sorted(self.pos[p])
-            seats.append(",".join(names[i] for i in where) if where else "-")
-        who = self.game.player_name(self.player)
-        if self.phase == ROLLOFF:
-            marks = "".join("?" if r == _TO_ROLL else "-" if r == _OUT else str(r)
-                            for r in self.rolls)
-            status = f"rolloff {marks}"
-        elif self.phase == ROLL:
-            status = f"{who} roll"
-        elif self.phase == MOVE:
-            status = f"{who} dice {''.join(map(str, self.dice))}{'+' if self.extra else ''}"
-        else:
-            status = f"{who} wins"
-        return "/".join(seats) + " " + status
+        return format_position(self)
 
     def action_to_string(self, action: Action) -> str:
-        if type(action) is int:
-            if action == PASS:
-                return "pass"
-            if 1 <= action <= 6:
-                return f"roll {action}"
-            if action in _TURN_ROLL_SET:
-                return f"roll {action // 10}-{action % 10}"
-            nodes = self._nodes
-            if MOVE_BASE <= action < MOVE_BASE + nodes * nodes:
-                src, dst = divmod(action - MOVE_BASE, nodes)
-                names = self._board.names
-                return f"{names[src]}-{names[dst]}"
-        raise NotationError(f"{action!r} is not a Knock-Off action")
+        return action_to_string(self._board, action)
 
     def _read_notation(self, text: str) -> Action:
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not Knock-Off notation")
-        cleaned = text.strip()
-        lowered = cleaned.lower()
-        if lowered == "pass":
-            action = PASS
-        elif (m := _ROLL_RE.fullmatch(lowered)):
-            a, b = int(m.group(1)), m.group(2)
-            action = a if b is None else 10 * min(a, int(b)) + max(a, int(b))
-        elif (m := _MOVE_RE.fullmatch(_canon_names(cleaned))):
-            index = self._board.index
-            src, dst = m.group(1), m.group(2)
-            for name in (src, dst):
-                if name not in index:
-                    raise NotationError(f"{text!r}: no platform or home base {name} on the "
-                                        f"{self._board.name} board")
-            action = MOVE_BASE + index[src] * self._nodes + index[dst]
-        else:
-            raise NotationError(f"{text!r} is not Knock-Off notation (expected a move like "
-                                f"H1-1a or 3c-5c, 'pass', or a roll like 'roll 3-4' or "
-                                f"'roll 5')")
-        return action
+        return read_notation(self._board, text)
 
     def _not_now(self, action: Action) -> str:
         """Why an action of the wrong kind cannot be played now."""
@@ -430,133 +361,4 @@ class KnockoffState(State):
         return f"{shown}: the game is over ({self.result()})"
 
 
-def _canon_names(text: str) -> str:
-    """Home bases upper case, platforms lower case, so `h1-1A` reads as `H1-1a`."""
-    return "-".join(part.upper() if part[:1] in "hH" else part.lower()
-                    for part in text.split("-"))
-
-
 # --- position text -----------------------------------------------------------------------
-def _parse_position(game: KnockoffGame, state: KnockoffState, text: str) -> None:
-    """`<seats> <status>`, see docs/rules/knockoff.md: the pawns and then the status are
-    read into the fresh `state`, each checked as it is read."""
-    tokens = split_fields(text, f"{text!r}: a position is text")
-    if len(tokens) < 2:
-        raise PositionError(f"{text!r}: expected '<pawns> <status>', e.g. '-/- P1 roll'")
-    _put_pawns(game, state, tokens[0])
-    status = tokens[1:]
-    if status[0] == "rolloff":
-        _read_rolloff(game, state, tokens[0], status)
-        return
-    _read_turn(game, state, status)
-    _check_no_winner_left(game, state)
-
-
-def _seat_fields(game: KnockoffGame, token: str) -> List[str]:
-    """One field per player from `<pawns>/<pawns>/...`."""
-    n = game.num_players
-    fields = token.split("/")
-    if len(fields) != n:
-        raise PositionError(f"{token!r}: lists {len(fields)} players but the game has "
-                            f"{n} (set the option players={len(fields)})"
-                            if 2 <= len(fields) <= 4 else
-                            f"{token!r}: lists {len(fields)} players; Knock-Off has 2-4")
-    return fields
-
-
-def _put_pawns(game: KnockoffGame, state: KnockoffState, token: str) -> None:
-    for p, field in enumerate(_seat_fields(game, token)):
-        names = split_items(field)
-        if len(names) > PAWNS:
-            raise PositionError(f"{field!r}: P{p + 1} has only {PAWNS} pawns")
-        for name in names:
-            _put_pawn(game.board, state, p, name)
-
-
-def _put_pawn(board: KnockoffBoard, state: KnockoffState, p: int, name: str) -> None:
-    node = board.index.get(name)
-    if node is None or node >= board.num_platforms:
-        raise PositionError(f"{name!r} (P{p + 1}): not a platform of the {board.name} board"
-                            + (" ('-' for no pawn on the board)" if not name else ""))
-    if state.occ[node] >= 0:
-        raise PositionError(f"{name!r}: two pawns on one platform")
-    state.occ[node] = p
-    state.pos[p].append(node)
-    state.home[p] -= 1
-    if board.is_top[node]:
-        state.top[p] += 1
-
-
-def _read_rolloff(game: KnockoffGame, state: KnockoffState, pawns: str,
-                  status: List[str]) -> None:
-    n = game.num_players
-    if len(status) != 2:
-        raise PositionError(f"{' '.join(status)!r}: expected 'rolloff <marks>', one mark "
-                            f"per player: ? to roll, 1-6 rolled, - out")
-    marks = status[1]
-    if len(marks) != n or any(c not in "?-123456" for c in marks):
-        raise PositionError(f"{marks!r}: roll-off marks must be {n} of ? (to roll), "
-                            f"1-6 (rolled) or - (out)")
-    if "?" not in marks:
-        raise PositionError(f"{marks!r}: a roll-off with every die rolled is decided")
-    if sum(c != "-" for c in marks) < 2:
-        raise PositionError(f"{marks!r}: a roll-off needs two players still in it")
-    if any(state.pos):
-        raise PositionError(f"{pawns!r}: pawns on the board during the roll-off")
-    state.phase = ROLLOFF
-    state.rolls = tuple(_TO_ROLL if c == "?" else _OUT if c == "-" else int(c) for c in marks)
-
-
-def _read_turn(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
-    """`P<n> roll`, `P<n> dice <unused dice>[+]` or `P<n> wins`."""
-    head = status[0]
-    m = _PLAYER_RE.fullmatch(head)
-    if not m or int(m.group(1)) > game.num_players:
-        raise PositionError(f"{head!r}: expected 'rolloff' or a player P1..P{game.num_players}")
-    state.player = int(m.group(1)) - 1
-    state.rolls = ()
-    read = _STATUS.get((len(status), status[1] if len(status) > 1 else ""))
-    if read is None:
-        raise PositionError(f"{' '.join(status)!r}: expected '{head} roll', "
-                            f"'{head} dice <unused dice>[+]' or '{head} wins'")
-    read(game, state, status)
-
-
-def _status_roll(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
-    state.phase = ROLL
-
-
-def _status_dice(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
-    dice = status[2]
-    extra = dice.endswith("+")
-    digits = dice[:-1] if extra else dice
-    if not 1 <= len(digits) <= 2 or any(c not in "123456" for c in digits):
-        raise PositionError(f"{dice!r}: the unused dice are one or two digits 1-6, then "
-                            f"'+' if a double's extra roll is owed")
-    if len(digits) == 2 and (digits[0] == digits[1]) != extra:
-        raise PositionError(f"{dice!r}: two unused dice earn an extra roll exactly when "
-                            f"they are a double (write {digits[0] * 2}+)"
-                            if not extra else
-                            f"{dice!r}: only a double earns an extra roll")
-    state.phase = MOVE
-    state.dice = tuple(sorted(int(c) for c in digits))
-    state.extra = extra
-
-
-def _status_wins(game: KnockoffGame, state: KnockoffState, status: List[str]) -> None:
-    if state.top[state.player] != WIN_ON_TOP:
-        raise PositionError(f"{' '.join(status)!r}: a winner has exactly {WIN_ON_TOP} "
-                            f"pawns on level {game.board.top} (KOF-1)")
-    state.phase = OVER
-
-
-_STATUS = {(2, "roll"): _status_roll, (3, "dice"): _status_dice, (2, "wins"): _status_wins}
-
-
-def _check_no_winner_left(game: KnockoffGame, state: KnockoffState) -> None:
-    """Three pawns on top end the game: only the winner of a finished game has them."""
-    for q in range(game.num_players):
-        if (state.phase != OVER or q != state.player) and state.top[q] >= WIN_ON_TOP:
-            raise PositionError(f"P{q + 1} has {state.top[q]} pawns on level "
-                                f"{game.board.top}: the game ended when the "
-                                f"{WIN_ON_TOP}rd arrived (KOF-1)")
