@@ -1,5 +1,5 @@
 """Packaging hook (the metadata is in pyproject.toml): a built wheel carries the top-level
-firmware/ and rp2040-image/ as package data, knockboard/_data/<folder>, where
+firmware/ and rp2040-image/ (and docs/rules/, which `knockboard rules` reads) as package data, knockboard/_data/<folder>, where
 knockboard.resources finds them. The folders stay at the top of the repository, where the
 firmware and the image are made; an editable install reads them there instead."""
 
@@ -10,7 +10,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 # the folders, and what in them is not part of the program
-DATA_FOLDERS = ("firmware", "rp2040-image")
+DATA_FOLDERS = ("firmware", "rp2040-image", "docs/rules")
 NOT_DATA = shutil.ignore_patterns("__pycache__", "*.pyc")
 
 

@@ -1,5 +1,5 @@
 # Which supply feeds the LEDs, and the LED current budget that goes with it. The controller
-# tells the firmware itself (hardware/controller.py): GP15 reads the 5 V jack's protected
+# tells the firmware itself (hardware/schematic/controller.py): GP15 reads the 5 V jack's protected
 # output (high only while the jack passes its 4.3-5.7 V window and feeds the LED rail; the
 # USB switch is then off), the Pico's GP24 reads USB VBUS. So a board flashed with any budget
 # never draws the jack's budget from a USB port: the budget follows the supply, and a

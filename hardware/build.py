@@ -11,7 +11,7 @@ rendered schematics (SVG), the ERC report, the BOM (CSV, quantities per game boa
 power budget, the wiring table, each board's cell list (LED chain order, matrix row and
 column), the printable overlays at true size and the assembly views, one cell drawn to
 scale (cell.svg) and the printed caps and frame tiles (print/: STL, and manifest.json). Then,
-in hardware/pcb/, the PCBs of the controller and every cell board (hardware/pcb.py; only those
+in hardware/pcb/, the PCBs of the controller and every cell board (hardware/pcbs.py; only those
 whose inputs changed are routed again, which needs Debian's KiCad: /usr/bin/python3 with
 pcbnew)."""
 
@@ -23,16 +23,21 @@ import os
 import re
 import sys
 
-from . import (budget, cell_drawing, cellboard, checks, controller, netlist, overlay, pinout_drawing,
-               printed, registration, render, tiles)
-from .parts import CATALOGUE, EXTRAS, PICO_GPIO_PAD
+from .inputs import game_layouts, pinmap, power_budget
+from .outputs import write
+from .parts import pinout_drawing, refdes
+from .parts.catalogue import CATALOGUE, EXTRAS
+from .placement import tiles
+from .power import report as power_report
+from .printed import cell_drawing, overlay, registration, solids
+from .schematic import cell_board, checks, controller, drawing, netlist
+from .schematic import wiring as controller_wiring
 
 OUT = "hardware/out"
 PINOUTS = "docs/parts"
 BOARDS_FILE = "firmware/boards.json"
 DOC = "docs/build.md"
 CONTROLLER_BLOCKS = ["Power", "MCU", "LEDs", "Key matrix", "Controls", "Buzzer", "OLED"]
-DATE = re.compile(r'^\s*\(date "[^"]*"\)\s*$', re.M)
 
 
 def _erc_section(title, netfile, erc, problems):
@@ -63,10 +68,10 @@ def _bom(nets, boards, games):
     for i, key in enumerate(order, 1):
         d = CATALOGUE[key]
         r = rows[key]
-        refs = " ".join(sorted(r["controller"], key=render._natural))
+        refs = " ".join(sorted(r["controller"], key=refdes.natural_order))
         cell_refs = {len(r[g]) for g in games}
         if any(cell_refs - {0}):
-            sample = sorted(next(r[g] for g in games if r[g]), key=render._natural)
+            sample = sorted(next(r[g] for g in games if r[g]), key=refdes.natural_order)
             prefix = sample[0].rstrip("0123456789")
             cb = " ".join(sample) if len(sample) <= 4 else f"{prefix}0..{prefix}N-1, one per cell"
             refs = (refs + "; " if refs else "") + "cell board: " + cb
@@ -90,41 +95,6 @@ def _bom_md(bom_csv, games):
         d = dict(zip(head, r))
         out.append(f"| {d['item']} | {d['value']} | {d['manufacturer']} | {d['mpn']} | {d['qty_controller']} | "
                    + " | ".join(d[f"qty_{g}"] for g in games) + " |")
-    return "\n".join(out) + "\n"
-
-
-def _describe(nl, ref, pin):
-    c = nl.components[ref]
-    name = c.pin_name(pin)
-    what = c.value if c.value else c.part.name
-    return f"{ref}.{name} ({what})" if name != pin else f"{ref}.{pin} ({what})"
-
-
-def _wiring(nl, pm):
-    out = ["| Pico pad | GPIO | pin map (firmware/pinmap.json) | net | goes to |",
-           "| ---: | --- | --- | --- | --- |"]
-    for entry, gpio, net in sorted(controller.signals(pm), key=lambda s: PICO_GPIO_PAD[s[1]]):
-        pad = PICO_GPIO_PAD[gpio]
-        others = [_describe(nl, r, p) for r, p in sorted(nl.pins_on(net)) if r != "U1"]
-        out.append(f"| {pad} | GP{gpio} | `{entry}` | {net} | {', '.join(others)} |")
-    u1 = nl.components["U1"]
-    for pad in ("36", "39", "40", "30"):
-        net = u1.pins.get(pad)
-        nodes = [(r, p) for r, p in nl.pins_on(net) if r != "U1"]
-        if len(nodes) > 4:      # a supply: the parts it feeds
-            to = ", ".join(sorted({r for r, _ in nodes}, key=render._natural))
-        else:
-            to = ", ".join(_describe(nl, r, p) for r, p in sorted(nodes))
-        out.append(f"| {pad} | {u1.pin_name(pad)} | | {net} | {to} |")
-    out.append("| 3, 8, 13, 18, 23, 28, 33, 38 | GND, AGND | | GND | all grounds |")
-    out += ["", "Controller to cell board, pin for pin (straight cables; J6 to J4 only on boards "
-            "with a second feed, see the power budget):", "",
-            "| controller | cell board | net |", "| --- | --- | --- |"]
-    for a, b, n in (("J2", "J1", 3), ("J6", "J4", 2), ("J3", "J2", 20), ("J4", "J3", 20)):
-        comp = nl.components[a]
-        for pin in range(1, n + 1):
-            net = comp.pins.get(str(pin), "not connected")
-            out.append(f"| {a}.{comp.pin_name(str(pin))} | {b}.{comp.pin_name(str(pin))} | {net} |")
     return "\n".join(out) + "\n"
 
 
@@ -159,33 +129,33 @@ def _ribbon_lines(pm, rows_ref, cols_ref):
             cols_ref: [f"COL{c}" if c < m["cols"]["count"] else None for c in range(16)]}
 
 
-def generate(root=controller.ROOT):
+def generate(root=pinmap.ROOT):
     """{relative path: text} of every generated file."""
-    pm = controller.load_pinmap()
-    reg = cellboard.registry()
+    pm = pinmap.load_pinmap()
+    reg = game_layouts.registry()
     # The firmware's board list is written from the game registry, like everything here.
     boards = reg.firmware_boards()
-    games = cellboard.game_names()
+    games = game_layouts.game_names()
     files = {BOARDS_FILE: reg.firmware_boards_json(boards)}
-    from . import sk
+    from .schematic import skidl_parts
 
     ctl = controller.build(pm)
-    ctl_erc = sk.run_erc(ctl)
-    ctl_text = sk.netlist_text(ctl, "hardware/controller.py")
+    ctl_erc = skidl_parts.run_erc(ctl)
+    ctl_text = skidl_parts.netlist_text(ctl, "hardware/controller.py")
     ctl_nl = netlist.read(ctl_text)
     files[f"{OUT}/controller.net"] = ctl_text
     nets = {"controller": ctl_nl}
     bom_nets = {}           # a board cut into tiles also needs the tiles' join headers
-    report = ["Knockboard ERC report: SKiDL's ERC plus the design checks of hardware/checks.py",
+    report = ["Knockboard ERC report: SKiDL's ERC plus the design checks of hardware/schematic/checks.py",
               "(every chip and LED powered, grounded and decoupled; pin map; LED chain and matrix).", ""]
     total_e = total_w = 0
     power = checks.power_problems(ctl_nl)
-    budgets = budget.all_budgets(boards, pm)
+    budgets = power_budget.all_budgets(boards, pm)
     lines, e, w = _erc_section("controller", f"{OUT}/controller.net", ctl_erc, [
         ("power, ground and decoupling", power,
          f"{sum(1 for c in ctl_nl.components.values() if c.part.power_pins)} parts with supply pins"),
         ("pin map firmware/pinmap.json", checks.pinmap_problems(ctl_nl, pm),
-         f"{len(controller.signals(pm))} GPIOs"),
+         f"{len(pinmap.signals(pm))} GPIOs"),
         ("supply: protection, fuse, ratings, USB plug-in, buzzer", checks.supply_problems(ctl_nl, budgets, pm),
          f"VBUS at plug-in {checks.vbus_plugin_uf(ctl_nl):g} uF of this board"),
         ("ribbons: grounds and line order", checks.ribbon_problems(ctl_nl, ("J3", "J4"), _ribbon_lines(pm, "J3", "J4")),
@@ -195,18 +165,18 @@ def generate(root=controller.ROOT):
     report += lines + [""]
     total_e += e
     total_w += w
-    files[f"{OUT}/controller.svg"] = render.schematic_svg(
+    files[f"{OUT}/controller.svg"] = drawing.schematic_svg(
         ctl_nl, "Knockboard controller: Raspberry Pi Pico, LED level shifter, key matrix, OLED, buzzer, power",
-        ["Generated by `python3 -m hardware.build` from hardware/controller.py and firmware/pinmap.json.",
+        ["Generated by `python3 -m hardware.build` from hardware/schematic/controller.py and firmware/pinmap.json.",
          "Net labels: pins with the same label are connected. Red: supplies, green: ground, x: not connected.",
          "Each key of the cell board: COLn -> key -> diode -> ROWm (cathode to the row); rows driven low one at a time."],
         CONTROLLER_BLOCKS)
 
     for g in games:
         b = boards[g]
-        circ = cellboard.build(g, boards)
-        erc = sk.run_erc(circ)
-        text = sk.netlist_text(circ, "hardware/cellboard.py")
+        circ = cell_board.build(g, boards)
+        erc = skidl_parts.run_erc(circ)
+        text = skidl_parts.netlist_text(circ, "hardware/cellboard.py")
         nl = netlist.read(text)
         nets[g] = nl
         files[f"{OUT}/cellboard-{g}.net"] = text
@@ -230,7 +200,7 @@ def generate(root=controller.ROOT):
         n = b["cells"]
         keep = {"J1", "J2", "J3", "J4", "CB1", "CB2"} | {f"{p}{i}" for p in ("LED", "C", "SW", "D")
                                                    for i in (0, 1, n - 1)}
-        files[f"{OUT}/cellboard-{g}.svg"] = render.schematic_svg(
+        files[f"{OUT}/cellboard-{g}.svg"] = drawing.schematic_svg(
             nl, f"Knockboard cell board: {g} ({n} cells, key matrix {b['rows']} x {b['cols']})",
             ["Every cell: SK6812MINI LEDi with 100 nF Ci, key SWi and diode Di; cell i is row i // "
              f"{b['cols']}, column i % {b['cols']}; LEDs chained in cell order.",
@@ -241,10 +211,10 @@ def generate(root=controller.ROOT):
         csv_out = io.StringIO()
         cw = csv.writer(csv_out, lineterminator="\n")
         cw.writerow(["cell", "space", "led_chain_position", "row", "col", "x_mm", "y_mm"])
-        for index, space, r, c, x, y in cellboard.cells(g, boards):
+        for index, space, r, c, x, y in game_layouts.cells(g, boards):
             cw.writerow([index, space, index, r, c, x, y])
         files[f"{OUT}/cells-{g}.csv"] = csv_out.getvalue()
-        lay = cellboard.get_layout(g)
+        lay = game_layouts.get_layout(g)
         files[f"{OUT}/overlays/{g}.svg"] = overlay.overlay_svg(lay, registration.marks(g))
         files[f"{OUT}/assembly/{g}.svg"] = overlay.assembly_svg(lay, b["rows"], b["cols"])
 
@@ -252,19 +222,19 @@ def generate(root=controller.ROOT):
     for key, part in sorted(CATALOGUE.items()):     # the parts KiCad lacks, drawn with their pins
         if part.pin_table:
             files[f"{PINOUTS}/{key}.svg"] = pinout_drawing.svg(part)
-    files[f"{OUT}/print/manifest.json"] = printed.manifest_text(printed.made()[1])
+    files[f"{OUT}/print/manifest.json"] = solids.manifest_text(solids.made()[1])
     report.append(f"TOTAL: {total_e} errors, {total_w} warnings")
     files[f"{OUT}/erc.txt"] = "\n".join(report) + "\n"
     files[f"{OUT}/bom.csv"] = _bom({**nets, **bom_nets}, boards, games)
-    from . import rails
-    power_md = budget.markdown(budgets, pm, rails.load(os.path.join(root, "hardware", "pcb", "rails.json")))
+    from .power import rails
+    power_md = power_report.markdown(budgets, pm, rails.load(os.path.join(root, "hardware", "pcb", "rails.json")))
     files[f"{OUT}/power.md"] = "# Power budget\n\n" + power_md
     files[f"{OUT}/power.json"] = json.dumps(budgets, indent=1) + "\n"
-    wiring = _wiring(ctl_nl, pm)
+    wiring = controller_wiring.table(ctl_nl, pm)
     files[f"{OUT}/wiring.md"] = "# Controller wiring\n\n" + wiring
-    from . import pcb
+    from . import pcbs
     files[DOC] = _fill_doc(os.path.join(root, DOC), {"wiring": wiring, "power": power_md,
-                                                      "pcb": pcb.summary_md(nets, boards),
+                                                      "pcb": pcbs.summary_md(nets, boards),
                                                       "bom": _bom_md(files[f"{OUT}/bom.csv"], games),
                                                       "sources": _sources_md(),
                                                       "erc": f"`{OUT}/erc.txt`: **{total_e} errors, {total_w} warnings**\n"})
@@ -282,29 +252,6 @@ def _fill_doc(path, sections):
     return text
 
 
-def normalise(text):
-    """A generated file without its time stamps, for comparing two generations."""
-    return DATE.sub("", text)
-
-
-def _write(root, files):
-    """Writes the files that changed (but for their date) under root; their paths."""
-    written = []
-    for rel, text in sorted(files.items()):
-        path = os.path.join(root, rel)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        old = None
-        if os.path.exists(path):
-            with open(path) as f:
-                old = f.read()
-        if old is not None and normalise(old) == normalise(text):
-            continue          # unchanged but for the date: keep the file as it is
-        with open(path, "w") as f:
-            f.write(text)
-        written.append(rel)
-    return written
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m hardware.build", description=__doc__.split("\n")[0])
     ap.add_argument("--out", help="write under this directory instead of the repository")
@@ -312,39 +259,41 @@ def main(argv=None):
     ap.add_argument("--gerbers", action="store_true",
                     help="also write Gerbers, drill file and upload zip of every PCB (hardware/pcb/gerbers/)")
     args = ap.parse_args(argv)
-    root = args.out or controller.ROOT
+    root = args.out or pinmap.ROOT
     files, errors = generate()
-    written = _write(root, files)
-    if root == controller.ROOT and any(rel.endswith(".net") for rel in written):
+    written = write(root, files)
+    if root == pinmap.ROOT and any(rel.endswith(".net") for rel in written):
         # the registration marks (overlays, frame) come from the PCBs' placement of the
         # committed netlists: new netlists move them, so draw those again
         registration.forget()
-        printed.made.cache_clear()
-        printed.frame_tiles.cache_clear()
+        solids.made.cache_clear()
+        solids.frame_tiles.cache_clear()
         files, errors = generate()
-        written += _write(root, files)
+        written += write(root, files)
     changed = len(set(written))
-    printed.build(os.path.join(root, OUT, "print"))     # the STLs (not committed: binary)
+    solids.build(os.path.join(root, OUT, "print"))     # the STLs (not committed: binary)
     print(f"hardware: {len(files)} files, {changed} written, ERC and design checks: {errors} errors")
     if errors:
         return 1
     if not args.no_pcb:
-        from . import pcb, rails
+        from . import pcbs
+        from .kicad import run
+        from .power import rails
         try:
-            made = pcb.build_all(root)
-            for name in [n for n, *_ in pcb.boards(root)] if args.gerbers else ():
-                z = pcb.gerbers(os.path.join(root, pcb.PCB_DIR, f"{name}.kicad_pcb"),
-                                os.path.join(root, pcb.GERBER_DIR))
+            made = pcbs.build_all(root)
+            for name in [n for n, *_ in pcbs.boards(root)] if args.gerbers else ():
+                z = pcbs.gerbers(os.path.join(root, pcbs.PCB_DIR, f"{name}.kicad_pcb"),
+                                os.path.join(root, pcbs.GERBER_DIR))
                 print(f"hardware: gerbers {name}: {os.path.relpath(z, root)}")
-        except pcb.PcbError as e:
+        except run.PcbError as e:
             print(f"hardware: PCB: {e}")
             return 1
         print(f"hardware: PCBs: {len(made)} routed again ({', '.join(made) or 'all up to date'})")
         games = sorted({rails.board_game(n) for n in made if n.startswith("cellboard")})
-        if (games or "controller" in made) and root == controller.ROOT:
+        if (games or "controller" in made) and root == pinmap.ROOT:
             # the rails of a board routed again are measured again, and the power section shows them
             rails.update(games, controller="controller" in made)
-            _write(root, generate()[0])
+            write(root, generate()[0])
             print(f"hardware: rails measured again: {', '.join(games + [n for n in made if n == 'controller'])} "
                   "(hardware/pcb/rails.json)")
     return 0

@@ -26,9 +26,10 @@ def kicad():
     """KiCad's pcbnew under Debian's Python (the PCB tests): missing, a test fails in CI and
     is skipped elsewhere."""
     import subprocess
-    from hardware import pcb
-    ok = os.path.exists(pcb.KICAD_PYTHON) and subprocess.run(
-        [pcb.KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode == 0
+
+    from hardware.kicad import run
+    ok = os.path.exists(run.KICAD_PYTHON) and subprocess.run(
+        [run.KICAD_PYTHON, "-c", "import pcbnew"], capture_output=True).returncode == 0
     if not ok:
         msg = "KiCad's pcbnew missing: apt-get install kicad kicad-footprints"
         if os.environ.get("CI"):

@@ -2,8 +2,8 @@
 
 - the CPL (placement) in the Gerbers' frame: each part's Mid X / Mid Y, with its pads'
   layout as pcbnew reads it from the board, lands on that part's pads in the paste Gerber
-  (SMD) or on its holes in the drill files (through-hole), parsed by hardware/gerber_read.py;
-  the rotation is KiCad's plus the documented per-package correction (hardware/fab_cpl.py);
+  (SMD) or on its holes in the drill files (through-hole), parsed by hardware/fab/gerber_reader.py;
+  the rotation is KiCad's plus the documented per-package correction (hardware/fab/cpl.py);
 - the controller's outline within 100 x 100 mm, the edge line included (pcbnew's bounding
   box of Edge.Cuts, and the outline Gerber's extent);
 - on every board: silk lines at least 0.15 mm, every reference on the silkscreen clear of
@@ -21,8 +21,10 @@ import re
 import subprocess
 
 import pytest
-
-from hardware import fab_cpl, gerber_read, lcsc, pcb
+from hardware import pcbs
+from hardware.fab import cpl, gerber_reader
+from hardware.kicad import run
+from hardware.parts import lcsc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PCB = os.path.join(ROOT, "hardware", "pcb")
@@ -34,7 +36,7 @@ TOLERANCE = 0.005       # mm: the CPL's 3 decimals
 
 
 def facts(name):
-    r = subprocess.run([pcb.KICAD_PYTHON, os.path.join(pcb.HERE, "pcb_fab_facts.py"),
+    r = subprocess.run([run.KICAD_PYTHON, os.path.join(run.HERE, "fab_facts.py"),
                         os.path.join(PCB, f"{name}.kicad_pcb")], capture_output=True, text=True,
                        timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
@@ -43,7 +45,7 @@ def facts(name):
 
 @pytest.fixture(scope="module")
 def board_names():
-    return [b[0] for b in pcb.boards(ROOT)]
+    return [b[0] for b in pcbs.boards(ROOT)]
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +59,7 @@ def gerbers(kicad, tmp_path_factory):
     out = {}
     for name in GERBER_BOARDS:
         top = tmp_path_factory.mktemp("gerbers")
-        pcb.gerbers(os.path.join(PCB, f"{name}.kicad_pcb"), str(top))    # into top/NAME/
+        pcbs.gerbers(os.path.join(PCB, f"{name}.kicad_pcb"), str(top))    # into top/NAME/
         d = top / name
         out[name] = {f.split("-")[-1]: (d / f).read_text() for f in os.listdir(d)}
     return out
@@ -89,10 +91,10 @@ def near(points, x, y):
 @pytest.mark.parametrize("name", GERBER_BOARDS)
 def test_the_cpl_puts_each_part_on_its_pads_in_the_gerbers(name, gerbers, all_facts):
     g = gerbers[name]
-    paste = {"F": gerber_read.Gerber(g["F_Paste.gtp"]).pad_centres(),
-             "B": gerber_read.Gerber(g["B_Paste.gbp"]).pad_centres()}
-    holes = {"plated": gerber_read.drill_hits(g["PTH.drl"]),
-             "unplated": gerber_read.drill_hits(g["NPTH.drl"])}
+    paste = {"F": gerber_reader.Gerber(g["F_Paste.gtp"]).pad_centres(),
+             "B": gerber_reader.Gerber(g["B_Paste.gbp"]).pad_centres()}
+    holes = {"plated": gerber_reader.drill_hits(g["PTH.drl"]),
+             "unplated": gerber_reader.drill_hits(g["NPTH.drl"])}
     fps = all_facts[name]["footprints"]
     rows = cpl_rows(name)
     assert rows
@@ -115,7 +117,7 @@ def test_the_cpl_puts_each_part_on_its_pads_in_the_gerbers(name, gerbers, all_fa
 @pytest.mark.parametrize("name", GERBER_BOARDS)
 def test_the_gerbers_origin_is_the_boards_lower_left_corner(name, gerbers, all_facts):
     """The CPL's origin is that corner, so the outline must run from (0, 0) in the Gerbers."""
-    x0, y0, x1, y1 = gerber_read.Gerber(gerbers[name]["Edge_Cuts.gm1"]).stroke_extent()
+    x0, y0, x1, y1 = gerber_reader.Gerber(gerbers[name]["Edge_Cuts.gm1"]).stroke_extent()
     e = all_facts[name]["edge_box"]
     assert abs(x0) < 1e-6 and abs(y0) < 1e-6, (x0, y0)
     assert abs(x1 - (e[2] - e[0])) < 1e-6 and abs(y1 - (e[3] - e[1])) < 1e-6, ((x1, y1), e)
@@ -127,7 +129,7 @@ def test_cpl_rotations_are_kicads_plus_the_fabs_package_correction(name, all_fac
     corrected = set()
     for row in cpl_rows(name):
         fp = fps[row["Designator"]]
-        c = fab_cpl.correction(fp["footprint"])
+        c = cpl.correction(fp["footprint"])
         want = (fp["rot"] - c if fp["bottom"] else fp["rot"] + c) % 360
         assert float(row["Rotation"]) == pytest.approx(want), (row, fp["rot"])
         if c:
@@ -139,7 +141,7 @@ def test_cpl_rotations_are_kicads_plus_the_fabs_package_correction(name, all_fac
 def test_the_controller_fits_the_cheapest_size_class_edge_line_included(all_facts, gerbers):
     e = all_facts["controller"]["edge_box"]          # pcbnew: Edge.Cuts with the line's width
     assert e[2] - e[0] <= 100.0 + 1e-6 and e[3] - e[1] <= 100.0 + 1e-6, e
-    x0, y0, x1, y1 = gerber_read.Gerber(gerbers["controller"]["Edge_Cuts.gm1"]).stroke_extent()
+    x0, y0, x1, y1 = gerber_reader.Gerber(gerbers["controller"]["Edge_Cuts.gm1"]).stroke_extent()
     assert x1 - x0 <= 100.0 + 1e-6 and y1 - y0 <= 100.0 + 1e-6, (x0, y0, x1, y1)
 
 

@@ -13,12 +13,19 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from hardware import build, outputs
+from hardware.inputs import fab_rules, game_layouts, power_budget
+from hardware.inputs import pinmap as pin_map
+from hardware.parts import footprint_geometry, libraries
+from hardware.parts.catalogue import (
+    CATALOGUE,
+    PICO_GPIO_PAD,
+    RIBBON_GROUND_PINS,
+    RIBBON_SIGNAL_PINS,
+)
+from hardware.schematic import cell_board, checks, controller, netlist, skidl_parts
 
-from hardware import (budget, build, cellboard, checks, controller, fab, footprint_libs,
-                      fp_geometry, netlist, sk)
-from hardware.parts import CATALOGUE, PICO_GPIO_PAD, RIBBON_GROUND_PINS, RIBBON_SIGNAL_PINS
-
-ROOT = controller.ROOT
+ROOT = pin_map.ROOT
 OUT = os.path.join(ROOT, "hardware", "out")
 GAMES = ["dodgeball", "knockabout", "knockoff", "ko"]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,12 +38,12 @@ def read(rel):
 
 @pytest.fixture(scope="module")
 def boards():
-    return cellboard.load_boards()
+    return game_layouts.load_boards()
 
 
 @pytest.fixture(scope="module")
 def pinmap():
-    return controller.load_pinmap()
+    return pin_map.load_pinmap()
 
 
 @pytest.fixture(scope="module")
@@ -66,24 +73,24 @@ def test_outputs_regenerate_identically(tmp_path):
     assert committed == {m for m in made if m.startswith("hardware")}, "stale or missing files in hardware/out"
     assert "docs/build.md" in made
     stale = [rel for rel in sorted(made)
-             if build.normalise((tmp_path / rel).read_text()) != build.normalise(read(rel))]
+             if outputs.normalise((tmp_path / rel).read_text()) != outputs.normalise(read(rel))]
     assert not stale, f"run `python3 -m hardware.build`: out of date: {stale}"
 
 
 def test_normalise_ignores_only_the_date():
     a = '(export\n  (design\n    (date "11/22/2026 12:02 AM")\n    (tool "SKiDL")))\n'
     b = a.replace("12:02 AM", "3:14 PM")
-    assert build.normalise(a) == build.normalise(b)
-    assert build.normalise(a) != build.normalise(a.replace("SKiDL", "other"))
+    assert outputs.normalise(a) == outputs.normalise(b)
+    assert outputs.normalise(a) != outputs.normalise(a.replace("SKiDL", "other"))
 
 
 # --- ERC ---
 
 def test_erc_clean_controller_and_every_cell_board(boards):
     circuits = {"controller": controller.build()}
-    circuits.update({g: cellboard.build(g, boards) for g in GAMES})
+    circuits.update({g: cell_board.build(g, boards) for g in GAMES})
     for name, circ in circuits.items():
-        errors, warnings, lines = sk.run_erc(circ)
+        errors, warnings, lines = skidl_parts.run_erc(circ)
         assert (errors, warnings) == (0, 0), (name, lines)
 
 
@@ -95,17 +102,17 @@ def test_committed_erc_report_is_clean():
 
 
 def test_erc_catches_faults(boards):
-    circ = cellboard.build("dodgeball", boards)
+    circ = cell_board.build("dodgeball", boards)
     with circ:
         p = {x.ref: x for x in circ.parts}
         p["LED1"]["DOUT"] += p["LED0"]["DOUT"]          # two outputs driving one net
-    errors, _, lines = sk.run_erc(circ)
+    errors, _, lines = skidl_parts.run_erc(circ)
     assert errors >= 1 and any("OUTPUT connected to OUTPUT" in ln for ln in lines)
 
     circ = controller.build()
     with circ:
-        sk.part("r10k", "R99", "Test")                  # a part left floating
-    errors, warnings, lines = sk.run_erc(circ)
+        skidl_parts.part("r10k", "R99", "Test")                  # a part left floating
+    errors, warnings, lines = skidl_parts.run_erc(circ)
     assert warnings >= 2 and any("R99" in ln for ln in lines)
 
 
@@ -114,7 +121,7 @@ def test_erc_catches_faults(boards):
 def test_every_pinmap_pin_on_its_intended_net(ctl_nl, pinmap):
     assert checks.pinmap_problems(ctl_nl, pinmap) == []
     u1 = ctl_nl.components["U1"]
-    sigs = controller.signals(pinmap)
+    sigs = pin_map.signals(pinmap)
     assert len(sigs) == 26                              # every GPIO on the Pico's header
     for entry, gpio, net in sigs:
         assert u1.pins[str(PICO_GPIO_PAD[gpio])] == net, entry
@@ -154,7 +161,7 @@ def test_pinmap_disagreement_fails(ctl_nl, pinmap):
     moved["buzzer"]["pin"] = 14                          # already column 14
     problems = checks.pinmap_problems(ctl_nl, moved)
     assert any("GP14 already used" in p for p in problems)
-    with pytest.raises(controller.PinmapError):
+    with pytest.raises(pin_map.PinmapError):
         controller.build(moved)
 
 
@@ -163,13 +170,13 @@ def test_schematic_follows_the_pinmap(pinmap):
     swapped = copy.deepcopy(pinmap)
     c = swapped["controls"]
     c["ok"], c["back"] = c["back"], c["ok"]
-    nl = netlist.read(sk.netlist_text(controller.build(swapped), "test"))
+    nl = netlist.read(skidl_parts.netlist_text(controller.build(swapped), "test"))
     assert checks.pinmap_problems(nl, swapped) == []
     assert checks.pinmap_problems(nl, pinmap) != []
 
 
 def test_no_pin_used_twice(ctl_nl, pinmap):
-    gpios = [g for _, g, _ in controller.signals(pinmap)]
+    gpios = [g for _, g, _ in pin_map.signals(pinmap)]
     assert len(gpios) == len(set(gpios))
     pads_on_nets = [p for nodes in ctl_nl.nets.values() for r, p in nodes if r == "U1"]
     assert len(pads_on_nets) == len(set(pads_on_nets))
@@ -238,7 +245,7 @@ def test_led_chain_and_matrix(cell_nls, boards):
     for g, nl in cell_nls.items():
         b = boards[g]
         assert checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]) == [], g
-        lay = cellboard.get_layout(g)
+        lay = game_layouts.get_layout(g)
         for c in lay.cells:                               # LED i sits under cell i's space
             assert nl.components[f"LED{c.index}"].fields["Space"] == c.space
 
@@ -263,7 +270,7 @@ def test_cell_lists(boards):
         for i, r in enumerate(rows):
             assert int(r["cell"]) == int(r["led_chain_position"]) == i
             assert (int(r["row"]), int(r["col"])) == divmod(i, b["cols"])
-            assert r["space"] == cellboard.get_layout(g).space_of(i)
+            assert r["space"] == game_layouts.get_layout(g).space_of(i)
 
 
 # --- overlays ---
@@ -352,8 +359,8 @@ def test_power_budget(boards, pinmap):
         assert d["default_budget_ma"] == p["led_budget_ma"]
         assert d["led_worst_limited_ma"] <= p["led_budget_ma"]
         assert d["led_dark_ma"] <= d["led_typical_ma"] <= d["led_worst_limited_ma"]
-        assert d["total_worst_jack_ma"] * budget.FUSE_MARGIN <= budget.POLYFUSE_HOLD_MA
-        assert d["total_worst_default_ma"] <= budget.USB_PORT_MA
+        assert d["total_worst_jack_ma"] * power_budget.FUSE_MARGIN <= power_budget.POLYFUSE_HOLD_MA
+        assert d["total_worst_default_ma"] <= power_budget.USB_PORT_MA
 
 
 def test_schematic_drawings_name_every_part_and_net(ctl_nl):
@@ -381,7 +388,7 @@ def test_build_guide_pictures_and_tables_exist():
 
 @pytest.fixture(scope="module")
 def budgets(boards, pinmap):
-    return budget.all_budgets(boards, pinmap)
+    return power_budget.all_budgets(boards, pinmap)
 
 
 def test_row_driver_and_the_timing_it_needs(pinmap, ctl_nl):
@@ -395,13 +402,13 @@ def test_row_driver_and_the_timing_it_needs(pinmap, ctl_nl):
     assert "datasheet" in rows["timing_basis"]
     hc = copy.deepcopy(pinmap)
     hc["matrix"]["rows"]["driver"] = "74HC595"
-    assert any("74AHC595" in p for p in controller.check_pinmap(hc))
+    assert any("74AHC595" in p for p in pin_map.check_pinmap(hc))
 
 
 def test_supply_checks_pass(ctl_nl, budgets, pinmap):
     assert checks.supply_problems(ctl_nl, budgets, pinmap) == []
-    assert checks.vbus_plugin_uf(ctl_nl) <= budget.USB_PLUGIN_UF
-    assert 4.0 <= budget.uv_v() < 4.5 and 5.5 < budget.ov_v() <= 5.7    # 12 V is far outside
+    assert checks.vbus_plugin_uf(ctl_nl) <= power_budget.USB_PLUGIN_UF
+    assert 4.0 <= power_budget.uv_v() < 4.5 and 5.5 < power_budget.ov_v() <= 5.7    # 12 V is far outside
 
 
 def test_jack_protection_is_a_back_to_back_switch(ctl_nl):
@@ -431,12 +438,12 @@ def test_usb_feed_is_turned_off_by_the_jack_not_the_rail(ctl_nl):
 
 
 def test_fuse_and_ratings_catch_faults(ctl_nl, budgets, pinmap, monkeypatch):
-    monkeypatch.setattr(budget, "POLYFUSE_TRIP_MA", 5000)           # the old 2.5 A part
+    monkeypatch.setattr(power_budget, "POLYFUSE_TRIP_MA", 5000)           # the old 2.5 A part
     assert any("F1 trips at 5000" in p for p in checks.supply_problems(ctl_nl, budgets, pinmap))
-    monkeypatch.setattr(budget, "POLYFUSE_TRIP_MA", 3500)
-    monkeypatch.setattr(budget, "POLYFUSE_HOLD_MA", 1500)
+    monkeypatch.setattr(power_budget, "POLYFUSE_TRIP_MA", 3500)
+    monkeypatch.setattr(power_budget, "POLYFUSE_HOLD_MA", 1500)
     assert any("F1 holds 1500" in p for p in checks.supply_problems(ctl_nl, budgets, pinmap))
-    monkeypatch.setattr(budget, "POLYFUSE_HOLD_MA", 2000)
+    monkeypatch.setattr(power_budget, "POLYFUSE_HOLD_MA", 2000)
     nl = copy.deepcopy(ctl_nl)
     nl.components["F1"].pins["1"] = nl.components["J1"].net_of("TIP")   # fuse before protection
     assert any("F1 not between" in p for p in checks.supply_problems(nl, budgets, pinmap))
@@ -459,7 +466,7 @@ def test_every_ribbon_has_grounds_and_catches_faults(ctl_nl, cell_nls):
             c = nl.components[ref]
             assert c.part.footprint.endswith("2x10_P2.54mm_Vertical")
             assert [c.pins[str(p)] for p in RIBBON_GROUND_PINS] == ["GND"] * 4
-    pm = controller.load_pinmap()
+    pm = pin_map.load_pinmap()
     lines = build._ribbon_lines(pm, "J3", "J4")
     assert checks.ribbon_problems(ctl_nl, ("J3", "J4"), lines) == []
     nl = copy.deepcopy(ctl_nl)
@@ -481,22 +488,22 @@ def test_second_feed_where_the_budget_says(cell_nls, budgets):
         nl = cell_nls[row["board"]]
         assert checks.feed_problems(nl, row) == []
         assert ("J4" in nl.components) == (row["feeds"] == 2)
-        assert row["rail_drop_v"] <= budget.MAX_RAIL_DROP_V < row["rail_drop_one_feed_v"] or row["feeds"] == 1
+        assert row["rail_drop_v"] <= power_budget.MAX_RAIL_DROP_V < row["rail_drop_one_feed_v"] or row["feeds"] == 1
     nl = copy.deepcopy(cell_nls["knockabout"])
     del nl.components["J4"]
     row = next(r for r in budgets if r["board"] == "knockabout")
     assert row["feeds"] == 2 and checks.feed_problems(nl, row)
-    assert budget.rail_drop_v(1000, 1000, 2) == pytest.approx(budget.rail_drop_v(1000, 1000) / 4)
+    assert power_budget.rail_drop_v(1000, 1000, 2) == pytest.approx(power_budget.rail_drop_v(1000, 1000) / 4)
 
 
 def test_buzzer_part_drive_and_budget_agree(ctl_nl, budgets, pinmap):
-    peak = checks.buzzer_peak_ma(ctl_nl, budget.BUZZER_COIL_OHM)
+    peak = checks.buzzer_peak_ma(ctl_nl, power_budget.BUZZER_COIL_OHM)
     assert peak == pytest.approx(5000 / 98)
     assert pinmap["buzzer"]["peak_ma"] == round(peak) and "magnetic" in pinmap["buzzer"]["type"]
-    assert max(m for n, _, m, _ in budget.CONTROLLER if n.startswith("Buzzer")) >= round(peak)
+    assert max(m for n, _, m, _ in power_budget.CONTROLLER if n.startswith("Buzzer")) >= round(peak)
     nl = copy.deepcopy(ctl_nl)
     nl.components["BZ1"].pins["1"] = "+5V"              # no series resistor: 119 mA peaks
-    assert checks.buzzer_peak_ma(nl, budget.BUZZER_COIL_OHM) > 115
+    assert checks.buzzer_peak_ma(nl, power_budget.BUZZER_COIL_OHM) > 115
     assert any("buzzer peak" in p for p in checks.supply_problems(nl, budgets, pinmap))
     piezo = copy.deepcopy(pinmap)
     piezo["buzzer"]["type"] = "passive piezo, PWM"
@@ -513,16 +520,16 @@ def test_new_footprints_exist_in_kicads_libraries():
         pytest.skip("kicad-footprints not installed")
     for key in ("ltc4365", "dualnfet", "tps2553", "srv05", "polyfuse", "jack", "vh3", "vh2", "idc20",
                 "sk6812mini", "key", "keydiode", "ahc595", "r56", "c1u"):
-        assert os.path.isfile(footprint_libs.path(CATALOGUE[key].footprint)), key
+        assert os.path.isfile(libraries.path(CATALOGUE[key].footprint)), key
 
 
 def test_the_ltc4365_pads_meet_the_boards_clearance():
     """KiCad's TSOT-23-8 leaves 0.15 mm between its pads, under the board's 0.2 mm rule; the
     project's copy narrows them (to 0.4 mm, the leads being 0.36 mm at most)."""
     def gaps(footprint):
-        pads = sorted(fp_geometry.pads(footprint, 0, 0), key=lambda p: (p.x, p.y))
+        pads = sorted(footprint_geometry.pads(footprint, 0, 0), key=lambda p: (p.x, p.y))
         return [b.y - b.h / 2 - (a.y + a.h / 2) for a, b in zip(pads, pads[1:]) if a.x == b.x]
-    assert min(gaps("Package_TO_SOT_SMD:TSOT-23-8")) < fab.CLEARANCE
+    assert min(gaps("Package_TO_SOT_SMD:TSOT-23-8")) < fab_rules.CLEARANCE
     narrow = CATALOGUE["ltc4365"].footprint
-    assert narrow.startswith("Knockboard:") and min(gaps(narrow)) >= fab.CLEARANCE + 0.04
-    assert all(min(p.w, p.h) >= 0.36 for p in fp_geometry.pads(narrow, 0, 0))
+    assert narrow.startswith("Knockboard:") and min(gaps(narrow)) >= fab_rules.CLEARANCE + 0.04
+    assert all(min(p.w, p.h) >= 0.36 for p in footprint_geometry.pads(narrow, 0, 0))

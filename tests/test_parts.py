@@ -1,5 +1,5 @@
 """Every part against a source other than the catalogue: its pins against KiCad 6's own symbol
-(as SKiDL's KiCad reader reads /usr/share/kicad/symbols, not hardware/kicad_symbols.py), or a
+(as SKiDL's KiCad reader reads /usr/share/kicad/symbols, not hardware/parts/symbols.py), or a
 datasheet citation where KiCad lacks the part; its footprint's pads against the datasheet's
 package dimensions; and each LED's pads on the committed cell boards against the
 SK6812MINI symbol (issue 51: the LEDs had the 5050 WS2812B's pin order)."""
@@ -11,13 +11,13 @@ import os
 import re
 
 import pytest
+from hardware.inputs import pinmap
+from hardware.parts import package_fit, symbols
+from hardware.parts.catalogue import CATALOGUE, KICAD_TYPES, unnamed
+from hardware.schematic.netlist import parse_sexp
 
-from hardware import controller, kicad_symbols, package_fit
-from hardware.netlist import parse_sexp
-from hardware.parts import CATALOGUE, KICAD_TYPES, unnamed
-
-SYMBOLS = kicad_symbols.standard_dir()
-BOARDS = sorted(glob.glob(os.path.join(controller.ROOT, "hardware", "pcb", "cellboard-*.kicad_pcb")))
+SYMBOLS = symbols.standard_dir()
+BOARDS = sorted(glob.glob(os.path.join(pinmap.ROOT, "hardware", "pcb", "cellboard-*.kicad_pcb")))
 # Parts whose package dimensions are not recorded yet, and why.
 NO_PACKAGE = {"jack": "the PJ-063AH's drawing was not at hand; its KiCad footprint is CUI's own"}
 # Parts known not to fit their footprint yet (issue 51, open), and why: the test asserts they
@@ -39,7 +39,7 @@ def kicad_libraries():
 
 def skidl_symbol(ref):
     """{number: (name, SKiDL pin type)} of KiCad symbol "Library:Name" as SKiDL reads it."""
-    from hardware import sk      # noqa: F401 (SKiDL without its log files in the working folder)
+    from hardware.schematic import skidl_parts  # noqa: F401 (SKiDL without its log files in the working folder)
     from skidl import KICAD6, TEMPLATE, Part, lib_search_paths
     if SYMBOLS not in lib_search_paths[KICAD6]:
         lib_search_paths[KICAD6].append(SYMBOLS)
@@ -87,19 +87,19 @@ def test_a_part_kicad_lacks_cites_its_datasheet_for_its_pins(key):
 
 
 def test_the_symbol_reader_follows_extends_and_units():
-    """hardware/kicad_symbols.py, which the build uses, reads what SKiDL reads: a derived
+    """hardware/parts/symbols.py, which the build uses, reads what SKiDL reads: a derived
     symbol (Diode:1N4148W extends another) and a multi-unit one (74LS125: 4 gates and a
     power unit)."""
     for ref in ("Diode:1N4148W", "74xx:74LS125", "Power_Protection:SRV05-4", "LED:SK6812MINI"):
-        ours = {p.number: p.name for p in kicad_symbols.pins(ref)}
+        ours = {p.number: p.name for p in symbols.pins(ref)}
         assert ours == {n: name for n, (name, _) in skidl_symbol(ref).items()}, ref
-    assert {p.unit for p in kicad_symbols.pins("74xx:74LS125")} == {1, 2, 3, 4, 5}
-    with pytest.raises(kicad_symbols.SymbolError, match="no symbol"):
-        kicad_symbols.pins("LED:SK6812MINI_NOT")
+    assert {p.unit for p in symbols.pins("74xx:74LS125")} == {1, 2, 3, 4, 5}
+    with pytest.raises(symbols.SymbolError, match="no symbol"):
+        symbols.pins("LED:SK6812MINI_NOT")
 
 
 def test_a_label_cannot_rename_a_pin_kicad_names():
-    from hardware.parts import PartDef
+    from hardware.parts.catalogue import PartDef
     bad = PartDef("x", "LED", "v", "m", "p", CATALOGUE["sk6812mini"].footprint, "d",
                   symbol="LED:SK6812MINI", labels=(("1", "VDD"),))
     with pytest.raises(ValueError, match="labels"):
@@ -180,15 +180,16 @@ def test_the_buzzers_plus_pin_is_the_pad_the_footprint_marks_plus():
     """KiCad 6's Device:Buzzer calls pin 1 "-", its Buzzer_12x9.5RM7.6 footprint prints "+" by
     pad 1: the catalogue follows the footprint (where the part's + lead is fitted)."""
     import math
-    from hardware import footprint_libs, fp_geometry
+
+    from hardware.parts import footprint_geometry, libraries
     part = CATALOGUE["buzzer"]
-    with open(footprint_libs.path(part.footprint)) as f:
+    with open(libraries.path(part.footprint)) as f:
         root = parse_sexp(f.read())
     marks = [t for t in root[1:] if isinstance(t, list) and t[:3] == ["fp_text", "user", "+"]
              and ["layer", "F.SilkS"] in t]
     assert len(marks) == 1
     at = next(t for t in marks[0] if isinstance(t, list) and t[0] == "at")
-    pads = fp_geometry.pads(part.footprint, 0.0, 0.0)
+    pads = footprint_geometry.pads(part.footprint, 0.0, 0.0)
     nearest = min(pads, key=lambda p: math.dist((p.x, p.y), (float(at[1]), float(at[2]))))
     assert {name: n for n, name, _ in part.pins}["+"] == nearest.number
     assert {name: n for n, (name, _) in skidl_symbol("Device:Buzzer").items()}["+"] != nearest.number

@@ -10,11 +10,12 @@ import csv
 import json
 import math
 import os
-import subprocess
 
 import pytest
-
-from hardware import cell_geometry, fab, pcb
+from hardware import pcbs
+from hardware.inputs import fab_rules
+from hardware.kicad import run
+from hardware.placement import cell_geometry
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PCB = os.path.join(ROOT, "hardware", "pcb")
@@ -23,20 +24,20 @@ OUT = os.path.join(ROOT, "hardware", "out")
 
 @pytest.fixture(scope="module")
 def expected():
-    return {name: (text, extra) for name, text, extra, _ in pcb.boards(ROOT)}
+    return {name: (text, extra) for name, text, extra, _ in pcbs.boards(ROOT)}
 
 
 @pytest.fixture(scope="module")
 def reports(kicad, expected):
     """KiCad's DRC of every committed board, once per session."""
-    return {name: json.loads(pcb.kicad("drc", os.path.join(PCB, f"{name}.kicad_pcb")))
+    return {name: json.loads(run.kicad("drc", os.path.join(PCB, f"{name}.kicad_pcb")))
             for name in sorted(expected)}
 
 
 def test_every_board_is_there_and_up_to_date(expected):
     assert {"controller", "cellboard-ko", "cellboard-knockoff-tile2"} <= set(expected)
     stale = [name for name, (text, extra) in expected.items()
-             if pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")) != pcb.inputs_hash(name, text, extra)]
+             if pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")) != pcbs.inputs_hash(name, text, extra)]
     assert not stale, f"run `python3 -m hardware.build`: boards out of date: {stale}"
 
 
@@ -44,15 +45,15 @@ def test_kicad_drc_is_clean_on_every_board(reports):
     for name, r in reports.items():
         assert (r["violations"], r["unconnected"], r["footprint_errors"]) == (0, 0, 0), (name, r["samples"])
         assert r["copper_layers"] == 2
-        assert fab.fits(*r["size"]), (name, r["size"])
+        assert fab_rules.fits(*r["size"]), (name, r["size"])
         assert r["tracks"] > 0, name
 
 
 def test_the_fabs_rules_are_in_every_board(reports):
     for name, r in reports.items():
-        assert r["rules"] == {"min_track": fab.MIN_TRACK, "min_clearance": fab.MIN_CLEARANCE,
-                              "min_via": fab.MIN_VIA_DIAMETER, "min_drill": fab.MIN_THROUGH_HOLE,
-                              "clearance": fab.CLEARANCE}, name
+        assert r["rules"] == {"min_track": fab_rules.MIN_TRACK, "min_clearance": fab_rules.MIN_CLEARANCE,
+                              "min_via": fab_rules.MIN_VIA_DIAMETER, "min_drill": fab_rules.MIN_THROUGH_HOLE,
+                              "clearance": fab_rules.CLEARANCE}, name
 
 
 def test_every_key_and_led_sits_at_its_overlay_cell(reports):
@@ -77,7 +78,7 @@ def test_every_key_and_led_sits_at_its_overlay_cell(reports):
 
 @pytest.mark.parametrize("damage", ["delete", "nudge"])
 def test_drc_catches_a_deleted_or_moved_track(kicad, damage):
-    r = json.loads(pcb.kicad("drc", os.path.join(PCB, "cellboard-ko.kicad_pcb"), damage))
+    r = json.loads(run.kicad("drc", os.path.join(PCB, "cellboard-ko.kicad_pcb"), damage))
     if damage == "delete":
         assert r["unconnected"] >= 1
     else:       # a clearance error, or the nudged track's end left dangling
@@ -92,7 +93,7 @@ def test_gerbers_and_drill_files_of_a_board(kicad, reports, tmp_path):
     drill files with one hit per plated and unplated hole of the board."""
     import re
     import zipfile
-    z = pcb.gerbers(os.path.join(PCB, f"{BOARD}.kicad_pcb"), str(tmp_path))
+    z = pcbs.gerbers(os.path.join(PCB, f"{BOARD}.kicad_pcb"), str(tmp_path))
     names = set(zipfile.ZipFile(z).namelist())
     for layer in ("F_Cu.gtl", "B_Cu.gbl", "F_Mask.gts", "B_Mask.gbs", "F_Silkscreen.gto",
                   "B_Silkscreen.gbo", "F_Paste.gtp", "Edge_Cuts.gm1", "PTH.drl", "NPTH.drl"):
@@ -111,8 +112,10 @@ def test_escape_stubs_reach_fine_pitch_pads_with_clearance():
     clearance (measured here by sampling the track's centre line), leaving away from the part."""
     import math
 
-    from hardware import fp_geometry, router
-    pads = fp_geometry.pads("Package_TO_SOT_SMD:TSOT-23-8", 10.0, 10.0, 90.0)
+    from hardware.inputs import fab_rules
+    from hardware.parts import footprint_geometry
+    from hardware.routing import router
+    pads = footprint_geometry.pads("Package_TO_SOT_SMD:TSOT-23-8", 10.0, 10.0, 90.0)
     nets = {p.number: f"N{p.number}" for p in pads}
     grid = router.Grid(20.0, 20.0, list(nets.values()))
     terms = [(p, nets[p.number], grid.add_pad(p, nets[p.number]), (10.0, 10.0)) for p in pads]
@@ -130,7 +133,7 @@ def test_escape_stubs_reach_fine_pitch_pads_with_clearance():
                         continue
                     dx = max(abs(x - other.x) - other.w / 2, 0.0)
                     dy = max(abs(y - other.y) - other.h / 2, 0.0)
-                    assert math.hypot(dx, dy) - width / 2 >= fab.CLEARANCE, (pad.number, other.number)
+                    assert math.hypot(dx, dy) - width / 2 >= fab_rules.CLEARANCE, (pad.number, other.number)
         if tracks:                  # the stub ends farther from the part than the pad
             end = (tracks[-1][4], tracks[-1][5])
             assert math.hypot(end[0] - 10, end[1] - 10) > math.hypot(pad.x - 10, pad.y - 10)
@@ -149,22 +152,22 @@ def test_a_wide_track_necks_down_at_a_fine_pitch_pad():
     """The controller's U5: a 0.6 mm +5V_IN track leaving pads 1 and 5 (0.65 mm pitch) came
     0.175 mm from pads 2 and 6. Routed alone here, every track keeps the clearance from every
     other net's pad, and the supply still runs 0.6 mm wide past its first grid step."""
-    from hardware import pcb_plan
-    from hardware.pcb_plan import Placed, Plan
+    from hardware.placement.plan import Placed, Plan
+    from hardware.routing import route
     u5 = Placed("U5", "Knockboard:TSOT-23-8_LTC4365", 10.0, 10.0, nets={
         "1": "+5V_IN", "2": "UV", "3": "OV", "4": "GND", "5": "+5V_IN", "6": "FAULT", "7": "OUT", "8": "GATE"})
     c1 = Placed("C1", "Capacitor_SMD:C_0805_2012Metric", 10.0, 4.0, nets={"1": "+5V_IN", "2": "GND"})
-    plan = pcb_plan.route(Plan("neck", 20.0, 20.0, [c1, u5]))     # C1 first: tracks leave U5's pads
+    plan = route.route(Plan("neck", 20.0, 20.0, [c1, u5]))     # C1 first: tracks leave U5's pads
     assert not plan.failed
     pads = [(f.nets[p.number], p) for f in (u5, c1) for p in f.pads()]
     supply = [t for t in plan.tracks if t[0] == "+5V_IN"]
-    assert {t[6] for t in supply} == {fab.TRACK, fab.POWER_TRACK}     # necks, then wide
+    assert {t[6] for t in supply} == {fab_rules.TRACK, fab_rules.POWER_TRACK}     # necks, then wide
     for net, _, x1, y1, x2, y2, width in plan.tracks:
         for k in range(21):
             x, y = x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20
             for other, pad in pads:
                 if other != net:
-                    assert _gap(x, y, width, pad) >= fab.CLEARANCE - 1e-9, (net, other, pad.number, x, y)
+                    assert _gap(x, y, width, pad) >= fab_rules.CLEARANCE - 1e-9, (net, other, pad.number, x, y)
 
 
 def test_the_led_current_nets_come_from_the_netlist():
@@ -172,25 +175,27 @@ def test_the_led_current_nets_come_from_the_netlist():
     D2) and the cell boards' +5V, found by walking the netlist; and the width IPC-2221 gives
     the fuse's hold current, checked against the standard's formula by hand: 0.8 mm of 1 oz
     is 31.5 x 1.378 mil = 43.4 mil^2, 0.048 x 10^0.44 x 43.4^0.725 = 2.03 A; 0.75 mm is 1.94 A."""
-    from hardware import budget, ipc2221, led_current, netlist
+    from hardware.inputs import ipc2221, power_budget
+    from hardware.schematic import led_current, netlist
     ctl = netlist.read_file(os.path.join(OUT, "controller.net"))
     assert led_current.nets(ctl) >= {"+5V", "+5V_JACK", "JACK_SRC", "+5V_IN", "USB_SW", "USB_LED", "VBUS", "GND"}
     assert not led_current.nets(ctl) & {"VSYS", "+3V3", "JACK_GATE", "USB_EN", "JACK_SENSE"}
     assert led_current.nets(netlist.read_file(os.path.join(OUT, "cellboard-ko.net"))) == {"+5V", "GND"}
     assert led_current.TRACK_MM == 0.8
-    assert ipc2221.amps(0.8) == pytest.approx(2.03, abs=0.01) and ipc2221.amps(0.75) < budget.POLYFUSE_HOLD_MA / 1000
+    assert ipc2221.amps(0.8) == pytest.approx(2.03, abs=0.01) and ipc2221.amps(0.75) < power_budget.POLYFUSE_HOLD_MA / 1000
     assert ipc2221.amps(0.25) == pytest.approx(0.88, abs=0.01)      # the review's figure for the necks
     assert led_current.neck_rise_c(led_current.MAX_NECK_MM) < 3
 
 
 def test_the_width_check_finds_the_reviews_necks_on_the_controller(kicad, expected):
-    """hardware/track_widths.py on the committed controller, as KiCad reads it: every track of
+    """hardware/power/track_widths.py on the committed controller, as KiCad reads it: every track of
     an LED-current net led_current.TRACK_MM wide, or a neck into one pad within
     led_current.MAX_NECK_MM, or a branch off the current's way. The router does not yet draw
     them so (issue 51, item 4: open), and the check finds what the review found: the source
     tie JACK_SRC 0.25 mm between Q2's pads, +5V_JACK 0.25 mm from Q2 to F1, the 0.6 mm VBUS;
     a cell board's 0.6 mm +5V too. The same check passes copper drawn at the width."""
-    from hardware import led_current, netlist, rails, track_widths
+    from hardware.power import rails, track_widths
+    from hardware.schematic import led_current, netlist
     nl = netlist.read(expected["controller"][0])
     nets = sorted(led_current.nets(nl) - {"GND"})
     path = {f"{r}.{p}" for r, p in led_current.path_pins(nl)}
@@ -210,23 +215,24 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     """A ground pad whose via lands where another net's bottom tracks ring the pour in (Q3 on
     the controller, once) is an island: KiCad would find it unconnected. The router sees the
     piece on its grid and joins it to the largest with a track."""
-    from hardware import pcb_plan, router
-    from hardware.fp_geometry import Pad
+    from hardware.inputs import fab_rules
+    from hardware.parts.footprint_geometry import Pad
+    from hardware.routing import route, router
     grid = router.Grid(20.0, 20.0, ["GND", "RING"])
     inner = Pad("1", "smd", 10.0, 10.0, 1.0, 1.0, 0.0, ("F.Cu",))
     outer = Pad("1", "smd", 3.0, 3.0, 1.0, 1.0, 0.0, ("F.Cu",))
     terms = [("C1", inner, grid.add_pad(inner, "GND")), ("C2", outer, grid.add_pad(outer, "GND"))]
     ring = ([(1, 14, x) for x in range(14, 27)] + [(1, y, 26) for y in range(15, 27)]
             + [(1, 26, x) for x in range(25, 13, -1)] + [(1, y, 14) for y in range(25, 14, -1)])
-    grid.commit("RING", ring, fab.TRACK)             # a closed square of bottom track, 6 mm
-    pcb_plan._route_net(grid, "GND", terms)
+    grid.commit("RING", ring, fab_rules.TRACK)             # a closed square of bottom track, 6 mm
+    route._route_net(grid, "GND", terms)
 
     def pieces():
-        links = {(round(y / router.G), round(x / router.G)) for _, x, y in grid.route.vias}
+        links = {(round(y / fab_rules.G), round(x / fab_rules.G)) for _, x, y in grid.route.vias}
         label = grid.pieces("GND", links)
-        return {int(label[0, round(p.y / router.G), round(p.x / router.G)]) for _, p, _ in terms}
+        return {int(label[0, round(p.y / fab_rules.G), round(p.x / fab_rules.G)]) for _, p, _ in terms}
     assert len(pieces()) == 2 and not grid.route.failed
-    assert pcb_plan._join_islands(grid, "GND", terms) == []
+    assert route._join_islands(grid, "GND", terms) == []
     assert len(pieces()) == 1 and not grid.route.failed
 
 
@@ -234,7 +240,7 @@ def test_the_rail_solver_on_a_hand_computed_ladder():
     """1 ohm steps, 1 A drawn at each node: fed at one end the currents are 3, 2, 1 A (drops
     3, 5, 6 V); fed at both ends of four steps the middle sees 1.5 + 0.5 = 2 V; a node with no
     path to a feed has no drop (NaN), not a made-up one."""
-    from hardware import rails
+    from hardware.power import rails
     v = rails.solve(4, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0])
     assert v.tolist() == pytest.approx([0, 3, 5, 6])
     v = rails.solve(6, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0), (3, 4, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0, 4])
@@ -248,7 +254,8 @@ def test_the_rails_measured_on_a_routed_board(kicad):
     the join: every LED reached from a feed, the figures hardware/pcb/rails.json (and so
     build.md) holds; and the same copper with its tracks half as wide drops more (the solver
     reads the widths)."""
-    from hardware import rails, tiles
+    from hardware.placement import tiles
+    from hardware.power import rails
     cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), ["+5V"])["+5V"] for k in (1, 2)]
     per = rails.led_ma("knockoff")
     joins = [(0, tiles.join_ref(0, 0), 1, tiles.join_ref(0, 1))]
@@ -266,15 +273,16 @@ def test_every_cell_board_keeps_its_rails_within_the_limit(expected):
     """hardware/pcb/rails.json measures the committed boards (their inputs hashes), and on
     every one +5V and GND together drop at most budget.MAX_RAIL_DROP_V and no track carries
     more than IPC-2221 allows its width at rails.RISE_C."""
-    from hardware import budget, rails
+    from hardware.inputs import power_budget
+    from hardware.power import rails
     saved = rails.load()
     cells = sorted(n for n in expected if n.startswith("cellboard"))
-    assert sorted(n for n in saved if n != rails.CONTROLLER) == cells, "run `python3 -m hardware.rails`"
+    assert sorted(n for n in saved if n != rails.CONTROLLER) == cells, "run `python3 -m hardware.power.rails`"
     for name in cells:
         r = saved[name]
-        assert r["hash"] == pcb.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
-            f"{name} changed since it was measured: run `python3 -m hardware.rails`"
-        assert 0 < r["drop_v"] <= budget.MAX_RAIL_DROP_V, (name, r["drop_v"])
+        assert r["hash"] == pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
+            f"{name} changed since it was measured: run `python3 -m hardware.power.rails`"
+        assert 0 < r["drop_v"] <= power_budget.MAX_RAIL_DROP_V, (name, r["drop_v"])
         for net in ("+5V", "GND"):
             assert r[net]["track_a"] <= r[net]["track_ipc_a"], (name, net, r[net])
 
@@ -283,7 +291,7 @@ def test_a_tracks_drop_by_the_solver_is_ohms_law():
     """One 0.8 mm track 20 mm long between two pads, 2 A: the grid solver's drop is the
     sheet resistance times its squares times the current (rho / t * L / W * I = 24.6 mV), to
     within the pads' share (each pad is 1 x 1 mm of copper in the path)."""
-    from hardware import rails
+    from hardware.power import rails
     pad = lambda ref, x: [ref, "1", ["F.Cu"], [[x - 0.5, -0.5], [x + 0.5, -0.5], [x + 0.5, 0.5], [x - 0.5, 0.5]]]  # noqa: E731
     cu = {"tracks": [["F.Cu", 0.0, 0.0, 20.0, 0.0, 0.8]], "vias": [], "zones": {},
           "pads": [pad("A", 0.0), pad("B", 20.0)]}
@@ -296,9 +304,10 @@ def test_the_controllers_copper_is_measured(kicad, expected):
     """hardware/pcb/rails.json holds the committed controller's drops (its inputs hash), net
     by net from the jack to J2/J6; measured again here (the +5V side; the ground pour takes a
     minute), the same figures."""
-    from hardware import led_current, netlist, rails
+    from hardware.power import rails
+    from hardware.schematic import led_current, netlist
     saved = rails.load()[rails.CONTROLLER]
-    assert saved["hash"] == pcb.board_hash(os.path.join(PCB, "controller.kicad_pcb")), "run `python3 -m hardware.rails`"
+    assert saved["hash"] == pcbs.board_hash(os.path.join(PCB, "controller.kicad_pcb")), "run `python3 -m hardware.power.rails`"
     nl = netlist.read(expected["controller"][0])
     chain = led_current.chain(nl, rails.JACK[0])
     assert [n for n, _, _ in chain] == ["+5V_IN", "JACK_SRC", "+5V_JACK", "+5V"]

@@ -1,4 +1,4 @@
-"""The controller's power path simulated with ngspice (hardware/powersim.py), from the committed
+"""The controller's power path simulated with ngspice (hardware/power/simulation.py), from the committed
 netlist: each power case with its pass condition, and the behavioural models checked against
 their datasheets' own figures. ngspice is Debian's `ngspice`; without it these fail, they do
 not skip.
@@ -16,9 +16,10 @@ import os
 from functools import lru_cache
 
 import pytest
-
-from hardware import budget, netlist, powersim as P
-from hardware.controller import ROOT, load_pinmap
+from hardware.inputs import power_budget
+from hardware.inputs.pinmap import ROOT, load_pinmap
+from hardware.power import simulation as P
+from hardware.schematic import netlist
 
 NET = os.path.join(ROOT, "hardware", "out", "controller.net")
 GP15_HIGH, GP15_LOW, GP15_MIN, GP15_MAX = 2.0, 0.8, -0.3, 3.6
@@ -137,9 +138,9 @@ def test_leds_dark_to_full_white_on_the_jack():
 
 def test_jack_window_is_the_ladders():
     """Swept 0 -> 7 -> 0 V: U5 passes the jack only inside the window the R7/R8/R9 ladder sets
-    on its 0.5 V comparators (4.26-5.67 V, hardware/budget.py), and does pass it there."""
+    on its 0.5 V comparators (4.26-5.67 V, hardware/inputs/power_budget.py), and does pass it there."""
     w = wave("jack swept 0-7 V")
-    uv, ov = budget.uv_v(), budget.ov_v()
+    uv, ov = power_budget.uv_v(), power_budget.ov_v()
     on = [(t, v) for t, v, s in zip(w["t"], w["+5V_IN"], w["U5 on"]) if s > 0.5]
     assert on, "U5 never passed the jack"
     assert all(uv - 0.02 <= v <= ov + 0.02 for _, v in on)
@@ -159,15 +160,15 @@ def test_switch_current_limit_follows_the_datasheets_rilim_table():
     r = [c for c in nl.components.values()
          if c.part.prefix == "R" and set(c.pins.values()) == {u6.net_of("ILIM"), "GND"}]
     assert len(r) == 1
-    from hardware.checks import _ohms
-    assert P.switch_limit_a(_ohms(r[0].value)) * 1000 == pytest.approx(budget.USB_SWITCH_LIMIT_MA, rel=0.02)
+    from hardware.schematic.checks import _ohms
+    assert P.switch_limit_a(_ohms(r[0].value)) * 1000 == pytest.approx(power_budget.USB_SWITCH_LIMIT_MA, rel=0.02)
 
 
 def test_usb_load_stays_below_the_switch_limit():
     """On USB at the firmware's LED budget U6 is not limiting: its current stays below the
     limit, so the rail holds (a USB budget above the limit would sag it)."""
     w = wave("USB only, JP1")
-    limit = budget.USB_SWITCH_LIMIT_MA / 1000
+    limit = power_budget.USB_SWITCH_LIMIT_MA / 1000
     assert hi(w, "U6 A", 0.8) < 0.95 * limit
     assert load_pinmap()["power"]["led_budget_ma"] / 1000 < limit
 

@@ -1,4 +1,4 @@
-"""The printed parts of every game's board (hardware/printed.py): each STL a closed solid,
+"""The printed parts of every game's board (hardware/printed/solids.py): each STL a closed solid,
 each cap inside its cell with the stated clearance to the frame and its neighbours, clear of
 the LED and the cell's parts even pressed, its stem on the key; each frame tile on a
 220 x 220 mm bed and joined to its neighbours by dowels, and drilled through at each overlay
@@ -12,13 +12,12 @@ import os
 
 import pytest
 import trimesh
+from hardware.inputs.game_layouts import game_names, get_layout
+from hardware.placement import cell_geometry as G
+from hardware.printed import cell_stack as S
+from hardware.printed import registration
+from hardware.printed import solids as P
 from manifold3d import CrossSection, Manifold
-
-from hardware import cell_geometry as G
-from hardware import cell_stack as S
-from hardware import printed as P
-from hardware import registration
-from hardware.cellboard import game_names, get_layout
 
 GAMES = game_names()
 EPS = 1e-3

@@ -1,4 +1,4 @@
-"""The overlay registration marks (hardware/registration.py): every fiducial on every cell
+"""The overlay registration marks (hardware/printed/registration.py): every fiducial on every cell
 board PCB (hardware/pcb/*.kicad_pcb, tiles included) has its cross-hair and pin circle on
 the game's printed overlay (hardware/out/overlays/GAME.svg) within 0.1 mm, and the overlay
 has no mark the PCBs lack; each mark is clear of every cell, so the sheet's cells stay
@@ -11,10 +11,9 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-
-from hardware import registration
-from hardware.cellboard import game_names, get_layout
-from hardware.printed import circumradius
+from hardware.inputs.game_layouts import game_names, get_layout
+from hardware.printed import registration
+from hardware.printed.solids import circumradius
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARK_TOLERANCE_MM = 0.001   # the registration marks as the PCBs place them, to a micrometre

@@ -12,19 +12,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hardware.printed import overlay
 
-from knockboard.gameview.picture import Picture
-from knockboard.gameview.summary import summary_lines
-from knockboard.sim.look import hex_colour as look_hex
-
-from hardware import overlay
 from knockboard import registry
 from knockboard.bots import heuristics, make_bot
 from knockboard.bots.strong import game_search
 from knockboard.cli import build_parser, main
 from knockboard.games import GameError, game_names, get_game
+from knockboard.gameview.picture import Picture
+from knockboard.gameview.summary import summary_lines
 from knockboard.layouts import get_layout, layout_names
 from knockboard.session.adapters import get_ui
+from knockboard.sim.look import hex_colour as look_hex
 
 ROOT = Path(__file__).parents[1]
 GAMES = ["dodgeball", "knockabout", "knockoff", "ko"]

@@ -1,4 +1,4 @@
-"""A cell board larger than the fab's panel is cut into tiles (hardware/tiles.py): each tile
+"""A cell board larger than the fab's panel is cut into tiles (hardware/placement/tiles.py): each tile
 fits the panel, no cut crosses a cell, the tiles' netlists hold every part of the whole
 board once with the same connections, and each join's two headers carry, pin for pin, the
 same nets: every net with pads on both sides of the cut, and power on several pins."""
@@ -6,28 +6,29 @@ same nets: every net with pads on both sides of the cut, and power on several pi
 import os
 
 import pytest
+from hardware.inputs import fab_rules, game_layouts, pinmap
+from hardware.placement import tiles
+from hardware.schematic import netlist
 
-from hardware import cellboard, controller, fab, netlist, tiles
-
-OUT = os.path.join(controller.ROOT, "hardware", "out")
+OUT = os.path.join(pinmap.ROOT, "hardware", "out")
 
 
 def _tiled():
-    return [g for g in cellboard.game_names() if len(tiles.regions(g)) > 1]
+    return [g for g in game_layouts.game_names() if len(tiles.regions(g)) > 1]
 
 
 def test_only_boards_too_big_for_the_fab_are_tiled():
-    for g in cellboard.game_names():
-        lay = cellboard.get_layout(g)
-        assert (len(tiles.regions(g)) > 1) == (not fab.fits(lay.width_mm, lay.height_mm)), g
+    for g in game_layouts.game_names():
+        lay = game_layouts.get_layout(g)
+        assert (len(tiles.regions(g)) > 1) == (not fab_rules.fits(lay.width_mm, lay.height_mm)), g
     assert _tiled() == ["knockoff"]            # 468 x 468 mm; the others fit 400 x 500
 
 
 @pytest.mark.parametrize("game", _tiled())
 def test_tiles_fit_and_cuts_miss_every_cell(game):
-    lay = cellboard.get_layout(game)
+    lay = game_layouts.get_layout(game)
     for x0, x1 in tiles.regions(game):
-        assert fab.fits(x1 - x0, lay.height_mm)
+        assert fab_rules.fits(x1 - x0, lay.height_mm)
     for cut in tiles.cuts(game):
         for c in lay.cells:
             assert abs(c.x - cut) >= tiles.CUT_CLEAR, (cut, c.space)

@@ -7,7 +7,7 @@ Every per-game table of the program reads this one: the engines (`games.get_game
 board layouts (`layouts.get_layout`), the session's adapters (`session.adapters.get_ui`),
 the bots' scores and searches (`bots.heuristics`, `bots.strong`), the command line's game
 choices, the game view's pieces (`gameview.looks`), the printable overlays
-(`hardware/overlay.py`) and the firmware's board list
+(`hardware/printed/overlay.py`) and the firmware's board list
 (`firmware/boards.json`, written from `firmware_boards()`; a test keeps it in step).
 
 This module imports nothing of the program but `suggest.py`, so `games/` reads it without

@@ -17,6 +17,7 @@ from pathlib import Path
 
 FIRMWARE = "firmware"
 RP2040_IMAGE = "rp2040-image"
+RULES = "docs/rules"         # the games' rules pages (`knockboard rules` reads them)
 # the folder inside the package that a built wheel carries them in (setup.py writes it)
 PACKAGE_DATA = "_data"
 
@@ -31,7 +32,7 @@ def _checkout_root() -> Path:
 
 
 def data_dir(name: str) -> Path:
-    """The folder `name` (FIRMWARE or RP2040_IMAGE) on the file system: the package's own
+    """The folder `name` (FIRMWARE, RP2040_IMAGE or RULES) on the file system: the package's own
     copy in an installed wheel, else the checkout's top-level folder. The firmware is put on
     sys.path and mpy-cross reads its files, so a real folder is needed (pip never installs a
     wheel zipped)."""
@@ -51,6 +52,11 @@ def firmware_dir() -> Path:
 
 def image_dir() -> Path:
     return data_dir(RP2040_IMAGE)
+
+
+def rules_page(game: str) -> str:
+    """docs/rules/<game>.md, the rules as implemented."""
+    return (data_dir(RULES) / f"{game}.md").read_text(encoding="utf-8")
 
 
 def firmware_json(name: str):

@@ -7,7 +7,7 @@ files side by side instead of ending with them."""
 
 import os
 
-from hardware import pcb
+from hardware import pcbs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PCB = os.path.join(ROOT, "hardware", "pcb")
@@ -15,13 +15,13 @@ LONGEST = "cellboard-knockabout"
 
 
 def board_names():
-    return [b[0] for b in pcb.boards(ROOT)]
+    return [b[0] for b in pcbs.boards(ROOT)]
 
 
 def differences(name, tmp_path):
     """The files of board `name` that a new build makes differently from the committed."""
-    (text, extra, plan_maker), = [b[1:] for b in pcb.boards(ROOT) if b[0] == name]
-    pcb.make(name, text, plan_maker, pcb.inputs_hash(name, text, extra), str(tmp_path),
+    (text, extra, plan_maker), = [b[1:] for b in pcbs.boards(ROOT) if b[0] == name]
+    pcbs.make(name, text, plan_maker, pcbs.inputs_hash(name, text, extra), str(tmp_path),
              str(tmp_path / "renders"), log=lambda *_: None)
     differ = []
     for suffix in (".kicad_pcb", "-bom.csv", "-cpl.csv"):

@@ -110,7 +110,7 @@ class OkPresser:
         lines = self.vb.oled().lines
         if len(lines) < 3 or lines[0] == "Game over":
             return
-        if lines[2] not in ("OK when done", "OK=done"):
+        if not lines[2].startswith(("OK when done", "OK=done")):   # a step "1/3", or edit
             return
         now = time.monotonic()
         if lines == self.last and now - self.last_tap < 1.0:

@@ -67,6 +67,9 @@ class Attacker:
         record's first `ply` entries (of all of it, for a later ply) unless `body` says."""
         if kind != ONLINE and "chain" not in body:
             body["chain"] = transcript.chains(self.room, self.record[:ply])[-1]
+        if kind != ONLINE and "own" not in body:     # (the homes do not check it: only a
+            body["own"] = transcript.own_start(self.room, self.seat - 1)   # spectator
+                                                     # that blames a seat reads it)
         m = Message(self.room, self.seat, kind, ply, body)
         return self.send(m.topic().split("/", 2)[2], m.encode(), retain, wait)
 
@@ -88,22 +91,24 @@ def steering_nonce(outcomes, others, want, seat):
 
 
 class _Chained(dict):
-    """A message body whose `chain` is, when the game reads it, the receiving game's own for
-    the message's ply: for tests of other checks, which build messages in this process."""
+    """A message body whose `chain` (and `own`) is, when the game reads it, the receiving
+    game's own for the message's ply: for tests of other checks, which build messages in
+    this process."""
 
-    def __init__(self, body, game, ply):
+    def __init__(self, body, game, ply, seat):
         super().__init__(body)
-        self.game, self.ply = game, ply
+        self.game, self.ply, self.seat = game, ply, seat
 
     def __missing__(self, key):
-        if key != "chain":
+        if key not in ("chain", "own"):
             raise KeyError(key)
-        chains = self.game.chains
+        chains = self.game.chains if key == "chain" else \
+            self.game.owns.get(self.seat, [transcript.own_start(self.game.room, self.seat)])
         return chains[self.ply] if self.ply < len(chains) else "0" * 64
 
 
 def receive_chained(game, m):
     """`game` receives `m` (built in this process) as if it followed its own history."""
     if m.kind != ONLINE and "chain" not in m.body:
-        m = Message(m.room, m.seat, m.kind, m.ply, _Chained(m.body, game, m.ply))
+        m = Message(m.room, m.seat, m.kind, m.ply, _Chained(m.body, game, m.ply, m.seat - 1))
     game.receive(m)

@@ -83,14 +83,14 @@ def test_a_remote_games_menu_offers_a_hint_ending_and_leaving_and_says_why_not_u
         vb.menu()
         labels = []
         for _ in range(8):
-            labels.append(vb.oled()[0][1][2:])
+            labels.append(vb.menu_entry())
             vb.menu()
-        assert labels[:7] == ["Back to game", "Hint", "Resign", "End game (agre", "Undo",
+        assert labels[:7] == ["Back to game", "Hint", "Resign", "End game (agree)", "Undo",
                               "Edit board", "Leave game"]
         assert labels[7] == "Back to game"       # nothing of the room's: game, seats, dice
         for entry, why in (("Undo", "remote: no undo"), ("Edit board", "remote: no edit")):
             vb.menu()
-            while vb.oled()[0][1] != "> " + entry:
+            while vb.menu_entry() != entry:
                 vb.menu()
             vb.ok()
             assert why in vb.text() and vb.sounds[-1] == "error"

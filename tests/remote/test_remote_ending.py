@@ -42,7 +42,7 @@ def _choose(vb, label):
     """Open the menu and show the entry `label`; OK then chooses it."""
     vb.menu()
     for _ in range(12):
-        if vb.oled()[0][1] == "> " + label:
+        if vb.menu_entry() == label:
             return
         vb.menu()
     raise AssertionError(f"no menu entry {label!r}")
@@ -109,7 +109,7 @@ def test_an_offer_to_end_is_declined_then_accepted_on_the_other_board_and_scored
         run_until(_steps(boards), lambda: white.session.interaction is not None,
                   "White to choose")
         for answer in ("no", "yes"):
-            _choose(white.vb, "End game (agre")
+            _choose(white.vb, "End game (agree)")
             white.vb.ok()
             white.vb.ok()                                    # sure: the offer is sent
             assert white.vb.oled()[0][-1] == "end offered"
@@ -129,7 +129,7 @@ def test_an_offer_to_end_is_declined_then_accepted_on_the_other_board_and_scored
                 assert not white.game.ending.ended and not black.game.ending.ended
                 assert white.session.interaction is not None      # White plays on
                 # and may not ask again before the decline window is over
-                _choose(white.vb, "End game (agre")
+                _choose(white.vb, "End game (agree)")
                 white.vb.ok()
                 white.vb.ok()
                 assert white.vb.oled()[0][-1] == f"offer in {OFFER_AGAIN_PLIES} plies"

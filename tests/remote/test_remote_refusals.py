@@ -213,28 +213,28 @@ def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():
     assert g.stopped is None
 
 
-Z = b"0" * 64           # a chain: these payloads are refused for something else first
+Z = b"0" * 64           # a chain (and own): these payloads are refused for something else first
 
 
 @pytest.mark.parametrize("name,payload,why", [
-    ("knockboard/wire/seat/2/0/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":0,'
+    ("knockboard/wire/seat/2/0/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":0,'
                                      b'"action":"x"}', "forged seat"),
     ("knockboard/wire/seat/1/1/act", b"\xff", "not UTF-8 JSON"),
     ("knockboard/wire/seat/1/1/act", b"[]", "not a JSON object"),
     ("knockboard/wire/seat/1/1/act", b'{"v":1}', "version"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":-1,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":-1,'
                                      b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":true,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":true,'
                                      b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":2,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":2,'
                                      b'"action":"x"}', "on the topic of ply 1"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x","more":1}', "missing or unknown"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":2,"chain":"' + Z + b'","room":"other","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"other","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x"}', "room"),
-    ("knockboard/wire/seat/1/hello", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/hello", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
                                      b'"action":"x"}', "wrong topic"),
-    ("knockboard/wire/seat/1/1/reveal", b'{"v":2,"chain":"' + Z + b'","room":"wire","seat":1,"kind":"reveal",'
+    ("knockboard/wire/seat/1/1/reveal", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"reveal",'
                                         b'"ply":1,"nonce":"zz"}', "bad nonce"),
     ("knockboard/wire/x", b"{}", "not a seat's topic"),
     ("knockboard/wire/seat/1/01/act", b"{}", "not a seat's topic"),
@@ -273,11 +273,11 @@ def test_the_broker_refuses_a_wrong_password_and_a_seat_writing_another_seats_to
                   "both homes joined and rolled")
         # seat 2's user writes as seat 1, on seat 1's topic: the broker refuses it
         ply = len(homes[0].game.record)
-        forged = Message("acl", 1, ACT, ply, {"action": "pass",
+        forged = Message("acl", 1, ACT, ply, {"action": "pass", "own": "0" * 64,
                                                "chain": homes[0].game.chains[ply]})
         homes[1].room.publish(forged)
         # the spectator may read the room, not write in it
-        watcher.room.publish(Message("acl", 1, ACT, 0, {"action": "pass",
+        watcher.room.publish(Message("acl", 1, ACT, 0, {"action": "pass", "own": "0" * 64,
                                                         "chain": watcher.game.chains[0]}))
         run_until([h.link.pump for h in homes] + [watcher.link.pump],
                   lambda: homes[1].room.denied and watcher.room.denied, "the refusals", 10)
@@ -302,7 +302,7 @@ def test_a_forged_move_through_the_broker_is_refused_by_the_receiving_home(make_
         before = list(homes[0].game.record)
         # seat 2's own user, on its own topic, sends a move that is not its to make
         homes[1].room.publish(Message("forge", 2, ACT, ply, {
-            "action": "pass", "chain": homes[0].game.chains[ply]}))
+            "action": "pass", "chain": homes[0].game.chains[ply], "own": "0" * 64}))
         run_until([homes[0].link.pump], lambda: homes[0].game.refused, "the refusal", 10)
         assert homes[0].game.record[:len(before)] == before
         assert len(homes[0].lines) == 1 and "refused seat 2's act" in homes[0].lines[0]

@@ -133,8 +133,8 @@ def _rewrite_move(attacker, record, homes):
         if ply > 4 and state.current_player() == 1:
             others = [state.action_to_string(a) for a in state.legal_actions()
                       if state.action_to_string(a) != entry]
-            if others:
-                attacker.message("act", ply, action=others[0])
+            if others:          # (the message's own chain as seat 2's home sent it)
+                attacker.message("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
                 return ply
     raise AssertionError("no move of Black with another choice")
 
@@ -148,21 +148,23 @@ def _rewrite_die(attacker, record, homes):
             outcomes = state.chance_outcomes()
             want = next(a for a, _ in outcomes if state.action_to_string(a) != entry)
             steer = steering_nonce(outcomes, [homes[0].keys.nonce(ply, 1), None], want, 2)
-            attacker.message(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer))
-            attacker.message(REVEAL, ply, nonce=steer.hex())
+            own = homes[1].game.owns[1][ply]
+            attacker.message(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer), own=own)
+            attacker.message(REVEAL, ply, nonce=steer.hex(), own=own)
             return ply
     raise AssertionError("no die")
 
 
 @pytest.mark.parametrize("rewrite", [_rewrite_move, _rewrite_die])
-def test_a_spectator_of_a_game_a_seat_rewrote_shows_it_as_agreed_and_says_where(
+def test_a_spectator_of_a_game_a_seat_rewrote_names_the_seat_and_shows_the_agreed_game(
         make_broker, tmp_path, rewrite):
     """After the game, seat 2's user overwrites one of its retained moves with another legal
-    one, or re-grinds one of its dice (the chain they carry is the true history before
-    them).  Before, a spectator joining later read a different game with no warning; now
-    seat 1's messages, which pin the true history, show the conflict: the game is shown up
-    to the last entry every seat pinned, and one line says where the seats' histories part
-    and whose entries they are."""
+    one, or re-grinds one of its dice (each message with the chains a careful rewriter
+    gives it: the true history before it, and its own part so far).  Before, a spectator
+    joining later read a different game with no warning; then it said only where the seats'
+    histories part, not who rewrote them.  Now seat 2's own later messages, which pin its
+    true part in the game, contradict its rewritten entry: the spectator names seat 2 and the
+    entry, and shows the game as every seat agreed up to the entry before it."""
     broker = make_broker({"redo": 2})
     homes = [Home(broker, "redo", "knockabout", {}, [seat]).start() for seat in (1, 2)]
     with closing(homes):
@@ -179,7 +181,43 @@ def test_a_spectator_of_a_game_a_seat_rewrote_shows_it_as_agreed_and_says_where(
     status = cmd_watch(_Args(broker.url("redo", "redo-watch"), str(pw)), out)
     lines = out.getvalue().splitlines()
     print("\n" + "\n".join(lines[-2:]))
-    assert status == 1 and lines[-1].startswith("stopped: the seats' histories conflict: ")
-    assert "Black (seat 2)'s" in lines[-1] or "the dice's" in lines[-1]   # whose entries
+    assert status == 1
+    assert lines[-1] == (f"stopped: Black (seat 2) rewrote entry {ply + 1}: showing the game "
+                         f"as every seat agreed up to entry {ply}")
     shown = [line.split(": ", 1)[1] for line in lines[1:-1]]
-    assert shown == record[:len(shown)] and ply - 2 <= len(shown) <= ply
+    assert shown == record[:ply]
+
+
+def test_a_home_resumed_after_a_seat_rewrote_its_moves_names_the_seat(make_broker):
+    """Both homes leave mid-game (seat 1's host dies); meanwhile seat 2's user overwrites one
+    of seat 2's retained moves.  Seat 1's home, resumed from its record, reads the rewritten
+    move from the broker: it says in one line that Black (seat 2) rewrote that entry
+    (before: only a refusal, "ply N is ... by seat 2"), and keeps its record."""
+    broker = make_broker({"back": 2})
+    homes = [Home(broker, "back", "knockabout", {}, [seat]).start() for seat in (1, 2)]
+    hosts = [h.headless(seed) for h, seed in zip(homes, (3, 4))]
+    with closing(homes):
+        run_until([h.step for h in hosts], lambda: len(homes[0].game.record) >= 12, "12 plies")
+        saved = list(homes[0].game.record)
+        homes[0].kill()
+        homes[1].close()
+        attacker = Attacker(broker, "back", 2, record=saved)
+        with closing([], attacker):
+            ply = _rewrite_move(attacker, saved, homes)
+        homes[0] = Home(broker, "back", "knockabout", {}, [1], keys=homes[0].keys,
+                        actions=saved).start()
+        g = homes[0].game
+        run_until([homes[0].link.pump], lambda: g.refused, "the rewritten move read", 10)
+        print("\n" + "\n".join(homes[0].lines))
+        assert homes[0].lines == [
+            f"remote: Black (seat 2) rewrote entry {ply + 1} (it now says "
+            f"{_rewritten(saved, ply)!r}, it played {saved[ply]!r}): this home goes on with "
+            f"the game as it recorded it ({len(saved)} entries)"]
+        assert g.stopped is None and g.record == saved
+
+
+def _rewritten(record, ply):
+    """The move `_rewrite_move` writes at `ply`."""
+    state = _position(record[:ply])
+    return next(state.action_to_string(a) for a in state.legal_actions()
+                if state.action_to_string(a) != record[ply])

@@ -110,3 +110,30 @@ class VirtualBoard:
 
     def text(self):
         return " | ".join(self.oled()[0])
+
+    def pages(self, most=8):
+        """Every page of the screen shown now, read as a person would: the OLED watched
+        while a long screen turns its pages (oled.PAGE_S each), until the first comes back."""
+        from knockboard.session.oled import PAGE_S
+        seen = []
+        for _ in range(most):
+            lines = self.oled()[0]
+            if lines in seen:
+                break
+            seen.append(lines)
+            self.run(PAGE_S)
+        return seen
+
+    def screen_text(self):
+        """All the words of the screen shown now, over its pages, one string (the last
+        line of a paged screen, kept on every page, once)."""
+        pages = self.pages()
+        lines = [x for page in pages for x in (page[:-1] if len(pages) > 1 else page)]
+        return " ".join(lines + ([pages[0][-1]] if len(pages) > 1 else []))
+
+    def menu_entry(self):
+        """The menu entry the OLED shows ("> End game (agree)" may take two lines: the
+        words are joined again), or None when no entry is shown."""
+        lines = self.oled()[0]
+        text = " ".join(lines[1 if lines[:1] == ["Menu"] else 0:-1])
+        return text[2:] if text.startswith("> ") else None

@@ -40,12 +40,13 @@ def test_illegal_presses_flash_red_buzz_and_change_nothing():
     vb, session = knockabout()
     before = snapshot(session)
     reasons = {"A1": "A1: no piece", "G7": "G7: no piece",      # empty gutter and cell
-               "D6": session.ui.view(session.state).pieces["D6"].name + ": not yours"}
+               # Black's d4 as the players name it, not "B4=1", the terminal's code
+               "D6": "Black d4: not yours"}
     for space, reason in reasons.items():
         vb.sounds.clear()
         vb.press_space(space)
         assert vb.cell(vb.space(space)) == (255, 0, 0, "blink")
-        assert vb.sounds == ["error"] and vb.oled()[0][-1] == reason
+        assert vb.sounds == ["error"] and " ".join(vb.oled()[0]).endswith(reason)
         assert snapshot(session) == before and session.interaction.selected is None
     vb.run(1.0)
     assert vb.cell(vb.space("G7"))[:3] == (0, 0, 0)     # the flash is over
@@ -194,7 +195,7 @@ def menu_choose(vb, label):
     """Open the menu and choose the entry `label`, reading the OLED like a person."""
     vb.menu()
     for _ in range(30):
-        if vb.oled()[0][1] == "> " + label:
+        if vb.menu_entry() == label:
             vb.ok()
             return
         vb.menu()
@@ -224,3 +225,27 @@ def test_redo_is_forgotten_once_a_computer_plays_where_the_undo_went_back():
     menu_choose(vb, "Redo")
     assert "nothing to redo" in vb.text()
     assert session.record.replay().to_position() == session.state.to_position()
+
+
+def test_the_cell_where_a_die_lands_plays_its_move_as_its_direction_does():
+    """Issue 47, finding 9: "F3: to where?" invites the landing cell; it plays the move
+    when it is the landing of that move alone (the engine's own trace says where)."""
+    vb, session = knockabout()
+    state = session.state
+    lands = {}                         # (die's cell, landing) -> the moves ending there
+    for action in state.legal_actions():
+        text = state.action_to_string(action)
+        for src, dst in state.move_trace(action)[:1]:
+            if src == text.split("-")[0]:      # the die moves (not only knocks)
+                lands.setdefault((src, dst), []).append(text)
+    beyond = sorted((src, land) for (src, land), moves in lands.items()
+                    if len(moves) == 1 and vb.space(land) not in neighbours(vb, src))
+    assert beyond, lands
+    src, land = beyond[0]
+    vb.press_space(src)
+    vb.press_space(land)
+    assert session.record.actions[-1] == lands[(src, land)][0]
+    assert vb.sounds[-1] != "error"
+    # the die stands where it was pressed: no step asks to move it there again
+    step = session.animation.step if session.animation else None
+    assert step is None or (step.src, step.dst) != (src, land)

@@ -15,6 +15,9 @@ from board_driver import VirtualBoard
 SEAT_WORDS = {"knockabout": ("White", "Black"), "dodgeball": ("Blue", "Orange"),
               "ko": ("Red", "Green", "Yellow", "Blue"),
               "knockoff": ("Red", "Green", "Yellow", "Blue")}
+# why a game is over, as the OLED says it (RULES.md: each game's end)
+END_WORDS = {"knockabout": "dice in the gutter", "dodgeball": "has no pawns left",
+             "ko": "knock", "knockoff": "pawns on the top row"}
 GAMES = [("knockabout", {}, 11), ("dodgeball", {}, 2), ("ko", {"players": 4}, 2),
          ("ko", {"players": 2, "quick_start": 1}, 5), ("knockoff", {"players": 2}, 7),
          ("knockoff", {"players": 4}, 3)]
@@ -33,11 +36,14 @@ def test_a_full_game_through_presses_reaches_the_end_with_legal_actions_only(gam
     replayed = session.record.replay()
     assert replayed.to_position() == session.state.to_position()
     assert replayed.history == session.state.history
-    lines, _, _ = vb.oled()
-    assert lines[0] == "Game over" and lines[1]
+    lines, dice, _ = vb.oled()
+    assert lines[0] == "Game over" and lines[1] and dice == ()
     assert "win" in vb.sounds
-    # who won, by the colour the players know the seat by, on the OLED and in the record
-    assert any(word in lines[1] for word in SEAT_WORDS[game])
+    # who won, by the colour the players know the seat by (a K.O. pair by its initials,
+    # "R+B"), on the OLED and in the record, and why the game is over (the rules' end)
+    text = vb.screen_text()
+    assert any(word in text or f"{word[0]}+" in text for word in SEAT_WORDS[game]), text
+    assert END_WORDS[game] in text, text
     assert not any(number in session.record.result for number in ("team ", "Team ", "P1",
                                                                    "P2", "P3", "P4"))
     if game in ("dodgeball", "knockoff"):

@@ -71,7 +71,8 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         assert session.record.actions[-1] == "round 2" and session.match.round_points == [
             tuple(first)]
         lines = vb.oled()[0]
-        assert lines[1].startswith("round 2 1/") and lines[0].endswith(" off")
+        assert lines[1] == "round 2" and lines[0].endswith(" off")
+        assert lines[2].split()[-1].startswith("1/")
         piece, space, _ = lines[0].split(" ")
         assert vb.cell(vb.space(space)) == (255, 0, 0, "blink")   # take it off here
         assert store.get(1).actions == session.record.actions
@@ -105,7 +106,7 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         return 0
     monkeypatch.setattr(play, "_run_on_board", run_on_board)
     assert cli.main(["resume", "--db", str(db)]) == 0
-    assert "resuming game 1 (ko)" in capsys.readouterr().out
+    assert "resuming game 1 (K.O.)" in capsys.readouterr().out
     assert made[0].setup.rounds == 2 and made[0].match.round_points == [tuple(first)]
     assert made[0].record.actions == stopped
 
@@ -123,7 +124,7 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         play_until(player, "over")
         second = round_points(session.state)
         totals = [a + b for a, b in zip(first, second)]
-        assert vb.oled()[0][1:] == [f"RB{totals[0]} GY{totals[1]}", "MENU=new game"]
+        assert vb.oled()[0][1:] == [f"RB{totals[0]} GY{totals[1]}", "MENU=new or quit"]
         assert vb.oled()[0][0].startswith("Match: ")
         match = KOMatch(get_game("ko", **OPTIONS), 2)
         match.record_points(first)
@@ -153,7 +154,7 @@ def test_a_two_round_match_on_the_board_saved_resumed_and_shown(tmp_path, capsys
         f"  total:   {names[0]} {totals[0]}, {names[1]} {totals[1]}"]
     assert f"{start_of_round + 1:4}. round    2" in shown
     assert cli.main(["history", "--db", str(db)]) == 0
-    assert "ko (2 rounds)" in capsys.readouterr().out
+    assert "K.O. (2 rounds)" in capsys.readouterr().out
     # the game view's text beside the board names the round (here in the SVG export)
     assert cli.main(["export", "1", "--db", str(db), "--svg", str(tmp_path / "svg")]) == 0
     capsys.readouterr()
@@ -213,7 +214,7 @@ def test_the_menu_sets_the_rounds_of_the_next_game():
         player.act()
     vb.menu()
     for _ in range(20):
-        if vb.oled()[0][1].startswith("> End game"):
+        if (vb.menu_entry() or "").startswith("End game"):
             break
         vb.control(MENU)
     vb.ok()
@@ -245,11 +246,11 @@ def test_a_match_ended_by_agreement_between_rounds_counts_the_rounds_over(tmp_pa
         vb.ok()
         assert vb.oled()[0] == ["Menu", "> Total: 1 of 2", f"RB{first[0]} GY{first[1]}"]
         for _ in range(30):
-            labels.append(vb.oled()[0][1])
-            if labels[-1] == "> End match":
+            labels.append(vb.menu_entry())
+            if labels[-1] == "End match":
                 break
             vb.control(MENU)
-        assert not any(label.startswith("> End game") for label in labels)
+        assert not any(label.startswith("End game") for label in labels)
         vb.ok()
         assert vb.oled()[0][1] == "> End: sure? OK" and session.record.status == "playing"
         vb.ok()

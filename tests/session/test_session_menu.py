@@ -7,8 +7,8 @@ from test_session_board import menu_choose
 def menu_go(vb, prefix):
     """With the menu open, press MENU until the shown entry starts with `prefix`."""
     for _ in range(30):
-        if vb.oled()[0][1].startswith("> " + prefix):
-            return vb.oled()[0][1][2:]
+        if (vb.menu_entry() or "").startswith(prefix):
+            return vb.menu_entry()
         vb.menu()
     raise AssertionError(f"no menu entry {prefix!r}")
 
@@ -100,20 +100,23 @@ def test_physical_dice_are_entered_with_menu_and_ok():
     vb = VirtualBoard("knockoff")
     session = vb.start("knockoff", seed=3, physical_dice=True)
     assert session.mode == "dice"
-    assert vb.oled()[0] == ["Red d6", "value: 1", "MENU=+1 OK=set"]
+    assert vb.oled()[:2] == (["Red d6", "value: 1", "MENU=+1 OK=set"], ())
     for _ in range(3):
         vb.menu()
     assert vb.oled()[0][1] == "value: 4"
     vb.ok()
+    assert vb.oled()[:2] == (["Green d6", "value: 1", "MENU=+1 OK=set"], ())
     vb.ok()                                    # P2 rolls a 1: P1 starts
     assert session.record.actions == ["roll 4", "roll 1"]
-    # the turn's two dice: a slip (5) taken back with BACK, then 6 and 2
+    # the turn's two dice, whose they are and which of the two is asked; the roll-off's
+    # dice are spent, so none is drawn: a slip (5) taken back with BACK, then 6 and 2
+    assert vb.oled()[:2] == (["Red d6 1/2", "value: 1", "MENU=+1 OK=set"], ())
     for _ in range(4):
         vb.menu()
     vb.ok()
-    assert vb.oled()[0][:2] == ["d6 (5)", "value: 1"]
+    assert vb.oled()[:2] == (["Red d6 2/2", "value: 1", "MENU=+1 OK=set"], (5,))
     vb.back()
-    assert vb.oled()[0][:2] == ["d6", "value: 5"]
+    assert vb.oled()[:2] == (["Red d6 1/2", "value: 5", "MENU=+1 OK=set"], ())
     vb.menu()
     vb.ok()
     vb.menu()

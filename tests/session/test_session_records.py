@@ -45,7 +45,7 @@ def test_show_names_the_seats_by_colour_in_its_players_result_and_moves(tmp_path
         assert session.record.result in ("Red wins", "Green wins")
     assert cli.main(["show", "1", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "game 1: knockoff  Red (greedy), Green (random)"
+    assert lines[0] == "game 1: Knock-Off  Red (greedy), Green (random)"
     assert f"result {session.record.result}" in lines[1]
     moves = [line.split()[1] for line in lines[3:]]
     assert {"Red", "Green", "roll-off"} <= set(moves) and not {"P1", "P2"} & set(moves)

@@ -115,7 +115,7 @@ def test_a_game_played_on_the_board_shows_as_a_score_sheet(tmp_path):
     with contextlib.redirect_stdout(out):
         assert main(["show", "1", "--db", str(db)]) == 0
     lines = out.getvalue().splitlines()
-    assert lines[0] == "game 1: knockoff  Red, Green (greedy)"
+    assert lines[0] == "game 1: Knock-Off  Red, Green (greedy)"
     sheet = [line.split()[1:] for line in lines[3:]]
     assert len(sheet) == len(record.actions)
     who = [s[0] for s in sheet]
@@ -126,7 +126,7 @@ def test_a_game_played_on_the_board_shows_as_a_score_sheet(tmp_path):
 
 def menu_go(vb, prefix):
     for _ in range(30):
-        if vb.oled()[0][1].startswith("> " + prefix):
+        if (vb.menu_entry() or "").startswith(prefix):
             return
         vb.menu()
     raise AssertionError(f"no menu entry {prefix!r}")

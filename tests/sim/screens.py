@@ -59,12 +59,12 @@ class Shown:
     """A simulator window for `board` on `display`, with a host Board connected to it
     through the pseudo-terminal, as `knockboard play --port` would be."""
 
-    def __init__(self, display, board, seed=1):
+    def __init__(self, display, board, seed=1, pieces=False):
         import tkinter as tk
 
         from knockboard.sim.window import SimWindow
 
-        self.port = start_pty(board, seed=seed)
+        self.port = start_pty(board, seed=seed, pieces=pieces)
         self.vb = self.port.board
         self.root = tk.Tk(screenName=display)
         self.display = display
@@ -97,20 +97,38 @@ class Shown:
         self.port.close()
 
 
-def demo_scene(vb):
-    """Something a game would show: a selected piece, its targets, a knocked piece."""
+def demo_scene(vb, view=None):
+    """Something a game would show: a selected piece, its targets, a knocked piece; with the
+    pieces of `view` (the start), a piece of the first seat selected, the three free cells
+    nearest it as targets and the other seat's nearest piece knocked."""
     cells = [P.OFF] * vb.cells
     layout = vb.layout
-    picks = {"knockabout": ("F5", ("F6", "G5", "E6"), "F9"),
-             "dodgeball": ("c2", ("c3", "d3", "b3"), "d6"),
-             "ko": ("e2", ("e3", "d3", "f3"), "e6"),
-             "knockoff": ("1a", ("2a", "1b"), "3c")}[vb.board_id]
+    if view is None or len({p.owner for p in view.pieces.values()}) < 2:
+        picks = {"knockabout": ("F5", ("F6", "G5", "E6"), "F9"),
+                 "dodgeball": ("c2", ("c3", "d3", "b3"), "d6"),
+                 "ko": ("e2", ("e3", "d3", "f3"), "e6"),
+                 "knockoff": ("1a", ("2a", "1b"), "3c")}[vb.board_id]
+    else:
+        picks = _picks_among(layout, view)
     selected, targets, knocked = picks
     cells[layout.cell(selected).index] = P.Cell(255, 255, 255)
     for t in targets:
         cells[layout.cell(t).index] = P.Cell(0, 220, 60, P.PULSE)
     cells[layout.cell(knocked).index] = P.Cell(255, 40, 0, P.BLINK)
     return P.Scene(tuple(cells), 255), P.Display(lines=("Your move",), dice=(3, 5), kind=6)
+
+
+def _picks_among(layout, view):
+    def distance(a, b):
+        a, b = layout.cell(a), layout.cell(b)
+        return (a.x - b.x) ** 2 + (a.y - b.y) ** 2
+    mine = sorted(view.spaces_of(0))
+    theirs = [s for s in view.pieces if view.pieces[s].owner != 0]
+    selected = min(mine, key=lambda s: min(distance(s, t) for t in theirs))
+    free = [c.space for c in layout.cells if c.space not in view.pieces
+            and not c.kind.startswith("home")]
+    targets = tuple(sorted(free, key=lambda s: distance(selected, s))[:3])
+    return selected, targets, min(theirs, key=lambda s: distance(selected, s))
 
 
 def save_shots(out_dir, names, open_shown):
@@ -133,10 +151,21 @@ def docs_folder(name):
     return sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "docs", name)
 
 
+def start_position(board):
+    """(game, the view of its start of play) of `board`'s game."""
+    from knockboard.games import get_game
+    options = {"ko": {"quick_start": 1}, "dodgeball": {"setup": "quick"}}.get(board, {})
+    game = get_game(board, **options)
+    return game, game.analysis_start().view()
+
+
 def _shown_with_demo_scene(display, board):
-    shown = Shown(display, board)
-    scene, oled = demo_scene(shown.vb)
+    from knockboard.gameview.wire import encode_view
+    shown = Shown(display, board, pieces=True)
+    game, view = start_position(board)
+    scene, oled = demo_scene(shown.vb, view)
     shown.host.set_scene(scene)
+    shown.host.show_pieces(encode_view(game, view))     # drawn as any host's would be
     shown.host.show(oled)
     shown.settle(0.3)
     return shown

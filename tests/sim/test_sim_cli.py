@@ -121,7 +121,7 @@ def test_demo_on_a_board_plays_the_terminal_demos_game_and_saves_it(tmp_path):
         piece = state.view().piece_at(cell.space)
         want = scaled(ui.color(piece.owner), REST) if piece else (0, 0, 0)
         assert vb.cell(cell.index).rgb == want, cell.space
-    assert vb.oled().lines == ("Game over", state.result(), "MENU=new game")
+    assert vb.oled().lines == ("Game over", state.result(), "MENU=new or quit")
     # saved as it was played, finished, with both seats the computer's
     stored = store.get(session.saver.game_id)
     assert stored.actions == session.record.actions and stored.status == "finished"

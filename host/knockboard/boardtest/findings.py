@@ -1,6 +1,6 @@
 """What the board test saw, as faults a maker can fix: which part, which joint, which line.
 
-How the cell board's faults show (hardware/cellboard.py; docs/build.md, "Board test"):
+How the cell board's faults show (hardware/schematic/cell_board.py; docs/build.md, "Board test"):
 
 - a WS2812 passes the data on to the next LED only while it works, so a chain broken at LED
   k (a dead LED, a bad DIN/DOUT joint, no 5 V or GND at it) leaves k and every later LED

@@ -7,7 +7,7 @@ import sys
 from typing import Callable, Optional, TextIO
 
 from ..device.protocol import Display, KeyEvent, KeyState
-from ..session.types import clip
+from ..session.types import BACK_KEY, MENU_KEY, OK_KEY, clip
 from .findings import Finding, diagnose
 from .guide import BoardTest
 
@@ -65,23 +65,51 @@ class Runner:
         self.start()
         while not self.test.done and not (until and until()):
             self.step()
-        return self.finish()
+        findings = self.finish()
+        if len(findings) > SUMMARY_FAULTS:
+            self.page_through(until)
+        return findings
 
     def finish(self) -> list[Finding]:
-        """The findings, shown on the OLED and printed."""
+        """The findings, shown on the OLED (one a page when they are more than the summary
+        holds) and printed."""
         self.findings = diagnose(self.test)
         self.board.set_scene(self.test.scene())
-        self.board.show(Display(summary(self.findings)))
+        self.board.show(Display(summary(self.findings) if len(self.findings) <= SUMMARY_FAULTS
+                                else fault_page(self.findings, 0)))
         self.board.flush()
         report(self.findings, self.out)
         return self.findings
+
+    def page_through(self, until: Optional[Callable[[], bool]] = None) -> None:
+        """Every finding on the OLED, one a page: MENU the next, OK (or BACK) ends."""
+        assert self.findings is not None, "finish() first"
+        shown = 0
+        while not (until and until()):
+            for message in self.board.poll(0.05):
+                if not (isinstance(message, KeyEvent) and message.control and message.pressed):
+                    continue
+                if message.index in (OK_KEY, BACK_KEY):
+                    return
+                if message.index == MENU_KEY:
+                    shown = (shown + 1) % len(self.findings)
+                    self.board.show(Display(fault_page(self.findings, shown)))
+
+
+SUMMARY_FAULTS = 2        # the faults the OLED's three lines hold at once
+
+
+def fault_page(findings: list[Finding], k: int) -> tuple:
+    """The OLED's page for finding `k`, when they are more than the summary holds."""
+    return (f"fault {k + 1}/{len(findings)}", clip(findings[k].short), "MENU=nxt OK=end")
 
 
 def summary(findings: list[Finding]) -> tuple:
     """The OLED's three lines after the test."""
     if not findings:
         return ("Board test done", "no faults found")
-    return (f"{len(findings)} fault(s):",) + tuple(clip(f.short) for f in findings[:2])
+    return (f"{len(findings)} fault(s):",) + tuple(clip(f.short)
+                                                   for f in findings[:SUMMARY_FAULTS])
 
 
 def report(findings: list[Finding], out: TextIO) -> None:

@@ -1,5 +1,5 @@
-"""Where a cell's parts and lines are on the cell board (hardware/cellboard.py): LED i and
-its 100 nF C i, key SW i and diode D i; the key on row i // cols and column i % cols, the
+"""Where a cell's parts and lines are on the cell board (hardware/schematic/cell_board.py):
+LED i and its 100 nF C i, key SW i and diode D i; the key on row i // cols and column i % cols, the
 row lines on J2 (ROWS, pin r + 1), the column lines on J3 (COLS, pin c + 1)."""
 
 from __future__ import annotations

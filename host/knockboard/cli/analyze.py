@@ -9,8 +9,9 @@ from .args import BUDGET, CliError, add_position_arguments, parse_options, posit
 
 def _position_after(args):
     """The state that `--position`/`--option` and the MOVEs of `args` name."""
-    game = get_game(args.game, **parse_options(args.option))
-    state = game.from_position(args.position) if args.position is not None \
+    options = parse_options(args.option)
+    game = get_game(args.game, **options)
+    state = _read_position(game, args.position, options) if args.position is not None \
         else game.analysis_start()
     for number, text in enumerate(args.moves, 1):
         try:
@@ -18,6 +19,28 @@ def _position_after(args):
         except GameError as err:
             raise GameError(f"move {number} {text!r}: {err}") from None
     return state
+
+
+def _read_position(game, text, options):
+    """The position `text` of `game`. A position that says how many play (K.O.'s seating
+    "RB/GY", Knock-Off's "-/-") is read with that many players when --option players does
+    not say otherwise: the one count it reads with, else the default's error."""
+    try:
+        return game.from_position(text)
+    except GameError:
+        if "players" in options:
+            raise
+        from ..session.menu import players_choices
+        read = []
+        for players in players_choices(game.name):
+            try:
+                read.append(get_game(game.name, **options, players=players)
+                            .from_position(text))
+            except GameError:
+                pass
+        if len(read) != 1:
+            raise
+        return read[0]
 
 
 def cmd_analyze(args):

@@ -87,6 +87,18 @@ def names_file(action, kind="file"):
     return action
 
 
+# the arguments that name a saved game by its id, which the shell completion completes
+# from the saved games (`knockboard history --ids`)
+GAME_ID_ARGUMENTS: "weakref.WeakSet[argparse.Action]" = weakref.WeakSet()
+
+
+def add_game_id_argument(parser, **kwargs):
+    """The positional ID of a saved game (`kwargs`: nargs="?" where it may be left out)."""
+    action = parser.add_argument("id", type=game_id, metavar="ID", **kwargs)
+    GAME_ID_ARGUMENTS.add(action)
+    return action
+
+
 class CliError(Exception):
     """A bad command line; main() prints it as one line and exits with status 2."""
 

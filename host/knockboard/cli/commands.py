@@ -5,27 +5,31 @@ conventions.py fails until it does)."""
 
 # (title, subcommands), in the order people look for them
 GROUPS = (
-    ("play", ("play", "demo", "resume", "view", "watch", "sim")),
-    ("saved games", ("history", "show", "replay", "export", "import")),
+    ("play", ("play", "demo", "rules", "resume", "view", "watch", "sim")),
+    ("saved games", ("history", "show", "replay", "export", "import", "abandon", "delete")),
     ("the board", ("ports", "uf2", "flash", "boardtest")),
     ("analysis", ("analyze", "hint", "arena")),
     ("this command", ("completion",)),
 )
 
 EXAMPLES = {
-    "play": ("knockboard play knockabout --sim",
+    "play": ("knockboard play knockabout --sim --names Ann,Ben",
              "knockboard play ko --players 3 --bots 2,3 --port /dev/ttyACM0",
              "knockboard play ko --players 2 --rounds 3 --sim"),
     "demo": ("knockboard demo --terminal --seed 7",),
+    "rules": ("knockboard rules K.O.",),
     "resume": ("knockboard resume", "knockboard resume 12 --sim"),
     "view": ("knockboard view 12",),
-    "watch": ("knockboard watch mqtts://grandma@broker.example/smith-jones-1",),
+    "watch": ("knockboard watch mqtts://grandma@broker.example/smith-jones-1",
+              "knockboard watch mqtts://grandma@broker.example/smith-jones-1 --view"),
     "sim": ("knockboard sim --board ko", "knockboard sim --headless"),
     "history": ("knockboard history",),
     "show": ("knockboard show 12",),
     "replay": ("knockboard replay 12 --view",),
     "export": ("knockboard export 12 -o game12.json", "knockboard export 12 --svg pictures"),
     "import": ("knockboard import game12.json",),
+    "abandon": ("knockboard abandon 12",),
+    "delete": ("knockboard delete 12", "knockboard delete 12 --yes"),
     "ports": ("knockboard ports --all",),
     "uf2": ("knockboard uf2 --board knockoff -o knockoff.uf2",),
     "flash": ("knockboard flash --board dodgeball --dry-run",),

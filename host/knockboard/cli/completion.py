@@ -1,6 +1,7 @@
 """`knockboard completion SHELL`: the shell's completion script, generated from the parser
 itself by shtab, so it knows every subcommand, option and choice (games, boards) as they
-are."""
+are; a saved game's ID completes from the games saved (`knockboard history --ids`, in the
+database of $KNOCKBOARD_DB or the default one)."""
 
 import sys
 
@@ -26,6 +27,7 @@ def add_completion_command(sub, top):
 def cmd_completion(args, parser):
     import shtab
     _complete_paths(shtab)
+    _complete_game_ids(shtab)
     sys.stdout.write(shtab.complete(parser, shell=args.shell))
     return 0
 
@@ -36,3 +38,13 @@ def _complete_paths(shtab):
     from .args import PATH_ARGUMENTS
     for action, kind in PATH_ARGUMENTS.items():
         action.complete = shtab.DIRECTORY if kind == "folder" else shtab.FILE
+
+
+# asked each time ID is completed: the games saved now (nothing, quietly, if none)
+GAME_IDS_COMMAND = "knockboard history --ids 2>/dev/null"
+
+
+def _complete_game_ids(shtab):
+    from .args import GAME_ID_ARGUMENTS
+    for action in GAME_ID_ARGUMENTS:
+        action.complete = shtab.cmd(GAME_IDS_COMMAND)

@@ -17,6 +17,7 @@ from .demo import add_demo_command
 from .device import add_device_commands
 from .play import PlayCommandError, add_play_command
 from .records import RecordsCommandError, add_record_commands
+from .rules import add_rules_command
 from .sim import add_sim_command
 from .watch import add_watch_command
 
@@ -98,6 +99,7 @@ def build_parser():
     add_play_command(sub, parse_options)
     add_watch_command(sub)
     add_demo_command(sub)
+    add_rules_command(sub)
     add_sim_command(sub)
     add_record_commands(sub)
     add_device_commands(sub)

@@ -5,8 +5,8 @@ import sys
 import threading
 
 from ..games import MAX_ROUNDS, GameError, get_game
-from .args import (add_broker_credentials, add_db_argument, add_game_argument, game_id,
-                   names_file, positive_int, seed, seconds, whole_number)
+from .args import (add_broker_credentials, add_db_argument, add_game_argument,
+                   add_game_id_argument, names_file, positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
 
 
@@ -16,6 +16,7 @@ VIEW_FIT_PX = 560         # the game view's board beside the simulator, at most 
 VIEW_MIN_FIT_PX = 320     # ... and at least (a small screen: the view may then overlap)
 VIEW_GAP_PX = 8           # between the simulator's window and the view's
 VIEW_PLACE_MS = 500       # the view is placed again then, beside the simulator as it is
+SESSION_WATCH_MS = 200    # how often the window looks whether the session has ended
 
 
 class PlayCommandError(Exception):
@@ -42,6 +43,9 @@ def add_play_command(sub, parse_options):
                       help="seats the computer plays: 2, 2,3, all (default none), each at a "
                            "level, 2=easy, 2=fair (the default), 2=hard, or as a bot, "
                            "2=random, 2=greedy, 2=strong")
+    play.add_argument("--names", type=player_names, metavar="NAMES", default=[],
+                      help="the players' names by seat, e.g. Ann,Ben (saved with the game, "
+                           "shown in the terminal, show and history)")
     play.add_argument("--seed", type=seed, default=None, help="dice and computer seed")
     play.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS, "a number of rounds"),
                       default=1, metavar="N",
@@ -60,7 +64,7 @@ def add_play_command(sub, parse_options):
         "resume", help="go on with a saved game on the board",
         description="Continue the last unfinished saved game (or game ID) on the board: "
                     "the LEDs first show where the pieces must stand; OK goes on.")
-    resume.add_argument("id", nargs="?", type=game_id, metavar="ID")
+    add_game_id_argument(resume, nargs="?")
     _add_board_arguments(resume)
     add_db_argument(resume)
     _add_view_argument(resume)
@@ -71,7 +75,7 @@ def add_play_command(sub, parse_options):
         "replay", help="step through a saved game on the board",
         description="Show a saved game on the board step by step: OK forward, BACK back, "
                     "MENU ends.")
-    replay.add_argument("id", type=game_id, metavar="ID")
+    add_game_id_argument(replay)
     _add_board_arguments(replay)
     add_db_argument(replay)
     replay.add_argument("--view", action="store_true",
@@ -84,7 +88,7 @@ def add_play_command(sub, parse_options):
         description="Draw a saved game as players see it (pieces, dice, scores, moves) and "
                     "follow it as it is played: game ID, or else the newest game and each "
                     "one started after it. Run it beside `knockboard play` on a real board.")
-    view.add_argument("id", nargs="?", type=game_id, metavar="ID")
+    add_game_id_argument(view, nargs="?")
     add_db_argument(view)
     view.set_defaults(func=cmd_view)
 
@@ -221,10 +225,32 @@ def make_setup(args, parse_options):
         if args.players is not None and "players" in str(err):
             raise PlayCommandError(f"--players {args.players}: {err}") from None
         raise
+    names = getattr(args, "names", [])      # (the demo has no names)
+    if len(names) > players:
+        raise PlayCommandError(f"--names {','.join(names)}: {len(names)} names for "
+                               f"{players} players")
     try:
-        return Setup(args.game, options, seats, args.physical_dice, args.seed, args.rounds)
+        return Setup(args.game, options, seats, args.physical_dice, args.seed, args.rounds,
+                     names)
     except GameError as err:                # the only check left: the rounds
         raise PlayCommandError(f"--rounds {args.rounds}: {err}") from None
+
+
+NAME_CHARS = 16       # a name at most this long (a seat's line on the board's OLED)
+
+
+def player_names(text):
+    """--names "Ann,Ben": the players' names by seat; a seat left empty ("Ann,,Cy") has
+    none. Refused: no name at all, a name too long or with control characters."""
+    import argparse
+    names = [part.strip() for part in text.split(",")]
+    if not any(names):
+        raise argparse.ArgumentTypeError(f"{text!r}: no name in it (names by seat: Ann,Ben)")
+    for name in names:
+        if len(name) > NAME_CHARS or not name.isprintable():
+            raise argparse.ArgumentTypeError(
+                f"{name!r}: a name is at most {NAME_CHARS} printable characters")
+    return names
 
 
 def cmd_play(args, parse_options, out=None):
@@ -255,6 +281,8 @@ def play_setup(setup, args, out, pace=None):
             link.close()
         if saver and _saved_at_last(saver, out) and saver.game_id:
             print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
+        if saver:
+            saver.close()
         if store:
             store.close()
 
@@ -290,24 +318,27 @@ def cmd_resume(args, out=None):
         replayed(record)
         seats = [p.get("bot") or "human" for p in record.players]
         setup = Setup(record.game, dict(record.options), seats,
-                      record.dice == "physical", record.seed, record.rounds or 1)
-        saver = RecordSaver(store, game_id)
-        link = _resumed_link(args, setup, store, record, out, game_id)
+                      record.dice == "physical", record.seed, record.rounds or 1,
+                      [p.get("name", "") for p in record.players])
+        saver = RecordSaver(store, game_id)     # refused if another program has it open
+        link = None
 
         def session(board):
             # said once the board answers: a resume refused for want of a board prints
             # its one line on stderr and nothing else
-            print(f"knockboard: resuming game {game_id} ({record.game}) after "
+            print(f"knockboard: resuming game {game_id} ({get_game(record.game).title}) after "
                   f"{len(record.actions)} actions", file=out)
             return Session(board, setup, out=out, actions=record.actions, saver=saver,
                            resumed=True, remote=link)
         try:
+            link = _resumed_link(args, setup, store, record, out, game_id)
             return _run_on_board(args, record.game, record.seed, session, out,
                                  view=_view_path(args, store))
         finally:
             if link is not None:
                 link.close()
             _saved_at_last(saver, out)
+            saver.close()
 
 
 def _last_stop(store):
@@ -485,18 +516,21 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         if view is not None:
             followers.append(_view_beside(window.root, view, out))
 
-        # The window draws the pieces the session shows (a Session keeps them). The
-        # session's thread gets the runner's slot, never the window: Tk's objects must be
-        # freed on Tk's thread, and the thread that frees them is whichever drops them last.
-        made = []
-        window.show_pieces(lambda: getattr(made[0], "shown_position", None) if made else None)
-
-        def runner(board):
-            made[:] = [make_runner(board)]
-            return made[0]
-        session = SessionThread(lambda stop: _run_on_port(port.path, runner, stop))
+        # the window draws the pieces from what the session sends the board (PIECES, as
+        # to a simulator in another program); the session's thread never holds the window:
+        # Tk's objects must be freed on Tk's thread
+        session = SessionThread(lambda stop: _run_on_port(port.path, make_runner, stop))
         sessions.append(session)
         session.start()
+
+        def close_when_done():
+            # what ran on the board ended (MENU in a replay, OK in the board test, Quit in
+            # the menu): the window ends with it, and so does the command
+            if session.thread.is_alive():
+                window.root.after(SESSION_WATCH_MS, close_when_done)
+            else:
+                window.close()
+        close_when_done()
 
     try:
         from ..gameview.picture import PANEL_PX
@@ -545,7 +579,7 @@ def _run_beside_view(path, make_runner, view, out):
 
     def watch():
         if session.thread.is_alive():
-            root.after(200, watch)
+            root.after(SESSION_WATCH_MS, watch)
         else:
             root.destroy()
     session.start()

@@ -1,12 +1,16 @@
-"""`knockboard history | show | export | import`: the saved games, from the command line."""
+"""`knockboard history | show | export | import | delete | abandon`: the saved games, from
+the command line."""
 
 import sys
 from pathlib import Path
 
+from .. import registry
 from ..gameview.sheet import score_sheet, sheet_line
 from ..store import GameRecord, GameStore, RecordError, StoreError, default_db_path
+from ..store.game_lock import GameLock
 from ..store.record_json import read_record_file
-from .args import add_db_argument, game_id, input_file, names_file, output_file, output_folder
+from .args import (add_db_argument, add_game_id_argument, input_file, names_file, output_file,
+                   output_folder)
 
 
 class RecordsCommandError(Exception):
@@ -38,17 +42,51 @@ def _player_names(players):
                      for p in players) or "-"
 
 
+def game_title(name):
+    """A game as people read it (K.O., not ko); an unknown name (a record of a game this
+    Knockboard does not have) as it is."""
+    try:
+        return registry.entry(name).title
+    except KeyError:
+        return name
+
+
+def _seated_names(record):
+    """The players as the session names them: "Ann (White)" where a name was given,
+    else the seat ("White"), with the computer's kind ("Ben (Black, greedy)")."""
+    try:
+        from ..games import get_game
+        from ..session.adapters import get_ui
+        ui = get_ui(get_game(record.game, **record.options))
+        seats = [ui.seat_name(i) for i in range(len(record.players))]
+    except Exception:              # a record of a game (or options) not known here
+        return _player_names(record.players)
+    names = []
+    for seat, player in zip(seats, record.players):
+        name, bot = player.get("name", "?"), player.get("bot")
+        about = [seat] if name != seat else []
+        about += [bot] if bot else []
+        names.append(name + (f" ({', '.join(about)})" if about else ""))
+    return ", ".join(names) or "-"
+
+
 def cmd_history(args, out=None):
     out = out or sys.stdout
     rows = []
     if default_db_path(args.db).exists():
         with open_store(args, reading="games") as store:
             rows = store.summaries()
+    if args.ids:
+        # for scripts and the shell's completion: nothing but the ids, newest first
+        for row in rows:
+            print(row[0], file=out)
+        return 0
     if not rows:
         print(f"no games saved yet in {default_db_path(args.db)}", file=out)
         return 0
     table = [("id", "date", "game", "players", "result", "length")]
     for gid, started, game, players, status, result, length, rounds in rows:
+        game = game_title(game)
         game = f"{game} ({rounds} rounds)" if rounds else game
         table.append((str(gid), started[:16].replace("T", " "), game, _player_names(players),
                       result or status, str(length)))
@@ -79,7 +117,7 @@ def cmd_show(args, out=None):
     with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
     state = replayed(record)
-    print(f"game {record.id}: {record.game}  {_player_names(record.players)}", file=out)
+    print(f"game {record.id}: {game_title(record.game)}  {_seated_names(record)}", file=out)
     print(f"started {record.started}  status {record.status}  "
           f"result {record.result or '-'}", file=out)
     if record.rounds is not None:
@@ -162,17 +200,81 @@ def cmd_import(args, out=None):
     return 0
 
 
+def _described(record):
+    """"game 3 (K.O., started 2026-11-28 09:12, 14 actions, playing)"."""
+    return (f"game {record.id} ({game_title(record.game)}, started "
+            f"{record.started[:16].replace('T', ' ')}, {len(record.actions)} actions, "
+            f"{record.result or record.status})")
+
+
+def _locked(store, game_id):
+    """The game's lock (store/game_lock.py), held: a game another program has open is
+    refused, not changed under it."""
+    return GameLock(store.path, game_id).acquire()
+
+
+def cmd_delete(args, out=None, ask=None):
+    """Remove a saved game for good. It asks first at a terminal; elsewhere (a script, a
+    pipe) --yes says so, since nothing could be asked and a lost game cannot come back."""
+    out = out or sys.stdout
+    with open_store(args, reading=f"game {args.id}") as store:
+        record = stored_record(store, args.id)
+        lock = _locked(store, args.id)
+        try:
+            if not args.yes:
+                if ask is None and not sys.stdin.isatty():
+                    raise RecordsCommandError(f"{_described(record)} would be lost for good: "
+                                              "add --yes to delete it; nothing was deleted")
+                answer = (ask or input)(f"Delete {_described(record)} for good? [y/N] ")
+                if answer.strip().lower() not in ("y", "yes"):
+                    print(f"game {args.id} kept", file=out)
+                    return 0
+            try:
+                store.delete(args.id)
+            except StoreError as err:
+                raise RecordsCommandError(str(err)) from None
+            lock.release(remove=True)
+        finally:
+            lock.release()
+    print(f"deleted {_described(record)}", file=out)
+    return 0
+
+
+def cmd_abandon(args, out=None):
+    """A game nobody will finish: kept with its moves (show, replay, export), no longer the
+    unfinished game `resume` picks."""
+    out = out or sys.stdout
+    with open_store(args, reading=f"game {args.id}") as store:
+        record = stored_record(store, args.id)
+        if record.status != "playing":
+            raise RecordsCommandError(f"{_described(record)} is not being played; only an "
+                                      "unfinished game can be abandoned")
+        with _locked(store, args.id):
+            try:
+                store.finish(args.id, None, status="abandoned")
+            except StoreError as err:
+                raise RecordsCommandError(str(err)) from None
+    print(f"abandoned game {args.id} ({game_title(record.game)}, {len(record.actions)} "
+          "actions): `knockboard show` and `replay` still have it; `resume` no longer picks "
+          "it", file=out)
+    return 0
+
+
 def add_record_commands(sub):
     def with_db(parser):
         add_db_argument(parser)
         return parser
 
-    with_db(sub.add_parser("history", help="list saved games")).set_defaults(func=cmd_history)
+    history = with_db(sub.add_parser("history", help="list saved games"))
+    history.add_argument("--ids", action="store_true",
+                         help="only the games' ids, one a line, newest first (for scripts "
+                              "and the shell's completion)")
+    history.set_defaults(func=cmd_history)
     show = with_db(sub.add_parser("show", help="a saved game's final position and moves"))
-    show.add_argument("id", type=game_id, metavar="ID")
+    add_game_id_argument(show)
     show.set_defaults(func=cmd_show)
     export = with_db(sub.add_parser("export", help="a saved game as a JSON record"))
-    export.add_argument("id", type=game_id, metavar="ID")
+    add_game_id_argument(export)
     target = export.add_mutually_exclusive_group()
     names_file(target.add_argument("-o", "--output", type=output_file, metavar="FILE",
                                    help="write here, not to stdout"))
@@ -186,3 +288,17 @@ def add_record_commands(sub):
     imp.add_argument("--again", action="store_true",
                      help="import it even if the same game is in the database already")
     imp.set_defaults(func=cmd_import)
+    delete = with_db(sub.add_parser(
+        "delete", help="remove a saved game for good",
+        description="Remove saved game ID and its moves from the database for good. At a "
+                    "terminal it asks first; elsewhere --yes must say so. A game open in "
+                    "another program is refused."))
+    add_game_id_argument(delete)
+    delete.add_argument("--yes", action="store_true", help="delete without asking")
+    delete.set_defaults(func=cmd_delete)
+    abandon = with_db(sub.add_parser(
+        "abandon", help="mark an unfinished game as abandoned (resume then skips it)",
+        description="Mark unfinished game ID as abandoned: it stays saved with its moves "
+                    "(show, replay, export), and `knockboard resume` no longer picks it."))
+    add_game_id_argument(abandon)
+    abandon.set_defaults(func=cmd_abandon)

@@ -1,7 +1,11 @@
-"""`knockboard watch URL`: follow a remote game as a spectator, in the terminal."""
+"""`knockboard watch URL`: follow a remote game as a spectator, in the terminal and, with
+`--view`, in the game view window."""
 
 import sys
+import tempfile
+import threading
 import time
+from pathlib import Path
 
 from .args import add_broker_credentials, add_db_argument
 from .play import PlayCommandError
@@ -13,13 +17,17 @@ def add_watch_command(sub):
         "watch", help="follow a remote game as a spectator",
         description="Join a room of remote play as a spectator (a broker user that may only "
                     "read the room), read the game so far and follow it to its end, an "
-                    "entry a line; every move is checked with this computer's own engine "
-                    "and every die against its commitments.")
+                    "entry a line (with --view, also in the game view window); every move "
+                    "is checked with this computer's own engine and every die against its "
+                    "commitments.")
     watch.add_argument("url", metavar="URL", help="the room, mqtt[s]://[USER@]HOST[:PORT]/ROOM")
     add_broker_credentials(watch)
     add_db_argument(watch, help="also keep the game watched in this game database, where "
                                 "`knockboard view` follows it live in the game view window "
                                 "(default: not kept)")
+    watch.add_argument("--view", action="store_true",
+                       help="also show the game in the game view window as it is read: the "
+                            "pieces as players see them, dice, scores, moves")
     watch.set_defaults(func=cmd_watch)
 
 
@@ -45,22 +53,64 @@ class _Kept:
             self.store.finish(self.game_id, stopped, status="abandoned")
 
 
+class WatchThread(threading.Thread):
+    """The watch in a thread of its own, beside the game view window (Tk owns the main
+    thread): `stop` ends it; `error` says what ended it before the game could be shown."""
+
+    def __init__(self, room, out, kept, log):
+        super().__init__(name="knockboard-watch", daemon=True)
+        self.room, self.out, self.kept, self.log = room, out, kept, log
+        self.stop = threading.Event()
+        self.game = None
+        self.error = None
+
+    @property
+    def game_id(self):
+        """The watched game's id in the store, once the room's game is known."""
+        return self.kept.game_id
+
+    def run(self):
+        from ..remote import RoomError
+        from ..remote.watch import WatchError, watch_game
+        try:
+            self.game = watch_game(self.room, self.out, log=self.log, record=self.kept,
+                                   until=self.stop.is_set)
+        except (WatchError, RoomError) as err:
+            self.error = str(err)
+        except Exception as err:        # noqa: BLE001 - said, and the window closes
+            self.error = f"the watch failed: {type(err).__name__}: {err}"
+
+
 def cmd_watch(args, out=None):
-    """0 once the game is over, 1 if it stopped (a cheat, a forfeit), 2 if the room could not
-    be watched."""
-    from ..remote import AddressError, RoomError, parse_address, read_password
-    from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
-    from ..remote.room import Room
-    from ..remote.watch import WatchError, watch_game
+    """0 once the game is over (or its window closed), 1 if it stopped (a cheat, a
+    forfeit), 2 if the room could not be watched."""
+    from ..remote import AddressError, parse_address
     out = out or sys.stdout
     try:
         address = parse_address(args.url)
+    except AddressError as err:
+        raise PlayCommandError(str(err)) from None
+    if getattr(args, "view", False):
+        from .play import _need_display
+        _need_display("watch --view")
+        if args.db is None:             # the window follows the game through a database
+            with tempfile.TemporaryDirectory(prefix="knockboard-watch-") as folder:
+                args.db = str(Path(folder) / "watched.sqlite3")
+                return _watch(args, address, out)
+    return _watch(args, address, out)
+
+
+def _watch(args, address, out):
+    from ..remote import AddressError, RoomError, read_password
+    from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
+    from ..remote.room import Room
+    from ..remote.watch import WatchError, watch_game
+    try:
         password = read_password(address, args.password_file)
     except AddressError as err:
         raise PlayCommandError(str(err)) from None
     store = None if getattr(args, "db", None) is None else open_store(args)
-    room = Room(address, password, [], ca_file=args.ca_file,
-                log=lambda line: print(line, file=sys.stderr))
+    room = Room(address, password, [], ca_file=args.ca_file, log=log)
     room.start()
     try:
         for _ in range(int(CONNECT_WAIT_S / CONNECT_POLL_S) + 1):
@@ -71,13 +121,41 @@ def cmd_watch(args, out=None):
             raise PlayCommandError(room.error or f"no answer from the broker at "
                                    f"{address.host}:{address.port} within "
                                    f"{CONNECT_WAIT_S:g} s")
-        try:
-            game = watch_game(room, out, log=lambda line: print(line, file=sys.stderr),
-                              record=None if store is None else _Kept(store))
-        except (WatchError, RoomError) as err:
-            raise PlayCommandError(str(err)) from None
+        if getattr(args, "view", False):
+            game = _watch_in_window(room, out, _Kept(store), store.path, log)
+        else:
+            try:
+                game = watch_game(room, out, log=log,
+                                  record=None if store is None else _Kept(store))
+            except (WatchError, RoomError) as err:
+                raise PlayCommandError(str(err)) from None
     finally:
         room.close()
         if store is not None:
             store.close()
-    return 1 if game.stopped else 0
+    return 1 if game is not None and game.stopped else 0
+
+
+def log(line):
+    print(line, file=sys.stderr)
+
+
+def _watch_in_window(room, out, kept, path, log):
+    """The watch in a thread, the game view window following it in this one until it is
+    closed (the game over, it stays open on the last position)."""
+    import tkinter as tk
+
+    from ..gameview.window import follow_watched
+    watched = WatchThread(room, out, kept, log)
+    root = tk.Tk()
+    follower = follow_watched(root, path, watched, on_error=log)
+    watched.start()
+    try:
+        root.mainloop()
+    finally:
+        watched.stop.set()
+        watched.join(10)
+        follower.close()
+    if watched.error is not None:
+        raise PlayCommandError(watched.error)
+    return watched.game

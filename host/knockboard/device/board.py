@@ -42,6 +42,7 @@ class Board:
         self.link = Link(clock=clock, session=session)
         self.scene: Optional[P.Scene] = None
         self.display: Optional[P.Display] = None
+        self.pieces: Optional[bytes] = None    # what show_pieces was last given
         self.pressed: set[int] = set()
         self.controls: set[int] = set()
         self.connected = False
@@ -95,6 +96,8 @@ class Board:
     def _resend(self) -> None:
         if self.scene is not None:
             self.link.send(P.H_SCENE, self.scene.payload(), coalesce=True)
+        if self.pieces is not None and self.draws_pieces:
+            self.link.send(P.H_PIECES, self.pieces, coalesce=True)
         if self.display is not None:
             # the final picture, without replaying a roll
             d = self.display
@@ -152,6 +155,19 @@ class Board:
         self.display = display
         if self.connected:
             self.link.send(P.H_DISPLAY, display.payload(), coalesce=True)
+
+    @property
+    def draws_pieces(self) -> bool:
+        """The board draws the pieces it is told of (the simulator's window does)."""
+        info = self.link.info
+        return info is not None and bool(info.caps & P.CAP_PIECES)
+
+    def show_pieces(self, payload: bytes) -> None:
+        """Where the pieces stand (`gameview.wire.encode_view`), for a board that draws
+        them; nothing is sent to one that does not (a real board has no use for it)."""
+        self.pieces = payload
+        if self.connected and self.draws_pieces:
+            self.link.send(P.H_PIECES, payload, coalesce=True)
 
     def sound(self, name: str) -> None:
         if name not in P.SOUNDS:

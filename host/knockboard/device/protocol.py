@@ -18,6 +18,9 @@ MAX_BODY = 1200
 H_HELLO, H_HEARTBEAT, H_ACK = 0x01, 0x02, 0x03
 H_SCENE, H_DISPLAY, H_SOUND, H_RESYNC, H_CELLS, H_MAINT = 0x10, 0x11, 0x12, 0x13, 0x14, 0x1F
 D_INFO, D_HEARTBEAT, D_ACK, D_ERROR, D_EVENTS, D_STATE = 0x81, 0x82, 0x83, 0x84, 0x90, 0x91
+# the simulator only: where the pieces stand, for its window to draw (docs/protocol.md);
+# sent only to a device whose INFO has CAP_PIECES, which no firmware build sets
+H_PIECES = 0x20
 
 ERROR_NAMES = {1: "unknown frame type", 2: "bad length", 3: "bad value",
                4: "unsupported protocol version", 5: "no session (HELLO first)"}
@@ -30,8 +33,10 @@ CONTROLS = ("OK", "BACK", "MENU")
 DICE_KINDS = (4, 6, 8)
 MAX_DICE, MAX_LINES, MAX_CHARS = 4, 3, 16
 
-CAP_NAMES = ("oled", "buzzer", "effects", "roll-animation", "standalone-dice", "cells")
+CAP_NAMES = ("oled", "buzzer", "effects", "roll-animation", "standalone-dice", "cells",
+             "pieces")
 CAP_CELLS = 1 << CAP_NAMES.index("cells")
+CAP_PIECES = 1 << CAP_NAMES.index("pieces")
 
 
 class ProtocolError(ValueError):

@@ -95,7 +95,8 @@ class KOLook(Look):
 
     def token(self, ui, view, piece) -> Token:
         rgb = ui.color(piece.color)
-        return Token(rgb_hex(rgb), str(piece.number), ink_on(rgb))
+        # number 0: a piece of the secret set-up, its number not shown (adapters/ko.py)
+        return Token(rgb_hex(rgb), str(piece.number) if piece.number else "", ink_on(rgb))
 
 
 class KnockoffLook(Look):

@@ -52,7 +52,9 @@ class GameView:
         sheet = score_sheet(record)[:len(entries)]
         lines = summary_lines(state, sheet, step, record.id, match)
         self.canvas.delete("all")
-        draw(self.canvas, self.picture.shapes(state.view(), lines, last_move(sheet)))
+        # as the table sees it: K.O.'s secret set-up without its numbers (adapters/ko.py)
+        view = self.picture.ui.public(state.view())
+        draw(self.canvas, self.picture.shapes(view, lines, last_move(sheet)))
         self.shown = (state, list(entries))
 
 
@@ -163,6 +165,27 @@ def open_view(top, title=TITLE, fit_px: float = 560):
     """A GameView filling `top`, a window of its own (a Tk root or a Toplevel)."""
     top.title(title)
     return GameView(top, fit_px)
+
+
+def follow_watched(top, path, watched, on_error=print) -> StoreFollower:
+    """A game view filling `top` following the game a spectator keeps in the store at `path`
+    as it reads it (`knockboard watch --view`): `watched.game_id` is its id once the room's
+    game is known (the view waits until then, whatever else the store holds), and
+    `watched.error` what ended the watch before there was a game to show (the window then
+    closes itself)."""
+    view = open_view(top, title=f"{TITLE}: watching")
+    follower = StoreFollower(view, path, None, on_error)
+
+    def tick():
+        if watched.error is not None:
+            top.destroy()
+            return
+        if watched.game_id is not None:
+            follower.fixed = watched.game_id
+            follower.poll()
+        top.after(POLL_MS, tick)
+    tick()
+    return follower
 
 
 def follow(top, path, game_id=None, on_error=print, fit_px: float = 560) -> StoreFollower:

@@ -23,9 +23,24 @@ SERVICE_NOFILE = 65536
 # log and the listeners share): past it the broker refuses new ones, never runs out of files
 MAX_CONNECTIONS = 60000
 
+# what the broker may hold at all (Mosquitto has no quota per user, and a seat's ACL lets
+# it write any name in its topics' ply level, so one seat's user can store retained
+# messages until this): past it the broker refuses what it would have to allocate for,
+# for every client, instead of the machine running out of memory
+MEMORY_LIMIT_BYTES = 512 * 1024 * 1024
+# messages queued for one client beyond those in flight (Mosquitto's defaults, written out:
+# a spectator's catch-up is made to fit them, catchup.py), and how long the broker keeps the
+# queue of a client that asked for a session to outlive it and never came back
+MAX_QUEUED_MESSAGES = 1000
+MAX_INFLIGHT_MESSAGES = 20
+SESSION_EXPIRY = "1d"
+
 # the settings both the documented broker and the tests' broker use
 LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true",
-          f"max_connections {MAX_CONNECTIONS}"]
+          f"max_connections {MAX_CONNECTIONS}", f"memory_limit {MEMORY_LIMIT_BYTES}",
+          f"max_queued_messages {MAX_QUEUED_MESSAGES}",
+          f"max_inflight_messages {MAX_INFLIGHT_MESSAGES}",
+          f"persistent_client_expiration {SESSION_EXPIRY}"]
 
 
 def seat_topics(room, seat):

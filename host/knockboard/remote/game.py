@@ -14,6 +14,7 @@ from ..games import CHANCE, GameError, get_game
 from ..session.adapters import get_ui
 from . import dice, transcript
 from .answers import HelloAnswers
+from .catchup import SPECTATOR_PLIES
 from .ending import Ending, RemoteRefusal, forfeit_result
 from .journal import CommitmentConflict, MemoryJournal
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
@@ -61,6 +62,15 @@ class RemoteGame:
         self.rollers = {}                     # ply -> seat that entered physical dice
         self.chains = [transcript.start(room)]   # before each entry, and after the last
         self.pins = transcript.Pins()         # how far each seat's messages pinned them
+        # per seat, the chain of its own part before each entry (transcript.py): ours, to
+        # send; every seat's for a spectator, which blames a seat whose messages disagree
+        self.owns = {s: [transcript.own_start(room, s)]
+                     for s in (self.local or range(self.players))}
+        self.evidence = transcript.Evidence()  # a spectator's: what each seat's messages say
+        self.conflict = False                 # a spectator read histories that part
+        self.blamed = None                    # the seat whose own messages contradict it
+        self._before = None                   # a spectator's state before its last entry
+        self.commits = {}
         for text in actions:
             actor = self.state.current_player()
             self._apply(text, actor, self.roller() if actor == CHANCE and physical_dice
@@ -236,6 +246,10 @@ class RemoteGame:
             return self.refuse(m, f"there is no seat {m.seat} in this game")
         if m.kind == ONLINE:
             return self._presence(m)
+        if not self.local and m.ply <= len(self.record) + WINDOW:
+            self.evidence.note(m, self.agreed)
+            if self.conflict and self.blamed is None:
+                self._blame()
         if m.kind == HELLO:
             return self._hello(m)
         if self.stopped:
@@ -361,9 +375,14 @@ class RemoteGame:
         author = self._author(m.ply)
         if m.kind == ACT and (self.record[m.ply] != m["action"] or author != m.seat - 1):
             by = "the dice" if author is None else f"seat {author + 1}"
+            if author == m.seat - 1:      # only its own user writes its topic: it rewrote it
+                return self._rewrote(m, f"it now says {short(m['action'])}, it played "
+                                        f"{self.record[m.ply]!r}")
             return self.refuse(m, f"ply {m.ply} is {self.record[m.ply]!r} by {by}")
         if m.kind != ACT:
             why = self._past_dice(m)
+            if why and self.actors[m.ply] == CHANCE and not self.physical:
+                return self._rewrote(m, why)      # its part in a roll it made with us
             if why:
                 return self.refuse(m, why)
         self.duplicates += 1              # delivered again: applied once already
@@ -466,6 +485,22 @@ class RemoteGame:
                                   [self.reveals[s] for s in range(self.players)])
             self._apply(self.state.action_to_string(action), CHANCE)
 
+    def _rewrote(self, m, how):
+        """Seat `m.seat`'s own topic holds another part in entry `m.ply` than the one this
+        home recorded from it (a home resumed after the seat rewrote its retained messages,
+        or a seat sending a second version): refused, and said in one line naming the seat
+        (once a seat and entry; again, in the refusals' rate-limited log)."""
+        seat = m.seat - 1
+        if (seat, m.ply) in self.evidence.said:
+            return self.refuse(m, how)
+        self.evidence.said.add((seat, m.ply))
+        self.refused += 1
+        keeps = "this home goes on with the game as it recorded it" if self.local else \
+            "the game is shown as first read"
+        self.log(f"remote: {self.who(seat)} rewrote entry {m.ply + 1} ({how}): {keeps} "
+                 f"({len(self.record)} entries)")
+        return None
+
     def _commitment(self, ply, seat, commitment):
         """A seat's commitment for this roll: saved (journal.py) before anything is revealed
         against it, so a restarted home cannot be made to reveal against another.  The
@@ -494,7 +529,12 @@ class RemoteGame:
         ply = len(self.record)
         action = self.state.parse_action(text)
         written = self.state.action_to_string(action)
+        if not self.local:
+            self._before = self.state.clone()
         self.state.apply(action)
+        for s, owns in self.owns.items():
+            part = self._part(ply, s, actor, seat, written)
+            owns.append(owns[-1] if part is None else transcript.own_follow(owns[-1], ply, part))
         self.record.append(written)
         self.actors.append(actor)
         self.chains.append(transcript.follow(self.chains[-1], written))
@@ -506,6 +546,17 @@ class RemoteGame:
         if actor == CHANCE and seat is not None:
             self.rollers[ply] = seat
         self.commits, self.reveals, self.withheld = self._saved_commitments(), {}, {}
+
+    def _part(self, ply, s, actor, roller, written):
+        """Seat `s`'s own part in entry `ply` (transcript.own_follow), or None."""
+        if actor == CHANCE and not self.physical:
+            if s in self.local:
+                return "commit", dice.commitment(self.room, ply, s + 1,
+                                                 self.keys.nonce(ply, s + 1))
+            return "commit", self.commits.get(s, "")
+        if (roller if actor == CHANCE else actor) == s:
+            return "act", written
+        return None
 
     def _author(self, ply):
         """The seat that sent entry `ply` (None: electronic dice, nobody's)."""
@@ -537,6 +588,7 @@ class RemoteGame:
         the record it follows (transcript.py)."""
         if kind != ONLINE:
             body["chain"] = self.chains[ply]
+            body["own"] = self.owns[seat][ply]
         return Message(self.room, seat + 1, kind, ply, body)
 
     # --- one transcript ------------------------------------------------------------------------
@@ -561,6 +613,7 @@ class RemoteGame:
             self.refused += 1
             self.refusals(f"remote: refused seat {seat + 1}'s hello for ply {ply}: {why}")
         if not self.local:
+            self._pinned_before_last(seat, ply, chain)
             agreed = self.agreed
             # the entries read since, which the seat's history does not have
             authors = sorted({self._author(p) for p in range(agreed, ply)},
@@ -569,10 +622,51 @@ class RemoteGame:
                 f"entries {agreed + 1}-{ply} read here are"
             whose = "" if not authors else f" ({where} " + " and ".join(
                 "the dice's" if a is None else f"{self.who(a)}'s" for a in authors) + ")"
+            was = self.stopped
             self._stop(f"the seats' histories conflict: {self.who(seat)}'s messages pin "
                        f"another record at entry {ply} than the one read{whose}; every seat "
                        f"agreed on the game up to entry {agreed}", save=False)
+            if was is None:
+                self.conflict = True
+                self._blame()
         return False
+
+    def _pinned_before_last(self, seat, ply, chain):
+        """A seat's message at our record's length that pins another last entry than ours
+        still pins the entries before it, if its chain is ours before the last entry and
+        then another entry possible there (a spectator tries them all)."""
+        if ply != len(self.record) or self._before is None:
+            return
+        state = self._before
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() \
+            else state.legal_actions()
+        if any(transcript.follow(self.chains[ply - 1], state.action_to_string(a)) == chain
+               for a in actions):
+            self.pins.pin(seat, ply - 1)
+
+    def _blame(self):
+        """A spectator that read histories that part: the seat whose own messages contradict
+        each other from the entries every seat agreed on (transcript.blame), named in the
+        stop's line."""
+        agreed = self.agreed
+        # a seat's message counts once every part of its before it can have been read:
+        # a spectator reads the entries up to SPECTATOR_PLIES past its record (catchup.py)
+        read_to = len(self.record) + SPECTATOR_PLIES
+        found = []
+        for s in range(self.players):
+            claims, parts = self.evidence.since(s, agreed, read_to)
+            where = transcript.blame(self.owns[s][agreed], agreed, claims, parts)
+            if where is not None:
+                found.append((where, s))
+        if not found:
+            return
+        (first, last), seat = min(found)
+        self.blamed = seat
+        entries = f"entry {first + 1}" if first == last else \
+            f"one of its entries {first + 1}-{last + 1}"
+        self.stopped = (f"{self.who(seat)} rewrote {entries}: showing the game as every seat "
+                        f"agreed up to entry {agreed}")
+        self.log(f"remote: game stopped: {self.stopped}")
 
     def say(self, kind, **body):
         """Send a message of this home (on its first seat's topic) about the entry to come:

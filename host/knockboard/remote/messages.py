@@ -16,7 +16,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-VERSION = 2                 # 2: every message about the game carries its chain (transcript.py)
+VERSION = 3                 # 2: every message about the game carries its chain (transcript.py);
+                            # 3: and its seat's own chain (`own`)
 MAX_BYTES = 4096
 MAX_PLY = 1_000_000
 # what a message may hold, checked before or while it is parsed, so that no payload a peer
@@ -48,13 +49,14 @@ def _hex64(v):
 
 
 # per kind: its own fields and their checks (besides v, room, seat, kind, ply); `chain`: the
-# chain of the record the message follows (transcript.py)
+# chain of the record the message follows, `own`: the chain of its seat's own part in it
+# (transcript.py)
 _FIELDS = {
     ACT: {"action": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.isprintable(),
-          "chain": _hex64},
-    COMMIT: {"hash": _hex64, "chain": _hex64},
-    REVEAL: {"nonce": _hex64, "chain": _hex64},
-    HELLO: {"chain": _hex64,
+          "chain": _hex64, "own": _hex64},
+    COMMIT: {"hash": _hex64, "chain": _hex64, "own": _hex64},
+    REVEAL: {"nonce": _hex64, "chain": _hex64, "own": _hex64},
+    HELLO: {"chain": _hex64, "own": _hex64,
             "game": lambda v: isinstance(v, str) and 0 < len(v) <= 32,
             "options": lambda v: isinstance(v, dict) and len(v) <= 16 and all(
                 isinstance(k, str) and len(k) <= 32 and type(x) in (int, str, bool)
@@ -64,10 +66,10 @@ _FIELDS = {
             "seats": _seats},
     ONLINE: {"online": lambda v: type(v) is bool, "seats": _seats},
     # a resignation and an acceptance speak for the seats of the sender's home
-    RESIGN: {"seats": _seats, "chain": _hex64},
-    OFFER: {"chain": _hex64},
-    ACCEPT: {"seats": _seats, "chain": _hex64},
-    DECLINE: {"chain": _hex64},
+    RESIGN: {"seats": _seats, "chain": _hex64, "own": _hex64},
+    OFFER: {"chain": _hex64, "own": _hex64},
+    ACCEPT: {"seats": _seats, "chain": _hex64, "own": _hex64},
+    DECLINE: {"chain": _hex64, "own": _hex64},
 }
 
 

@@ -10,13 +10,22 @@ the chain of the whole record; a home says hello once more when the game is over
 last entry is pinned too.
 
 A home refuses a message whose chain is not its own record's (it changes nothing).  A
-spectator cannot tell which seat's history is true: it follows the entries every seat has
-pinned (`Pins.agreed`), and at the first conflict it stops, saying in one line where it
-is and up to which entry every seat agreed."""
+spectator follows the entries every seat has pinned (`Pins.agreed`) and stops at the first
+conflict.  Two seats' word against each other does not say which one lies, so every
+message also carries `own`: a chain of its seat's own part of the game so far (its moves
+and its dice commitments, `own_follow`), which only that seat's user can write.  A seat
+that rewrote an entry of its own but not every message it sent after it contradicts
+itself: its later messages' `own` is not the chain of what its topics now hold.  The
+spectator names that seat and the entry (`blame`); a seat that rewrote every message
+after the entry, consistently, cannot be told from a seat framing it (the messages are
+not signed), and the spectator says only where the histories part."""
 
 import hashlib
 
+from .messages import ACT, COMMIT
+
 START = "knockboard-transcript/"
+OWN_START = "knockboard-own/"
 
 
 def start(room):
@@ -27,6 +36,37 @@ def start(room):
 def follow(chain, entry):
     """The chain of a record that is the record of `chain` and then `entry`."""
     return hashlib.sha256(f"{chain}/{entry}".encode()).hexdigest()
+
+
+def own_start(room, seat):
+    """The `own` chain of 0-based `seat` before it played any part in `room`."""
+    return hashlib.sha256(f"{OWN_START}{room}/{seat + 1}".encode()).hexdigest()
+
+
+def own_follow(own, ply, part):
+    """The `own` chain after a seat's part in entry `ply`: ("act", its entry's text) or
+    ("commit", its dice commitment)."""
+    kind, content = part
+    return hashlib.sha256(f"{own}/{ply}/{kind}/{content}".encode()).hexdigest()
+
+
+def blame(start, start_ply, claims, parts):
+    """Where one seat's messages contradict each other, from the entry `start_ply` on, where
+    its `own` chain was `start`: `claims` maps a ply to the `own` values its messages at
+    that ply carried, `parts` a ply to its part in that entry, as its topics hold it.
+    Returns (first, last), the 0-based entries of its own among which it rewrote one (first
+    == last: that entry), or None if its messages agree with each other."""
+    own, matched = start, start_ply
+    for ply in range(start_ply, max(claims, default=start_ply) + 1):
+        said = claims.get(ply, ())
+        if ply > start_ply and any(c != own for c in said):
+            mine = [p for p in sorted(parts) if matched <= p < ply]
+            return (mine[0], mine[-1]) if mine else None
+        if said:
+            matched = ply
+        if ply in parts:
+            own = own_follow(own, ply, parts[ply])
+    return None
 
 
 def chains(room, record):
@@ -50,3 +90,39 @@ class Pins:
     def agreed(self, seats):
         """The length of the record every one of `seats` has pinned."""
         return min((self.pinned.get(s, 0) for s in seats), default=0)
+
+
+class Evidence:
+    """What each seat's messages said, kept by a spectator that may have to blame one: per
+    seat, the `own` values its messages at each ply carried and its part in each entry, as
+    its topics hold them, from the entries every seat agreed on (older ones are let go)."""
+
+    KEEP = 4          # different `own` values kept a seat and ply (one is a contradiction)
+    PRUNE_AT = 1024   # plies kept a seat before those every seat agreed on are let go
+
+    def __init__(self):
+        self.claims = {}          # seat -> ply -> {own}
+        self.parts = {}           # seat -> ply -> (kind, its entry or commitment)
+        self.said = set()         # (seat, ply): a rewrite a home has said in its log
+
+    def note(self, m, agreed):
+        """Seat `m.seat`'s message `m` (any kind with a chain) was read."""
+        if m.ply < agreed:
+            return
+        seat = m.seat - 1
+        claims = self.claims.setdefault(seat, {})
+        said = claims.setdefault(m.ply, set())
+        if len(said) < self.KEEP:
+            said.add(m["own"])
+        if m.kind in (ACT, COMMIT):
+            part = (m.kind, m["action"] if m.kind == ACT else m["hash"])
+            self.parts.setdefault(seat, {}).setdefault(m.ply, part)
+        if len(claims) > self.PRUNE_AT:
+            for table in (claims, self.parts.get(seat, {})):
+                for ply in [p for p in table if p < agreed]:
+                    del table[ply]
+
+    def since(self, seat, ply, end):
+        """(claims, parts) of `seat` from entry `ply` on, before `end`, for `blame`."""
+        return ({p: v for p, v in self.claims.get(seat, {}).items() if ply <= p < end},
+                {p: v for p, v in self.parts.get(seat, {}).items() if ply <= p < end})

@@ -3,7 +3,8 @@ game from the seats' hellos, reads every entry so far (a window at a time, catch
 checks each with its own engine and the dice against their commitments, and follows the
 game to its end, one line an entry, as `knockboard watch URL` shows it.  An entry is shown
 once every seat's messages have pinned it (transcript.py): a game a seat rewrote is shown
-as the seats agreed, and where their histories part is said in one line."""
+as the seats agreed, and one line names the seat that rewrote it (its own messages
+contradict each other) or, when no seat's messages do, says where their histories part."""
 
 import time
 
@@ -67,18 +68,13 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
                setup_wait=SETUP_WAIT_S, until=None, record=None):
     """Follow the game in `room` (a started room.Room with no seats) until it is over or
     stops (or `until()`); each entry, the end and a stop are printed to `out`, and given to
-    `record` (a NoRecord's methods).  Returns the RemoteGame; WatchError if no seat says
-    hello within `setup_wait`."""
+    `record` (a NoRecord's methods).  Returns the RemoteGame (None if `until()` came first);
+    WatchError if no seat says hello within `setup_wait`."""
     record = record or NoRecord()
     from .game import RemoteGame
-    reader = SetupReader()
-    end = clock() + setup_wait
-    while reader.setup is None:
-        if clock() > end:
-            raise WatchError(f"nobody has said hello in room {room.address.room} within "
-                             f"{setup_wait:g} s: no game there (or not yet)")
-        room.pump(reader)
-        sleep(POLL_S)
+    reader = _read_setup(room, clock, sleep, setup_wait, until or (lambda: False))
+    if reader is None:
+        return None                   # (a window closed before the room's game was known)
     hello = reader.setup
     game = RemoteGame(room.address.room, hello["game"], hello["options"], [], MemoryKeys(),
                       send=room.publish, physical_dice=hello["dice"] == "physical", log=log)
@@ -101,6 +97,9 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
             break
         room.pump(game)
         sleep(POLL_S)
+    if game.conflict:
+        _await_blame(game, room, clock, sleep)
+        shown = _show(game, ui, shown, game.agreed, out, record)
     if not game.stopped:
         _show(game, ui, shown, len(game.record), out, record, " (not pinned by every seat)")
     if game.stopped:
@@ -110,6 +109,31 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
         print(f"game over: {_result(game, ui)}", file=out, flush=True)
         record.end(_result(game, ui), None)
     return game
+
+
+def _read_setup(room, clock, sleep, setup_wait, until):
+    """The SetupReader once a seat's hello says which game the room plays; None if `until()`
+    came first; WatchError after `setup_wait` seconds."""
+    reader = SetupReader()
+    end = clock() + setup_wait
+    while reader.setup is None:
+        if until():
+            return None
+        if clock() > end:
+            raise WatchError(f"nobody has said hello in room {room.address.room} within "
+                             f"{setup_wait:g} s: no game there (or not yet)")
+        room.pump(reader)
+        sleep(POLL_S)
+    return reader
+
+
+def _await_blame(game, room, clock, sleep):
+    """Which seat rewrote its history shows in its own later messages, which may come after
+    the ones that showed the conflict (transcript.blame): read on a while for them."""
+    end = clock() + PIN_WAIT_S
+    while game.blamed is None and clock() < end:
+        room.pump(game)
+        sleep(POLL_S)
 
 
 def _show(game, ui, shown, upto, out, record, note=""):

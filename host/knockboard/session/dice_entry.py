@@ -11,7 +11,7 @@ DONE, CHANGED, IGNORED, OPEN_MENU = "done", "changed", "ignored", "menu"
 
 class DiceEntry:
     def __init__(self, labels: Sequence[str], kind: int) -> None:
-        self.labels = list(labels)     # one per die: "White d6", "thrower d6"
+        self.labels = list(labels)     # one per die, whose and which: "White d6", "Orange d6"
         self.kind = kind
         self.values: list[int] = []
         self.current = 1               # kind + 1 stands for the "menu" entry

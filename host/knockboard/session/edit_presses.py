@@ -28,13 +28,12 @@ a press names what is on a cell, and the OLED says why nothing can be changed.""
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..device.protocol import BLINK, PULSE
 from ..games import GameError
-from . import scene as S
+from . import oled, scene as S
 from .types import Step, clip
 
 if TYPE_CHECKING:
@@ -187,7 +186,7 @@ class EditMode:
         except GameError as err:
             self.stage, self.page = REFUSED, 0
             why = self.ui.table_words(str(err))
-            lines = textwrap.wrap(why, 16) or ["?"]
+            lines = oled.wrap(why) or ["?"]        # the OLED's layout: no word cut
             self.pages = [(lines[i:i + 2] + [""])[:2] for i in range(0, len(lines), 2)]
             return EditResult(REFUSE, why)
         return EditResult(ACCEPT, state=state, changes=tuple(changes))

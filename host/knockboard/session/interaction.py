@@ -11,7 +11,7 @@ offered on the OLED by OK, or at once when they are the only ones."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Final, Optional
 
 from .types import PASS
@@ -99,6 +99,9 @@ class Interaction:
             nxt = [o for o in self.options if o.path[:len(path)] == path]
             if nxt:
                 return self._advance(path, nxt)
+            landed = self._landing(cell)
+            if landed is not None:
+                return landed
             self._cancel()
             if any(o.path[:1] == (cell,) for o in self.options):
                 return self.press(cell)     # another piece of the player's: select it
@@ -139,6 +142,18 @@ class Interaction:
         return Result(CHANGED)
 
     # --- inner -------------------------------------------------------------------------------
+    def _landing(self, cell: int) -> Optional[Result]:
+        """The selected piece's one option that lands on `cell`, played as if its last
+        cell had been pressed (the pressed cells are the option's path then); None when
+        no option, or more than one, ends there."""
+        depth = len(self.prefix) + 1
+        ends = [o for o in self.options if o.landing == cell and len(o.path) == depth
+                and o.path[:depth - 1] == self.prefix]
+        if len(ends) != 1:
+            return None
+        o = replace(ends[0], path=self.prefix + (cell,))
+        return Result(PLAY, o.action, o)
+
     def _advance(self, path: tuple[int, ...], candidates: list[Option]) -> Result:
         complete = [o for o in candidates if o.path == path]
         if complete and len(complete) == len(candidates):

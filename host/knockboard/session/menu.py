@@ -2,11 +2,12 @@
 it, BACK leaves.
 
 Entries: back to the game, a hint (the strong bot's move for a person to play), in a remote
-game resigning and offering to end it (`remote_end.py`), undo, redo,
-new game, the game (among those the connected board can play), the number of players, each
-seat (person or computer), the dice (electronic or physical), edit mode, the board test
-(`testing.py`), and for K.O. the rounds of a match.  Game, players, rounds and
-seats take effect at "New game"; a seat changed during a game also changes who plays it now.
+game resigning and offering to end it (`remote_end.py`), undo, redo, new game, once the game
+is over quitting (the program ends), the game (among those the connected board can play),
+the number of players, each seat (person or computer), the dice (electronic or physical),
+edit mode, the board test (`testing.py`), and for K.O. the rounds of a match.  Game,
+players, rounds and seats take effect at "New game"; a seat changed during a game also
+changes who plays it now.
 
 Each entry is a Command: its label and the action OK runs.  An action that changes a
 setting leaves the menu open; the others close it or leave it for another mode."""
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from .. import registry
 from ..games import get_game
 from ..layouts import get_layout
-from . import remote_end
+from . import oled, remote_end
 from .adapters import get_ui
 from .modes import Mode
 from .seats import HUMAN, LEVELS, level_of
@@ -77,8 +78,10 @@ class MenuMode(Mode):
             out.append(Command(_end, "End: sure? OK" if self.ending else "End match"))
         if s.match is not None:
             out.append(Command(show_totals, total_label(s)))
-        out += [Command(_new_game, "New game"),
-                Command(_next_game, "Game: " + get_game(setup.game).title)]
+        out.append(Command(_new_game, "New game"))
+        if not s.mode_beneath_plays() and not s.between_rounds():
+            out.append(Command(_leave, "Quit"))     # the game is over: the program may end
+        out.append(Command(_next_game, "Game: " + get_game(setup.game).title))
         if len(players_choices(setup.game)) > 1:
             out.append(Command(_next_players, f"Players: {setup.players}"))
         if registry.part(setup.game, "match") is not None:
@@ -114,7 +117,10 @@ class MenuMode(Mode):
             command.action(self.s)
 
     def lines(self, view: View) -> list[str]:
-        return ["Menu", "> " + self.current().label, "OK BACK MENU=nxt"]
+        entry = "> " + self.current().label
+        if len(oled.wrap(entry)) > 1:     # a long entry takes the title's line too
+            return [entry, "OK BACK MENU=nxt"]
+        return ["Menu", entry, "OK BACK MENU=nxt"]
 
 
 # --- the commands ---------------------------------------------------------------------------

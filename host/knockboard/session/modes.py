@@ -53,6 +53,11 @@ class Mode:
     def lines(self, view: View) -> list[str]:
         return [view.status]
 
+    def dice(self, view: View) -> Optional[tuple[tuple[int, ...], int, str]]:
+        """The dice this mode draws, (dice, kind, whose), or None: the session's rule
+        (`Session.shown_dice`: the turn's dice still to be used, else the last roll)."""
+        return None
+
     def highlights(self, view: View) -> dict[int, Cell]:
         return {}
 
@@ -157,7 +162,8 @@ class Choosing(Mode):
         if it.selected is not None:
             return [prompt, f"{s.layout.space_of(it.selected)}: to where?", "BACK=cancel"]
         extra = [o.label for o in it.options if not o.path]
-        return [prompt, view.status, clip("OK: " + "/".join(extra)) if extra else ""]
+        status = s.shown_dice(view)[2] or view.status    # a roll nobody spends: whose
+        return [prompt, status, clip("OK: " + "/".join(extra)) if extra else ""]
 
     def highlights(self, view: View) -> dict[int, Cell]:
         it = self.interaction
@@ -197,10 +203,17 @@ class Showing(Mode):
     done with OK or by pressing the cells a step names."""
     kept_through_edit = True
 
-    def __init__(self, session: Session, animation: Animation) -> None:
+    def __init__(self, session: Session, animation: Animation,
+                 dice: Optional[tuple[tuple[int, ...], int, str]] = None) -> None:
         super().__init__(session)
         self.animation = animation
         self.since = session.clock()     # when the step shown now was shown
+        # (dice, kind, whose) drawn while the steps are made: the roll they follow from,
+        # or the dice a computer's turn began with; None: the session's rule
+        self.shown = dice
+
+    def dice(self, view: View) -> Optional[tuple[tuple[int, ...], int, str]]:
+        return self.shown
 
     def press(self, cell: int) -> None:
         got = self.animation.press(self.s.layout.space_of(cell))
@@ -247,8 +260,11 @@ class Showing(Mode):
 
     def lines(self, view: View) -> list[str]:
         a = self.animation
-        return [self._step().text, f"{a.title[:8]} {a.index + 1}/{len(a.steps)}",
-                "OK when done"]
+        count = f"{a.index + 1}/{len(a.steps)}"
+        done = f"OK when done {count}" if len(count) <= 3 else f"OK=done {count}"
+        # the second line says whose the steps (and the dice drawn) are
+        whose = self.shown[2] if self.shown and self.shown[2] else a.title
+        return [self._step().text, whose, done]
 
     def highlights(self, view: View) -> dict[int, Cell]:
         s = self.s
@@ -301,11 +317,15 @@ class EnteringDice(Mode):
         # the dice were switched to the screen's meanwhile: the session rolls them
         return self if self.s.setup.physical_dice else Waiting(self.s)
 
+    def dice(self, view: View) -> Optional[tuple[tuple[int, ...], int, str]]:
+        # the dice entered so far, nothing older (a roll-off's dice are spent by now)
+        return tuple(self.entry.values), self.entry.kind, ""
+
     def lines(self, view: View) -> list[str]:
         e = self.entry
         shown = "menu" if e.on_menu else str(e.current)
-        done = " ".join(map(str, e.values))
-        return [e.label + (f" ({done})" if done else ""), f"value: {shown}", "MENU=+1 OK=set"]
+        count = f" {len(e.values) + 1}/{len(e.labels)}" if len(e.labels) > 1 else ""
+        return [e.label + count, f"value: {shown}", "MENU=+1 OK=set"]
 
 
 class AwaitingRemote(Mode):
@@ -334,12 +354,17 @@ class Over(Mode):
         if key in (OK_KEY, MENU_KEY):
             self.s.open_menu()
 
+    def dice(self, view: View) -> Optional[tuple[tuple[int, ...], int, str]]:
+        return (), 0, ""             # the game is decided: no die is left to use
+
     def lines(self, view: View) -> list[str]:
-        return ["Game over", self.s.ui.result(self.s.state) or "", self.next_line()]
+        s = self.s
+        return ["Game over", s.ui.result(s.state) or "", s.ui.end_reason(s.state),
+                self.next_line()]
 
     def next_line(self) -> str:
         # a remote game's menu starts no new game (a new game is a new room)
-        return "MENU=new game" if self.s.remote is None else "MENU=leave"
+        return "MENU=new or quit" if self.s.remote is None else "MENU=leave"
 
 
 class Agreed(Over):

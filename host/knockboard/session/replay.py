@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Callable, Optional, TextIO
 from ..device.protocol import Display, KeyEvent
 from ..layouts import get_layout
 from ..store.entries import apply_entry, edited_position, replaces_state
-from . import scene as S
+from . import oled, scene as S
 from .adapters import get_ui
 from .edit_presses import edit_steps
+from .pieces import show_pieces
 from .terminal import Terminal
-from .types import BACK_KEY, MENU_KEY, OK_KEY, clip
+from .types import BACK_KEY, MENU_KEY, OK_KEY
 
 if TYPE_CHECKING:
     from ..games.base import State
@@ -37,6 +38,8 @@ class Replay:
         self.shown = "start"       # what the last entry did, for the OLED and the log
         self.running = True
         self._sent: Optional[tuple] = None
+        self._screen: tuple = ((), 0.0)     # the pages shown (oled.pages), since when
+        self._pieces: Optional[bytes] = None     # sent to a board that draws them
         self.render()
 
     def forward(self) -> bool:
@@ -95,14 +98,27 @@ class Replay:
         while self.running and not (until and until()):
             self.step(0.05)
 
+    def oled_lines(self) -> list[str]:
+        """What the OLED says (logical lines; `oled.pages` lays them out)."""
+        total = len(self.record.actions)
+        return [f"Replay {self.ply}/{total}", self.shown,
+                "OK/BACK MENU=end" if self.ply < total else "end. MENU=quit"]
+
     def render(self) -> None:
         total = len(self.record.actions)
         last = self.shown
-        lines = (clip(f"Replay {self.ply}/{total}"), clip(last),
-                 clip("OK> BACK< MENU=end" if self.ply < total else "end. MENU=quit"))
+        screen = oled.pages(self.oled_lines())
+        now = self.clock()
+        if self._screen[0] != screen:
+            self._screen = (screen, now)
+        lines = screen[oled.page_at(len(screen), self._screen[1], now)]
         if (self.ply, lines) == self._sent:
             return
+        new_ply = self._sent is None or self._sent[0] != self.ply
         self._sent = (self.ply, lines)
         self.board.set_scene(S.build(self.ui, self.ui.view(self.state), level=1.0))
+        self._pieces = show_pieces(self.board, self.ui, self.state, self._pieces)
         self.board.show(Display(lines))
+        if not new_ply:
+            return          # the next page of the same step: logged once
         self.term.log(f"{self.ply}/{total}: {last}")

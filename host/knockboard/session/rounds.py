@@ -28,19 +28,24 @@ if TYPE_CHECKING:
 BETWEEN_ROUNDS = "round over"     # Session.mode between two rounds of a match
 
 
+# what the terminal says at the end of a game (the OLED says "MENU=new or quit")
+HOW_TO_LEAVE = ("MENU on the board: New game, or Quit to end this program (Ctrl-C here, or "
+                "closing the simulator's window, ends it too)")
+
+
 def ended(session: Session) -> Mode:
     """The mode once the game's state is over: a single game's Over, or in a match the
     round's end (rounds left) or the match's."""
     s, match = session, session.match
     if match is None:
-        s.term.log(f"Game over: {s.ui.result(s.state)}")
+        s.term.log(f"Game over: {s.ui.result(s.state)}. {HOW_TO_LEAVE}")
         return Over(s)
     after = with_round(match, s.state)
     if not after.is_over():
         s.term.log(f"Round {after.rounds_played} of {after.rounds} over: {s.state.result()}; "
                    f"match so far: {after.standing()}")
         return RoundOver(s, after)
-    s.term.log(f"Match over after {after.rounds} rounds: {after.result()}")
+    s.term.log(f"Match over after {after.rounds} rounds: {after.result()}. {HOW_TO_LEAVE}")
     return MatchOver(s, after)
 
 
@@ -179,4 +184,4 @@ class MatchOver(Over):
     def lines(self, view: View) -> list[str]:
         m = self.after
         return [clip("Match: " + leaders(self.s, m)), clip(m.tally(m.totals())),
-                "MENU=new game"]
+                self.next_line()]

@@ -5,12 +5,17 @@ row per action, so a killed host loses at most the action being entered.
 A save that fails (the database locked by another program, the disk full) is not lost: the
 store is still behind the record, and the next sync (the session retries every second, and
 at every action) writes what is missing. A write waits at most SAVE_WAIT for another
-program's lock, so a locked database costs the board that much per action, not a stall."""
+program's lock, so a locked database costs the board that much per action, not a stall.
+
+The saver also holds the game's lock (store/game_lock.py) while it keeps the game: a second
+program that opens the same game is refused, instead of playing on beside this one."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
+
+from ..store.game_lock import GameLock
 
 if TYPE_CHECKING:
     from ..games.base import State
@@ -27,6 +32,9 @@ class RecordSaver:
         self.error: Optional[str] = None    # why the last sync failed; None: all saved
         self._last: Optional[tuple[GameRecord, State]] = None   # for retry()
         self.game_id = game_id          # a resumed game's id; None: the next sync makes one
+        # GameInUse here if another program has the resumed game open: refused before play
+        self.lock: Optional[GameLock] = None if game_id is None else \
+            GameLock(store.path, game_id).acquire()
         self._record: Optional[GameRecord] = None
         self._saved: list[str] = []     # the actions the store holds for `game_id`
         self._finished = False          # the store has the game as finished
@@ -83,6 +91,14 @@ class RecordSaver:
             empty = replace(record, actions=[], actors=[], status="playing", result=None,
                             id=None)
             self.game_id = self.store.new_game(empty)
+            self.close()                # the game before (the menu's "New game") is let go
+            self.lock = GameLock(self.store.path, self.game_id).acquire()
             self._saved = []
             self._finished = False
         self._record = record
+
+    def close(self) -> None:
+        """Let go of the game's lock: another program may open it now."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None

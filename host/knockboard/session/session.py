@@ -21,13 +21,14 @@ from ..games import CHANCE, get_game, get_match, sample_chance
 from ..layouts import get_layout, layout_names
 from ..store import GameRecord
 from ..store.entries import EDITED
-from . import scene as S
+from . import oled, scene as S
 from .adapters import get_ui
 from .animation import Animation
 from .dice_entry import DiceEntry
 from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
 from .interaction import Interaction
 from .menu import MenuMode
+from .pieces import show_pieces
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
 from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, replay_round, undo_refusal
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
 
 FLASH_S = 0.6       # an illegal press blinks red this long
 SAVE_RETRY_S = 1.0  # a save that failed is tried again this often until it lands
+
+
+def _values(dice: Sequence[int]) -> str:
+    return " ".join(map(str, dice))
 
 
 class SessionError(Exception):
@@ -92,12 +97,16 @@ class Session:
         self.ok_down: Optional[float] = None        # when OK went down, while it is held
         self._sent_scene: Optional[Scene] = None
         self._sent_display: Optional[tuple] = None
+        # the screen being shown (its pages, oled.pages) and when it was first shown
+        self._screen: tuple = ((), 0.0)
+        self.next_page: Optional[float] = None      # when a paged screen turns its page
         self.dirty = True
         self.running = True
-        # (game, the engine's view) as last shown: the simulator's window draws the pieces
-        # from it (read from another thread, so one object replaced whole)
-        self.shown_position: Optional[tuple] = None
+        # the pieces as last sent to a board that draws them (pieces.py)
+        self._sent_pieces: Optional[bytes] = None
         self.save_retry = 0.0       # when step() tries again a save that failed
+        # the board's link as last seen: (connected, reconnects), see _watch_cable
+        self._board_seen = (getattr(board, "connected", True), getattr(board, "reconnects", 0))
         self.start(setup, actions, resumed=resumed)
 
     # --- games ------------------------------------------------------------------------------
@@ -132,7 +141,8 @@ class Session:
         self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                         setup.physical_dice, setup.rounds)
         for seat, player in enumerate(self.record.players):
-            player["name"] = self.ui.seat_name(seat)    # as the players at the table say it
+            # the name given (--names), else the seat as the players at the table say it
+            player["name"] = setup.name(seat) or self.ui.seat_name(seat)
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
@@ -143,6 +153,10 @@ class Session:
         self.before_edits: list[State] = []       # the state each recorded edit replaced
         self.hint: tuple[int, ...] = ()   # the cells of a suggested move, lit until one is played
         self.rolled: list[int] = []       # the dice of the last run of chance steps
+        self.rolled_by: list[str] = []    # whose each of them is (adapter.dice_owners)
+        # the dice a computer's (or another home's) turn began with, while its steps are
+        # shown: (seat, dice, kind); None until it acts, forgotten at the next roll
+        self.hand: Optional[tuple[int, tuple[int, ...], int]] = None
         self.last_was_chance = False
         self.rolled_kind = 6
         self.roll_fresh = False
@@ -154,12 +168,16 @@ class Session:
         if resumed:
             self.open_edit("resumed: set up", back=self.current)
         self.save()
-        self.term.log(f"New game: {self.game.title}, seats "
-                      + ", ".join(f"{self.ui.seat_name(i)}={k}"
+        game_id = self.saver.game_id if self.saver is not None else None
+        self.term.log((f"Resumed game {game_id}: " if resumed and game_id else
+                       "Resumed game: " if resumed else "New game: ")
+                      + f"{self.game.title}, seats "
+                      + ", ".join(f"{self.who(i)}={k}"
                                   for i, k in enumerate(setup.seats))
                       + f", seed {setup.seed}" + (", physical dice" if setup.physical_dice
                                                   else "")
-                      + (f", a match of {setup.rounds} rounds" if self.match else ""))
+                      + (f", a match of {setup.rounds} rounds" if self.match else "")
+                      + (f"; saved as game {game_id}" if game_id and not resumed else ""))
         self.advance()
         self.render()
 
@@ -180,6 +198,14 @@ class Session:
         else:
             make_bot(kind, 0, self.game.name)   # refuses an unknown kind now, not mid-game
             self.bots[seat] = kind
+
+    def who(self, seat: int) -> str:
+        """A seat as the terminal names it: the player's name with the seat ("Ann
+        (White)"), or the seat alone when no name was given."""
+        seat_name = self.ui.seat_name(seat)
+        players = self.record.players
+        name = players[seat].get("name", "") if 0 <= seat < len(players) else ""
+        return f"{name} ({seat_name})" if name and name != seat_name else seat_name
 
     def dice_changed(self, physical: bool) -> None:
         self.setup.physical_dice = physical
@@ -333,37 +359,79 @@ class Session:
             # sent once saved: a host killed in between sends it again when resumed
             self.remote.game.play(text)
         self.current = Waiting(self)
-        if steps:
-            title = self.ui.seat_name(actor) if actor != CHANCE else ROLL_TITLE
-            self.current = Showing(self, Animation(steps, title))
+        self._show_steps(before, actor, steps, by_bot or by_remote)
+
+    def _show_steps(self, before: State, actor: int, steps: list[Step], away: bool) -> None:
+        """Show the steps of an action, with the dice they follow from: a roll's, or the
+        dice a computer's (another home's: `away`) turn began with, kept drawn while its
+        moves are confirmed though the engine has spent some."""
+        if actor == CHANCE or not away:
+            self.hand = None
+        elif self.hand is None or self.hand[0] != actor:
+            view = self.ui.view(before)
+            # the dice of the turn are the actor's own only on its turn (a Dodgeball
+            # target's catch is made with the thrower's dice on the OLED)
+            own = before.view().turn == actor
+            self.hand = (actor, tuple(view.dice) if own else (), view.dice_kind)
+        if not steps:
+            return
+        if actor == CHANCE:
+            dice = (tuple(self.rolled), self.rolled_kind, self.roll_caption())
+            self.current = Showing(self, Animation(steps, ROLL_TITLE), dice)
+            return
+        name = self.ui.seat_name(actor)
+        hand = self.hand
+        shown = None                # a person's own move: the session's rule
+        if hand is not None:        # away: its roll, or no die (none of the turn is its)
+            shown = (hand[1], hand[2], f"{name} rolled {_values(hand[1])}") if hand[1] \
+                else ((), 0, "")
+        self.current = Showing(self, Animation(steps, name), shown)
 
     def _rolled(self, before: State, action: Action, text: str) -> None:
         values = self.ui.dice_values(before, action)
+        owners = self.ui.dice_owners(before)
         if not self.last_was_chance or len(values) > 1:
-            self.rolled = []             # a new roll: forget the last one
-        self.rolled = (self.rolled + list(values))[-4:]   # one-die rolls add up
+            self.rolled, self.rolled_by = [], []     # a new roll: forget the last one
+        self.rolled += list(values)                  # one-die rolls add up
+        self.rolled_by += (owners + owners[-1:] * len(values))[:len(values)]
+        while len(self.rolled) > 4:          # the OLED draws four: the oldest owner's go
+            first = self.rolled_by[0]
+            while self.rolled_by and self.rolled_by[0] == first and len(self.rolled) > 0:
+                self.rolled.pop(0)
+                self.rolled_by.pop(0)
         self.rolled_kind = self.ui.die_kind(before)
         self.roll_fresh = not self.setup.physical_dice
         self.sound("roll")
-        self.term.log(f"  {'roll-off' if before.view().phase == 'rolloff' else 'dice'}: {text}")
+        if before.view().phase != "rolloff":
+            self.term.log(f"  dice: {text}")
+            return
+        self.term.log(f"  roll-off: {self.ui.rolloff_roller(before)}: {text}")
+        if self.state.view().phase != "rolloff" and not self.state.is_terminal():
+            self.term.log(f"  roll-off over: {self.ui.rolloff_outcome(self.state)}")
 
     def _played(self, actor: int, text: str, hidden: bool, by_bot: bool,
                 steps: list[Step], by: str = "computer") -> list[Step]:
         """Log a player's action; a computer's (or another home's) action with nothing to
         move by hand still gets a step to read.  Returns the steps to show."""
-        who = self.ui.seat_name(actor)
-        self.term.log(f"{who}: {'(secret)' if hidden else text}"
+        self.term.log(f"{self.who(actor)}: {'(secret)' if hidden else text}"
                       + (f" [{by}]" if by_bot else ""))
         if by_bot:
-            if not steps:
-                steps = [Step("info", text=clip(f"{who[:6]}: {text}"), owner=actor)]
+            if not steps:       # the second line names whose it is
+                steps = [Step("info", text=clip(text), owner=actor)]
             self.sound("alert")
         return steps
 
     def leave(self) -> None:
         """Stop playing here; the game stays where it is (saved, and in a remote game kept
         by the room) to be resumed later."""
-        self.term.log("Left the game: `knockboard resume` goes on with it")
+        kept = self.saver is not None or self.remote is not None   # (a room keeps it too)
+        if self.record.status == "playing" and kept:
+            which = f" {self.saver.game_id}" if self.saver and self.saver.game_id else ""
+            self.term.log(f"Left the game: `knockboard resume{which}` goes on with it")
+        elif self.record.status == "playing":
+            self.term.log("Quit: this game was not saved")
+        else:
+            self.term.log("Quit")
         self.running = False
 
     def end_by_agreement(self) -> None:
@@ -406,7 +474,7 @@ class Session:
             steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
         self.redo_units.append(list(reversed(unit)))
         self.save()
-        self.term.log(f"Undo: back to {self.ui.seat_name(self.state.current_player())}"
+        self.term.log(f"Undo: back to {self.who(self.state.current_player())}"
                       " to move")
         self._reset_play(steps, "undo")
         self.sound("ok")
@@ -443,6 +511,7 @@ class Session:
         for message in self.board.poll(timeout):
             self.dirty = True
             self._receive(message)
+        self._watch_cable()
         if self.remote is not None:
             self._pump_remote()
         now = self.clock()
@@ -457,10 +526,24 @@ class Session:
         if self.saver is not None and self.saver.error is not None and now >= self.save_retry:
             self.save()
             self.dirty = True
-        expired = any(x and now >= x[1] for x in (self.flash, self.message))
+        expired = any(x and now >= x[1] for x in (self.flash, self.message)) \
+            or (self.next_page is not None and now >= self.next_page)
         if self.dirty or expired:
             self.render()
         return self.running
+
+    def _watch_cable(self) -> None:
+        """Say in the terminal when the board goes (unplugged, or silent for 3 s) and when
+        it is back: the OLED cannot say it while the board is gone."""
+        seen = (getattr(self.board, "connected", True), getattr(self.board, "reconnects", 0))
+        if seen == self._board_seen:
+            return
+        if not seen[0] and self._board_seen[0]:
+            self.term.log("The board is unplugged or not answering: the game waits for it "
+                          "(nothing is lost)")
+        if seen[1] != self._board_seen[1]:
+            self.term.log("The board is back: it shows the game again")
+        self._board_seen = seen
 
     def run(self, until: Optional[Callable[[], bool]] = None) -> None:
         """Play until stopped (Ctrl-C) or until `until()` is true."""
@@ -581,32 +664,71 @@ class Session:
         if self.message and now >= self.message[1]:
             self.message = None
         view = self.ui.view(self.state)
-        self.shown_position = (self.game, self.state.view())
+        self._sent_pieces = show_pieces(self.board, self.ui, self.state, self._sent_pieces)
         scene = self.current.scene(view)
         if scene != self._sent_scene:
             self._sent_scene = scene
             self.board.set_scene(scene)
         self._show(view)
 
+    def oled_lines(self) -> list[str]:
+        """What the OLED says now, as logical lines of any length (the layout, `oled.pages`,
+        wraps and pages them for the 16-character lines)."""
+        return list(self._display(self.ui.view(self.state))[0])
+
     def _show(self, view: View) -> None:
-        """Send the OLED's lines and dice if they changed (or the dice were just rolled)."""
+        """Send the OLED's lines and dice if they changed (or the dice were just rolled).
+        A screen too long for three lines is paged: its pages follow each other."""
         lines, dice, kind = self._display(view)
+        now = self.clock()
+        screen = oled.pages(lines)
+        if screen != self._screen[0]:
+            self._screen = (screen, now)
+        page = oled.page_at(len(screen), self._screen[1], now)
+        self.next_page = None if len(screen) < 2 else \
+            self._screen[1] + (int((now - self._screen[1]) // oled.PAGE_S) + 1) * oled.PAGE_S
         roll = self.roll_fresh and bool(dice)
-        display = (tuple(clip(x) for x in lines), tuple(dice), kind if dice else 0)
+        display = (screen[page], tuple(dice), kind if dice else 0)
         if display != self._sent_display or roll:
             self._sent_display = display
             self.roll_fresh = False
             self.board.show(Display(display[0], display[1], display[2], roll))
+            # the terminal has room for the whole text: it is printed once, not by page
             self.term.picture(self.ui.text_board(self.state),
-                              [line for line in display[0]]
+                              [oled.printable(line) for line in lines]
                               + ([f"dice: {' '.join(map(str, dice))}"] if dice else []))
+
+    def roll_caption(self) -> str:
+        """The last roll's dice by whose they are, as the OLED draws them left to right:
+        "White 3, Black 5", "Orange 2, Blue 6", "Red 4"."""
+        groups: list[tuple[str, list[int]]] = []
+        for owner, value in zip(self.rolled_by, self.rolled):
+            if groups and groups[-1][0] == owner:
+                groups[-1][1].append(value)
+            else:
+                groups.append((owner, [value]))
+        return ", ".join(f"{owner} {_values(values)}" for owner, values in groups)
+
+    def shown_dice(self, view: View) -> tuple[tuple[int, ...], int, str]:
+        """(dice, kind, whose) the OLED draws: the mode's own (a computer's hand, a roll
+        being made, dice being entered, none at the end), else the dice of the turn still
+        to be used, else the last roll nobody spends; `whose` names them when the mode's
+        lines do not ("" when they do)."""
+        own = self.current.dice(view)
+        if own is not None:
+            return own
+        if view.dice or not self.rolled:
+            return tuple(view.dice), view.dice_kind, ""
+        return tuple(self.rolled), self.rolled_kind, self.roll_caption()
 
     def _display(self, view: View) -> tuple[Sequence[str], tuple[int, ...], int]:
         """(lines, dice, die kind) for the OLED."""
-        dice, kind = tuple(view.dice), view.dice_kind
-        if self.rolled:
-            dice, kind = (dice or tuple(self.rolled)), (kind if dice else self.rolled_kind)
-        lines = self.current.lines(view)
-        if self.message:
-            lines = (list(lines) + ["", "", ""])[:2] + [self.message[0]]
+        dice, kind, _ = self.shown_dice(view)
+        lines = list(self.current.lines(view))
+        if self.message:            # in place of the buttons' line (the last of three)
+            text = self.message[0]
+            keep = lines[:2] if len(lines) >= 3 else lines[:-1] if len(lines) == 2 else lines
+            lines = keep + [text]
+            if len(oled.pages(lines)) > 1:        # a long message: the first line and it
+                lines = lines[:1] + [text]
         return lines, dice[:4], kind

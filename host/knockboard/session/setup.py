@@ -17,6 +17,7 @@ class Setup:
     physical_dice: bool = False
     seed: Optional[int] = None
     rounds: int = 1                # a K.O. match of several rounds (games/ko/match.py)
+    names: list = field(default_factory=list)    # the players' names by seat ("" : none)
 
     def __post_init__(self) -> None:
         game = get_game(self.game, **self.options)        # GameError if bad
@@ -37,4 +38,8 @@ class Setup:
 
     def copy(self) -> Setup:
         return Setup(self.game, dict(self.options), list(self.seats), self.physical_dice,
-                     self.seed, self.rounds)
+                     self.seed, self.rounds, list(self.names))
+
+    def name(self, seat: int) -> str:
+        """The name given to `seat`'s player, or ""."""
+        return self.names[seat] if seat < len(self.names) else ""

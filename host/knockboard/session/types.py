@@ -9,6 +9,7 @@ from typing import Optional, Protocol
 
 from ..device.protocol import Display, Scene
 from ..games.base import Action
+from .oled import printable
 
 OK_KEY, BACK_KEY, MENU_KEY = 0, 1, 2           # the board's control buttons
 
@@ -62,9 +63,13 @@ class Option:
     picks among them on the OLED, in `order`."""
     action: Action
     path: tuple
-    label: str           # <= 16 characters, shown on the OLED
+    label: str           # shown on the OLED (oled.pages wraps it)
     order: int = 0
     kind: str = "move"   # "move", "knock" (the target holds a piece that will be hit), PASS
+    # the cell where the piece ends when it is not the path's last (a KNOCKabout die is
+    # pointed with a neighbouring cell and travels on): pressing it instead chooses this
+    # option too, when it is the landing of no other option
+    landing: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -78,7 +83,7 @@ class Step:
     kind: str
     src: Optional[str] = None
     dst: Optional[str] = None
-    text: str = ""       # <= 16 characters: "W8 F3>F4", "G3 out e5"
+    text: str = ""       # shown on the OLED: "W8 F3>F4", "G3 out e5"
     owner: int = -1      # colour of the piece concerned
     value: int = 0       # "face": the new face
     prev: int = 0        # "face": the face before (for undo)
@@ -125,15 +130,15 @@ class EditBoard:
 
 def _back(text: str) -> str:
     """A move's text for taking it back: its "from>to" turned round ("W6 E4>E6" becomes
-    "back W6 E6>E4"), as the LEDs then ask; "back" is dropped where the line is too short."""
+    "back W6 E6>E4"), as the LEDs then ask."""
     head, _, where = text.rpartition(" ")
     src, arrow, dst = where.partition(">")
     if arrow:
         text = f"{head} {dst}>{src}".strip()
-    return text if len(text) > 11 else "back " + text
+    return "back " + text
 
 
-def clip(text: str, width: int = 16) -> str:
-    """A line the OLED can show: printable ASCII, at most `width` characters."""
-    text = "".join(ch if 0x20 <= ord(ch) <= 0x7E else "?" for ch in str(text))
-    return text[:width]
+def clip(text: str) -> str:
+    """A text for the OLED: printable ASCII, whole; the session's layout (`oled.pages`)
+    wraps or pages it to the 16-character lines, never cutting a word."""
+    return printable(text)

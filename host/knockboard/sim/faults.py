@@ -1,7 +1,8 @@
 """Wiring faults of a badly built cell board, for the simulator (`VirtualBoard.inject`): what
 the firmware then reads from the key matrix and what the LED chain then shows.  Each fault
-is modelled on the circuit of hardware/cellboard.py and the controller (74HC595 rows driven
-high and low, one at a time; columns pulled up; one diode per key, anode to the key):
+is modelled on the circuit of hardware/schematic/cell_board.py and the controller (74HC595
+rows driven high and low, one at a time; columns pulled up; one diode per key, anode to the
+key):
 
 - `dark_chain_from`: the WS2812 chain broken at that LED (dead LED, open DIN/DOUT, no power):
   it and every later LED stay dark;

@@ -102,7 +102,9 @@ class PtyPort:
         self.close()
 
 
-def start_pty(board: str = "knockabout", *, seed: Optional[int] = None, **config) -> PtyPort:
+def start_pty(board: str = "knockabout", *, seed: Optional[int] = None,
+              pieces: bool = False, **config) -> PtyPort:
     """A real-time virtual `board` behind a new pseudo-terminal; `port.path` is the serial
-    port for the host, `port.board` the VirtualBoard, `port.close()` ends both."""
-    return PtyPort(VirtualBoard(board, realtime=True, seed=seed, **config))
+    port for the host, `port.board` the VirtualBoard, `port.close()` ends both. `pieces`:
+    the board takes the host's PIECES frames (for the window)."""
+    return PtyPort(VirtualBoard(board, realtime=True, seed=seed, pieces=pieces, **config))

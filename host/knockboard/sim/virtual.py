@@ -71,9 +71,10 @@ class Oled:
 
 class VirtualBoard:
     def __init__(self, board: str = "knockabout", *, realtime: bool = False,
-                 seed: Optional[int] = None, **config):
+                 seed: Optional[int] = None, pieces: bool = False, **config):
         """`board`: a board id of firmware/boards.json (knockabout, dodgeball, ko, knockoff).
-        `config`: board.json keys (led_budget_ma, debounce_ms, queue_size)."""
+        `pieces`: the board takes the host's PIECES frames (the window draws them; see
+        `_take_pieces`). `config`: board.json keys (led_budget_ma, debounce_ms, queue_size)."""
         try:
             self.config = firmware.make_config(board, **config)
         except ValueError as err:
@@ -95,6 +96,11 @@ class VirtualBoard:
         # (is_control, index) of each button held down -> the time of the firmware's first
         # pass since it went down (None before that pass): see first_pass_ms
         self._first_pass: dict[tuple, Optional[int]] = {}
+        self.draws_pieces = pieces
+        # the last PIECES payload from the host and how many came (the window redraws when
+        # the count moves); forgotten when the power goes, as the host re-sends it
+        self.pieces: Optional[bytes] = None
+        self.pieces_received = 0
         self.power_on()
 
     # ---- power ---------------------------------------------------------------------------
@@ -114,6 +120,8 @@ class VirtualBoard:
             self.hal.faults = self.faults
             self.device = _boot(self.hal, self.config, self._rng)
             self._log_sounds(self.device)
+            if self.draws_pieces:
+                self._take_pieces(self.device)
             self.running = True
             self.boots += 1
 
@@ -123,6 +131,8 @@ class VirtualBoard:
         with self.lock:
             self.device = None
             self.running = False
+            self.pieces = None
+            self.pieces_received += 1
             hal = self.hal
             hal.leds[:] = bytes(len(hal.leds))
             hal.screen[:] = bytes(len(hal.screen))
@@ -338,6 +348,33 @@ class VirtualBoard:
                 del self._sounds[:128]
             start(pattern, now)
         device.player.start = logged
+
+    def _take_pieces(self, device) -> None:
+        """The simulator's own frame, PIECES, beside the firmware's: the firmware itself is
+        not changed (a real board answers PIECES with ERROR "unknown frame type" and changes
+        nothing, and no host sends it one: no firmware build announces CAP_PIECES). This
+        board's INFO announces it, and its frames are kept here for the window."""
+        import types
+        app = firmware.load().app
+        info = app.Device._info
+        # the INFO the firmware writes, with CAPS read from globals that add the bit
+        globals_ = dict(info.__globals__, CAPS=info.__globals__["CAPS"] | P.CAP_PIECES)
+        device._info = types.MethodType(types.FunctionType(
+            info.__code__, globals_, info.__name__, info.__defaults__, info.__closure__),
+            device)
+        apply = device._apply
+
+        def apply_or_keep(t, p, now):
+            if t != P.H_PIECES:
+                return apply(t, p, now)
+            self.pieces = bytes(p)
+            self.pieces_received += 1
+            return 0
+        device._apply = apply_or_keep
+
+    def shown_pieces(self) -> Optional[bytes]:
+        with self.lock:
+            return self.pieces
 
     # ---- the serial port, as seen from the board -----------------------------------------
 

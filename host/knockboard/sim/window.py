@@ -93,9 +93,11 @@ class SimWindow:
         self._clicked: set = set()  # pressed by a click, released by _release
         # the pieces standing on the board (`show_pieces`): where they come from, the
         # position drawn last and the picture it was drawn with
-        self._pieces_source: Optional[Callable[[], Any]] = None
+        self._pieces_source: Optional[Callable[[], Any]] = \
+            self._pieces_from_host if vb.draws_pieces else None
         self._pieces_shown: Any = None
         self._picture: Any = None
+        self._wire: tuple = (None, None)       # the host's last PIECES bytes, decoded
         self._draw_board()
         self._build_panel()
         self._bind_keys()
@@ -338,6 +340,20 @@ class SimWindow:
         self._pieces_source = source
         self._pieces_shown = None
 
+    def _pieces_from_host(self) -> Any:
+        """(game, view) of the host's last PIECES frame (`gameview.wire`), or None: so
+        every host draws its pieces here, `play --port` from another program as much as
+        `play --sim` and `replay --sim` in this one."""
+        data = self.vb.shown_pieces()
+        if data is not self._wire[0]:
+            from ..gameview.wire import WireError, decode_view
+            try:
+                shown = decode_view(data) if data else None
+            except WireError:
+                shown = None                 # drawn as no pieces, not as a crash
+            self._wire = (data, shown)
+        return self._wire[1]
+
     def _draw_pieces(self) -> None:
         shown = self._pieces_source() if self._pieces_source is not None else None
         if shown is self._pieces_shown:
@@ -431,7 +447,7 @@ def run_window(board: str = "knockabout", *, seed: Optional[int] = None,
 
     from .pty import start_pty
 
-    port = start_pty(board, seed=seed)
+    port = start_pty(board, seed=seed, pieces=True)
     try:
         root = tk.Tk()
         fit = fit_beside(root.winfo_screenwidth(), root.winfo_screenheight(), beside_px) \

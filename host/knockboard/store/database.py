@@ -238,6 +238,13 @@ class GameStore:
             db.execute("UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
                        (status, result, now(), game_id))
 
+    def delete(self, game_id: int) -> None:
+        """Remove the game and its actions for good; StoreError if there is no such game."""
+        with self._transaction() as db:
+            gone = db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount
+        if not gone:
+            raise StoreError(f"no game {game_id} in {self.path}")
+
     # --- a remote game's room (remote/journal.py) -------------------------------------------
     def save_room_commitment(self, room: str, ply: int, seat: int, commitment: str) -> None:
         """Keep the commitment of `seat` for the roll at `ply`; saving it again is nothing,

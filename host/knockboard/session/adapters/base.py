@@ -9,15 +9,15 @@ nor parse its position string; they write a position string only for an edited b
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...games import CHANCE, TERMINAL
-from ..types import Option, Step, View, clip
+from ..types import Option, Piece, Step, View, clip
 
 if TYPE_CHECKING:
     from ...games.base import Action, Game, State
     from ...layouts.base import Layout
-    from ..types import EditBoard, Piece
+    from ..types import EditBoard
 
 _INTS = re.compile(r"\d+")
 
@@ -66,12 +66,32 @@ class GameUI:
         winners = [seat for seat, r in enumerate(returns) if r == best]
         return f"{self.seat_name(winners[0])} wins" if len(winners) == 1 else text
 
+    def end_reason(self, state: State) -> str:
+        """Why the game is over, in the rules' words ("Black has 5 dice in the gutter"); ""
+        before the end."""
+        return ""
+
     def prompt(self, state: State) -> str:
         """The OLED's first line for the player to act."""
         return clip(f"{self.seat_name(state.current_player())} to move")
 
     def view(self, state: State) -> View:
         raise NotImplementedError
+
+    def rolloff_roller(self, state: State) -> str:
+        """Who rolls at this roll-off chance step ("Red"), for the terminal's log."""
+        marks = getattr(state.view(), "rolloff", ())
+        return self.seat_name(list(marks).index(0)) if 0 in marks else "everybody"
+
+    def rolloff_outcome(self, state: State) -> str:
+        """Once the roll-off is over: who starts, and by what rule."""
+        return f"{self.seat_name(state.view().turn)} starts (the highest roll)"
+
+    def public(self, view: Any) -> Any:
+        """The engine's view (`games.view`) as everybody at the table may see it, for the
+        pictures of the board (the simulator's window): all of it, unless the game keeps
+        something secret."""
+        return view
 
     def standing(self, state: State) -> tuple[str, str]:
         """A game the players end by agreement, scored by what the rules count on the
@@ -111,8 +131,13 @@ class GameUI:
             placing = any(len(o.path) == 1 for o in options)
             return "not free to use" if placing else f"{space}: no piece"
         if piece.owner != state.current_player():
-            return clip(f"{piece.name}: not yours")
-        return clip(f"{piece.name} can't move")
+            return clip(f"{self.piece_words(piece)}: not yours")
+        return clip(f"{self.piece_words(piece)} can't move")
+
+    def piece_words(self, piece: Piece) -> str:
+        """A piece as the players at the table name it, by its colour and what is printed
+        on it ("Green pawn", "Black d4"), not by the terminal board's code ("Gx4", "O")."""
+        return f"{self.seat_name(piece.owner)} {piece.name}"
 
     # --- physical steps ---------------------------------------------------------------------
     def steps(self, before: State, action: Action, after: State) -> list[Step]:
@@ -151,9 +176,17 @@ class GameUI:
                 fallback = outcome
         return fallback
 
+    def dice_owners(self, state: State) -> list[str]:
+        """Whose each die rolled at this chance node is, as the players say it ("Red",
+        "White", "reroll F8"): the seat whose turn it is; roll-offs and duels override."""
+        turn = state.view().turn
+        owner = self.seat_name(turn) if turn >= 0 else "roll-off"
+        return [owner] * self.dice_count(state)
+
     def dice_labels(self, state: State) -> list[str]:
-        """What each physical die is, for the entry prompt ("White d6", "d6")."""
-        return [f"d{self.die_kind(state)}"] * self.dice_count(state)
+        """What each physical die is, for the entry prompt: whose and which ("Red d6")."""
+        kind = self.die_kind(state)
+        return [f"{owner} d{kind}" for owner in self.dice_owners(state)]
 
     # --- edit mode (session/edit_presses.py) --------------------------------------------------
     # What pressing a selected piece again changes ("face", "ball"); None: it deselects.

@@ -42,6 +42,30 @@ def _pawns(view: DodgeballView) -> tuple[dict[str, bool], dict[str, bool]]:
     return pawns
 
 
+def _duel_names(ui: GameUI, view: DodgeballView) -> tuple[str, str]:
+    """The teams of a throw: the thrower's, the target's."""
+    assert view.throw is not None, "a duel is thrown"
+    return (ui.seat_name(view.pieces[view.throw.thrower].owner),
+            ui.seat_name(view.pieces[view.throw.target].owner))
+
+
+def _duel_text(ui: GameUI, view: DodgeballView) -> str:
+    """The duel's dice by team, as the OLED draws them: "Orange 2, Blue 6"."""
+    assert view.throw is not None, "a duel is thrown"
+    names = _duel_names(ui, view)
+    return ", ".join(f"{names[i]} {roll}" for i, roll in enumerate(view.throw.rolls))
+
+
+def _held_text(ui: GameUI, view: DodgeballView) -> str:
+    """The dice the team not on turn holds for its next turn ("Orange holds 2 5 6"); the
+    OLED draws those of the team on turn."""
+    if view.turn < 0 or not view.team_dice:
+        return ""
+    other = 1 - view.turn
+    held = view.team_dice[other][0]
+    return f"{ui.seat_name(other)} holds {' '.join(map(str, held))}" if held else ""
+
+
 def _dice_text(view: DodgeballView) -> str:
     """The dice of both teams as the position writes them: "35x/224"."""
     return "/".join("".join(map(str, unspent)) + "x" * spent or "-"
@@ -73,10 +97,12 @@ class DodgeballUI(GameUI):
                 letter = SEAT_NAMES[team][0]                    # "B", "O" on the terminal
                 pieces[sq] = Piece(team, f"{letter}+" if carries else letter,
                                    color=team + 2 if carries else -1)
-        status = f"dice {_dice_text(view)}"
+        dice, status = view.dice, _held_text(self, view)
         if view.throw:
             status = f"throw {view.throw.thrower}>{view.throw.target}"
-        return View(pieces, marks, view.dice, 6, status)
+            if view.throw.rolls:            # the duel's dice, whose each is
+                dice, status = view.throw.rolls, _duel_text(self, view)
+        return View(pieces, marks, dice, 6, status)
 
     def color(self, index: int) -> tuple[int, int, int]:
         if index >= BALL_COLOR:
@@ -97,6 +123,16 @@ class DodgeballUI(GameUI):
                           "knock" if kind == "throw" else "move")
         # catch, dodge, end (of the turn, with dice left: a pass)
         return Option(action, (), clip(text), kind=PASS if text == "end" else "move")
+
+    def end_reason(self, state: State) -> str:
+        if not state.is_terminal():
+            return ""
+        left = _view(state).scores
+        return " ".join(f"{self.seat_name(team)} has no pawns left"
+                        for team in (0, 1) if not left[team])
+
+    def piece_words(self, piece: Piece) -> str:
+        return f"{self.seat_name(piece.owner)} pawn"      # "O", "B+" on the terminal
 
     def prompt(self, state: State) -> str:
         view = _view(state)
@@ -140,15 +176,29 @@ class DodgeballUI(GameUI):
                 out.append(Step("ball", None, sq, clip(f"ball on {sq}"), -1))
         return out
 
-    def dice_labels(self, state: State) -> list[str]:
+    def rolloff_roller(self, state: State) -> str:
         view = _view(state)
-        if view.throw:
-            return ["target d6" if view.throw.rolls else "thrower d6"]
+        return self.seat_name(0 if len(view.team_dice[0][0]) < 3 else 1)
+
+    def rolloff_outcome(self, state: State) -> str:
+        """Dodgeball's roll-off is won by the LOWER total: each team keeps the three dice it
+        rolled for its first turn, so the team with the weaker dice plays first."""
+        view = _view(state)
+        totals = [sum(dice) for dice, _ in view.team_dice]
+        first, other = view.turn, 1 - view.turn
+        return (f"{self.seat_name(first)} starts: the lower total ({totals[first]} against "
+                f"{totals[other]}) plays first, since each team keeps the dice it rolled for "
+                "its first turn")
+
+    def dice_owners(self, state: State) -> list[str]:
+        view = _view(state)
+        if view.throw:          # the duel: the thrower's die, then the target's
+            return [_duel_names(self, view)[len(view.throw.rolls)]]
         if view.phase == "rolloff":
             team = 0 if len(view.team_dice[0][0]) < 3 else 1
         else:
             team = view.turn
-        return [f"{self.seat_name(team)} d6"]
+        return [self.seat_name(team)]
 
     # --- edit mode ----------------------------------------------------------------------------
     EDIT_VARIANT = "ball"

@@ -9,6 +9,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Optional, cast
 
 from ...ascii_board import render_knockabout
+from ...games.knockabout.game import GUTTER_LOSS
 from ...games.knockabout.position import DICE_PER_PLAYER
 from ...games.knockabout.board import CELL_INDEX, STEP
 from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
@@ -41,7 +42,11 @@ class KnockaboutUI(GameUI):
         cell = CELL_INDEX[space]
         first = STEP[cell][("N", "NE", "SE", "S", "SW", "NW").index(direction)]
         target = self.layout.cell(_name(first)).index
-        return Option(action, (self.cell(space), target), clip(text))
+        # where the die itself stops (a die that only knocks its neighbour does not move)
+        ends = [dst for src, dst in _dice(state).move_trace(action) if src == space][:1]
+        landing = self.cell(ends[0]) if ends else None
+        return Option(action, (self.cell(space), target), clip(text),
+                      landing=landing if landing != target else None)
 
     def steps(self, before: State, action: Action, after: State) -> list[Step]:
         if before.is_chance_node():
@@ -64,10 +69,28 @@ class KnockaboutUI(GameUI):
             return _die_at(state, space)[1]
         return 6
 
-    def dice_labels(self, state: State) -> list[str]:
-        if _view(state).rolloff_pending:
-            return ["White d6", "Black d6"]
-        return [f"reroll d{self.die_kind(state)}"]
+    def dice_owners(self, state: State) -> list[str]:
+        view = _view(state)
+        if view.rolloff_pending:
+            return [self.seat_name(0), self.seat_name(1)]
+        return [f"reroll {view.reroll}"]
+
+    def end_reason(self, state: State) -> str:
+        if not state.is_terminal():
+            return ""
+        gutter = _view(state).scores
+        out = [seat for seat in (0, 1) if gutter[seat] >= GUTTER_LOSS]
+        if len(out) == 2:       # K-1: both reached five with one move; the mover loses
+            loser = 1 - max(range(2), key=lambda seat: state.returns()[seat])
+            return (f"both have {GUTTER_LOSS} in the gutter; "
+                    f"{self.seat_name(loser)} moved last")
+        return f"{self.seat_name(out[0])} has {gutter[out[0]]:g} dice in the gutter"
+
+    def piece_words(self, piece: Piece) -> str:
+        return f"{self.seat_name(piece.owner)} d{piece.name[1]}"   # "W8=3": White's d8
+
+    def rolloff_roller(self, state: State) -> str:
+        return f"{self.seat_name(0)} and {self.seat_name(1)} (each a d6)"
 
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")

@@ -80,6 +80,18 @@ class KnockoffUI(GameUI):
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
                       "knock" if knock else "move")
 
+    def end_reason(self, state: State) -> str:
+        if not state.is_terminal():
+            return ""
+        view = _view(state)
+        winner = max(range(len(view.scores)), key=lambda seat: view.scores[seat])
+        return f"{self.seat_name(winner)} has {view.scores[winner]:g} pawns on the top row"
+
+    def piece_words(self, piece: Piece) -> str:
+        # a home base's piece is the pawns at home ("Gx4" on the terminal)
+        kind = "home base" if "x" in piece.name else "pawn"
+        return f"{self.seat_name(piece.owner)} {kind}"
+
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
 
@@ -102,11 +114,11 @@ class KnockoffUI(GameUI):
         out.append(Step("move", src, dst, clip(f"{mover_name} {src}>{dst}"), mover))
         return out
 
-    def dice_labels(self, state: State) -> list[str]:
+    def dice_owners(self, state: State) -> list[str]:
         view = _view(state)
         if view.phase == "rolloff":
-            return [f"{self.seat_name(view.rolloff.index(0))} d6"]
-        return ["d6", "d6"]
+            return [self.seat_name(view.rolloff.index(0))]
+        return super().dice_owners(state)
 
     def text_board(self, state: State) -> str:
         view = self.view(state)

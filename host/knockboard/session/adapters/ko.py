@@ -13,6 +13,7 @@ from .base import GameUI
 
 if TYPE_CHECKING:
     from ...games.base import Action, State
+    from ...games.ko.game import KOState
     from ...games.view import KOView
     from ...games.view import PieceView
 
@@ -74,17 +75,39 @@ class KOUI(GameUI):
         return Option(action, (self.cell(src), self.cell(dst)), clip(text), 0,
                       "knock" if text[2] == "x" else "move")
 
+    def end_reason(self, state: State) -> str:
+        if not state.is_terminal():
+            return ""
+        view = _view(state)
+        limit = cast("KOState", state).quiet_limit()
+        if limit and view.quiet >= limit:           # KO-3
+            return f"{view.quiet} turns with no knock-out"
+        return "nothing left to knock out"
+
+    def piece_words(self, piece: Piece) -> str:
+        return f"{NAMES[piece.name[0]]} {piece.name[1:]}"        # "G3": Green's piece 3
+
     def prompt(self, state: State) -> str:
         view = _view(state)
         if view.phase == "setup":
             piece = _name(view, _placing(view))
             return clip(f"{NAMES[piece[0]]}: put {piece}")
-        seat = self.seat_name(state.current_player())
-        # "Green+Yellow to move" is 20 characters: the OLED line holds 16
-        return clip(f"{seat} to move" if len(seat) <= 8 else seat)
+        # "Green+Yellow to move" is shown "G+Y to move" (oled.abbreviate)
+        return clip(f"{self.seat_name(state.current_player())} to move")
 
     def hides(self, state: State, action: Action) -> bool:
         return _view(state).phase == "setup"
+
+    def public(self, view: KOView) -> KOView:
+        """During the secret set-up (KO-1) the pieces are seen as colours only: which
+        number stands where is each player's secret until the game starts."""
+        if view.phase != "setup":
+            return view
+        from dataclasses import replace
+
+        from ...games.view import frozen_map
+        return replace(view, pieces=frozen_map((space, replace(piece, number=0))
+                                               for space, piece in view.pieces.items()))
 
     def steps(self, before: State, action: Action, after: State) -> list[Step]:
         text = before.action_to_string(action)
@@ -105,8 +128,11 @@ class KOUI(GameUI):
                         view.pieces[src].owner))
         return out
 
-    def dice_labels(self, state: State) -> list[str]:
-        return ["d6", "d6"]
+    def dice_owners(self, state: State) -> list[str]:
+        view = _view(state)
+        if view.phase == "rolloff":
+            return [self.seat_name(view.rolloff.index(0))] * 2
+        return [self.seat_name(view.turn)] * 2
 
     # --- edit mode ----------------------------------------------------------------------------
     def edit_refusal(self, state: State) -> Optional[str]:

@@ -1,0 +1,216 @@
+"""A placed plan routed net by net (hardware/routing/router.py on a grid), in an order and
+with windows tried in turn; ground joined through the pour; tracks split at their tees so
+KiCad sees every junction at a track's end."""
+
+import math
+
+import numpy as np
+
+from ..inputs import fab_rules
+from ..placement.plan import GROUND
+from . import router
+
+WIDE_NETS = {"+5V", "+5V_IN", "VSYS", "VBUS", "+3V3", "USB_LED"}
+
+
+MARGINS = (4.0, 15.0, 60.0, 150.0)     # routing windows (mm around the two ends) tried in turn
+
+
+def _order(net):
+    """Routing order: ground vias, the short nets of each cell, the supplies, the long rows
+    and columns last (they have the most room to go around)."""
+    if net == GROUND:
+        return (0, net)
+    if net.startswith(("KEY", "CHAIN")):
+        return (1, net)
+    if net in WIDE_NETS:
+        return (2, net)
+    return (3, net)
+
+
+def route(plan, attempts=None):
+    """Route every net of the plan's footprints; fills plan.tracks, vias and failed. If some
+    connections fail, start again with their nets first (they get the room), up to
+    `attempts` (plan.attempts) times, and keep the attempt that failed least."""
+    first = []
+    best = None
+    for _ in range(attempts or plan.attempts):
+        tracks, vias, failed, islands = _route_once(plan, first)
+        if best is None or len(failed) < len(best[2]):
+            best = (tracks, vias, failed, islands)
+        if not failed:
+            break
+        first = list(dict.fromkeys([n for n, _ in failed] + first))
+    plan.tracks, plan.vias, plan.failed, plan.islands = best
+    return plan
+
+
+def _route_once(plan, first):
+    nets = sorted({n for p in plan.footprints for n in p.nets.values() if n})
+    grid = router.Grid(plan.width, plan.height, nets, plan.step_cost)
+    for x, y, d in plan.holes:
+        grid.add_hole(x, y, d)
+    for x, y in plan.marks:
+        grid.block_rect(x - 1.5, y - 1.5, x + 1.5, y + 1.5)
+    terminals = {n: [] for n in nets}
+    bodies = {}                     # pad -> its footprint's origin
+    for p in plan.footprints:
+        for pad in p.pads():
+            net = p.nets.get(pad.number) if pad.kind != "np_thru_hole" else None
+            layers = grid.add_pad(pad, net)
+            if net:
+                terminals[net].append((p.ref, pad, layers))
+                bodies[pad] = (p.x, p.y)
+    grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items() for _, pad, layers in ts])
+    for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n))):
+        _route_net(grid, net, terminals[net])
+    islands = _join_islands(grid, GROUND, terminals[GROUND]) if GROUND in nets else []
+    return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed, islands
+
+
+def _access(grid, net, terms):
+    out = []
+    for ref, pad, layers in terms:
+        cells, stub = grid.access(pad, net, layers)
+        out.append((ref, pad, cells, stub))
+    return out
+
+
+def _route_net(grid, net, terms):
+    acc = _access(grid, net, terms)
+    width = fab_rules.POWER_TRACK if net in WIDE_NETS else fab_rules.TRACK
+    if net == GROUND:
+        for ref, pad, cells, stub in acc:
+            if len(pad.layers) == 2:
+                continue                      # through-hole pads: below
+            if not _connect(grid, net, ref, pad, cells, stub, [], width, plane=True):
+                grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        # a through-hole pad touches the pour, but the pour around a header can be cut off by
+        # bottom tracks: each also gets a track to the nearest ground via
+        for ref, pad, cells, stub in acc:
+            if len(pad.layers) == 2:
+                nid = grid.net_id[net]
+                goals = sorted(grid.copper[nid], key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
+                               + (c[1] * fab_rules.G - pad.y) ** 2)
+                if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
+                    grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        return
+    if len(acc) < 2:
+        return
+    ref, pad, cells, stub = acc[0]
+    if not cells:
+        grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        return
+    grid.copper[grid.net_id[net]].update(cells)
+    grid.route.tracks.extend(stub)
+    done = [pad]
+    rest = acc[1:]
+    while rest:
+        rest.sort(key=lambda a: min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done))
+        ref, pad, cells, stub = rest.pop(0)
+        nid = grid.net_id[net]
+        cu = list(grid.copper[nid])
+        goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2 + (c[1] * fab_rules.G - pad.y) ** 2)
+        if not _connect(grid, net, ref, pad, cells, stub, goals, width):
+            grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        done.append(pad)
+
+
+def _join_islands(grid, net, terms):
+    """Connect every piece of the ground pour that holds a ground pad but that other nets'
+    bottom tracks cut off from the largest (router.Grid.pieces), by a track from anywhere
+    on it to the nearest copper of the largest. Returns the pads of the pieces it could not
+    join. Those are not failures: the grid's pour is a little smaller than KiCad's (it leaves
+    out the corners of a via's 3x3 and the strips between two grid lines, so a piece may
+    really be joined through the gap between two vias 1.5 mm apart); KiCad's DRC decides."""
+    acc = [(ref, pad, cells) for ref, pad, cells, _ in _access(grid, net, terms) if cells]
+    links = {(round(y / fab_rules.G), round(x / fab_rules.G)) for n, x, y in grid.route.vias if n == net}
+    links |= {c[1:] for _, pad, cells in acc if len(pad.layers) == 2 for c in cells}
+    label = grid.pieces(net, links)
+    where = {}                               # piece -> its pads
+    for ref, pad, cells in acc:
+        where.setdefault(int(label[cells[0]]), []).append(f"{ref}.{pad.number}")
+    where.pop(0, None)
+    if len(where) < 2:
+        return []
+    sizes = np.bincount(label.ravel())
+    main = max(where, key=lambda k: sizes[k])
+    left = []
+    for piece, pads in sorted(where.items()):
+        if piece == main:
+            continue
+        island = np.argwhere(label == piece)
+        if not _join(grid, net, label, island, main):
+            left += pads
+            continue
+        label[label == piece] = main
+    return left
+
+
+def _join(grid, net, label, island, main):
+    """A track from the cells `island` to the nearest of those labelled `main`."""
+    lo, hi = island[:, 1:].min(axis=0), island[:, 1:].max(axis=0)
+    mid = (lo + hi) / 2
+    for margin in MARGINS:
+        m = int(margin / fab_rules.G)
+        y0, x0 = np.maximum(lo - m, 0)
+        y1, x1 = hi + m + 1
+        goals = np.argwhere(label[:, y0:y1, x0:x1] == main) + (0, y0, x0)
+        if not len(goals):
+            continue
+        near = goals[np.argmin(np.abs(goals[:, 1:] - mid).sum(axis=1))]
+        path = grid.search(net, [tuple(c) for c in island.tolist()], [tuple(near.tolist())], margin,
+                           all_goals=[tuple(c) for c in goals.tolist()])
+        if path:
+            grid.commit(net, path, fab_rules.TRACK)
+            label[tuple(np.array(path).T)] = main
+            return True
+    return False
+
+
+def _connect(grid, net, ref, pad, cells, stub, goals, width, plane=False):
+    if not cells:
+        return False
+    nid = grid.net_id[net]
+    if any(c in grid.copper[nid] for c in cells):       # already touched by this net's copper
+        grid.route.tracks.extend(stub)
+        return True
+    wide = width > fab_rules.TRACK
+    for margin in MARGINS:
+        near = goals[:1]        # the window spans the pad and its net's nearest copper ...
+        for w in ((True, False) if wide else (False,)):
+            path = grid.search(net, cells, near, margin, wide=w, plane=plane, all_goals=goals)
+            if path:
+                grid.commit(net, path, width if w else fab_rules.TRACK, wide=w)
+                grid.copper[nid].update(cells)
+                grid.route.tracks.extend(stub)
+                return True
+    return False
+
+
+def _inside(px, py, t):
+    """Whether (px, py) lies on track t strictly between its ends."""
+    _, _, x1, y1, x2, y2, _ = t
+    if (px, py) in ((x1, y1), (x2, y2)):
+        return False
+    cross = (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)
+    if abs(cross) > 1e-6:
+        return False
+    return min(x1, x2) - 1e-6 <= px <= max(x1, x2) + 1e-6 and min(y1, y2) - 1e-6 <= py <= max(y1, y2) + 1e-6
+
+
+def split_tees(tracks):
+    """Split every track where another track of its net ends on its middle (a T), so KiCad
+    sees the two meet at an end and flags no dangling end."""
+    by = {}
+    for t in tracks:
+        by.setdefault((t[0], t[1]), []).append(t)
+    out = []
+    for group in by.values():
+        ends = {(t[2], t[3]) for t in group} | {(t[4], t[5]) for t in group}
+        for t in group:
+            cuts = sorted((p for p in ends if _inside(*p, t)),
+                          key=lambda p: (p[0] - t[2]) ** 2 + (p[1] - t[3]) ** 2)
+            pts = [(t[2], t[3])] + cuts + [(t[4], t[5])]
+            out += [(t[0], t[1], a[0], a[1], b[0], b[1], t[6]) for a, b in zip(pts, pts[1:])]
+    return out

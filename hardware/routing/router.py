@@ -1,0 +1,414 @@
+"""A two-layer grid maze router (A* over a 0.5 mm grid, orthogonal tracks, vias between
+layers), the project's own, for the cell boards and the controller (hardware/placement/plan.py).
+
+Why a grid keeps DRC clean by construction, with the rules of hardware/inputs/fab_rules.py:
+- tracks run between grid points 0.5 mm apart; two tracks of different nets on neighbouring
+  grid lines leave 0.5 - 0.25 = 0.25 mm >= 0.2 mm clearance;
+- every pad blocks, for other nets, the grid points within PAD_HALO (0.36 mm) of its copper,
+  so a track centre on a free point is >= 0.36 mm from foreign copper (>= 0.235 mm gap);
+- a via (0.6 mm) or a wide track (0.6 mm) needs the 3x3 points around it free of other nets
+  and claims them: any copper within 0.5 mm of its centre would lie within 0.354 mm of one of
+  those nine points (the farthest a point of that disc gets from them), which PAD_HALO forbids.
+
+Nets are routed one connection at a time (each pad to the nearest copper of its net, Prim's
+order), in a window around the two ends that widens on failure. A plane net (ground) is
+routed from each pad to the nearest place a via may go, the via reaching the pour on B.Cu."""
+
+import heapq
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..inputs import fab_rules
+from ..inputs.fab_rules import STEP_COST, G
+from . import escape
+
+PAD_HALO = 0.36               # see above
+EDGE_HALO = fab_rules.EDGE_CLEARANCE + fab_rules.TRACK / 2
+LAYERS = ("F.Cu", "B.Cu")
+TURN_COST = 1
+VIA_COST = 16
+FREE, BLOCKED = 0, -1
+
+
+class RoutingError(RuntimeError):
+    pass
+
+
+@dataclass
+class Route:
+    tracks: list = field(default_factory=list)     # (net, layer, x1, y1, x2, y2, width)
+    vias: list = field(default_factory=list)       # (net, x, y)
+    failed: list = field(default_factory=list)     # (net, pad description)
+
+
+class Grid:
+    def __init__(self, width, height, nets, step_cost=STEP_COST):
+        self.step_cost = step_cost
+        self.nx, self.ny = int(width / G) + 1, int(height / G) + 1
+        self.width, self.height = width, height
+        self.owner = np.zeros((2, self.ny, self.nx), dtype=np.int32)
+        # no via within one grid step of another, of any net: drills 0.5 mm apart at least
+        self.near_via = np.zeros((self.ny, self.nx), dtype=bool)
+        self.net_id = {n: i + 1 for i, n in enumerate(sorted(nets))}
+        self.copper = {i: set() for i in self.net_id.values()}   # (layer, iy, ix) per net
+        self.route = Route()
+        self.pads = []                  # (pad, net id or BLOCKED, layer indices): for escape stubs
+        self.holes = []                 # (x, y, radius kept free of copper)
+        self.escapes = {}               # pad -> (its access cell, its stub's tracks)
+        e = math.ceil(EDGE_HALO / G - 1e-9)
+        self.owner[:, :e, :] = BLOCKED
+        self.owner[:, -e:, :] = BLOCKED
+        self.owner[:, :, :e] = BLOCKED
+        self.owner[:, :, -e:] = BLOCKED
+
+    # --- obstacles ---
+    def _claim(self, layer, sl, mask, net):
+        cur = self.owner[layer][sl]
+        upd = np.where(cur == FREE, net, np.where(cur == net, net, BLOCKED))
+        cur[mask] = upd[mask]
+
+    def _rect_window(self, x0, y0, x1, y1, halo):
+        ix0, iy0 = max(0, math.floor((x0 - halo) / G)), max(0, math.floor((y0 - halo) / G))
+        ix1, iy1 = min(self.nx - 1, math.ceil((x1 + halo) / G)), min(self.ny - 1, math.ceil((y1 + halo) / G))
+        xs = np.arange(ix0, ix1 + 1) * G
+        ys = np.arange(iy0, iy1 + 1) * G
+        dx = np.maximum(0, np.maximum(x0 - xs, xs - x1))
+        dy = np.maximum(0, np.maximum(y0 - ys, ys - y1))
+        dist = np.hypot(dx[None, :], dy[:, None])
+        return (slice(iy0, iy1 + 1), slice(ix0, ix1 + 1)), dist, (ix0, iy0)
+
+    def add_pad(self, pad, net):
+        """Block the pad's surroundings for other nets; return its access cells
+        [(layer, iy, ix)] and, if it has none (a small pad off the grid), the stub it needs."""
+        nid = self.net_id[net] if net else BLOCKED
+        x0, y0, x1, y1 = pad.x - pad.w / 2, pad.y - pad.h / 2, pad.x + pad.w / 2, pad.y + pad.h / 2
+        sl, dist, _ = self._rect_window(x0, y0, x1, y1, PAD_HALO)
+        layers = [LAYERS.index(ly) for ly in pad.layers] or [0, 1]
+        if pad.drill and len(layers) < 2:
+            layers = [0, 1]
+        for ly in layers:
+            self._claim(ly, sl, dist <= PAD_HALO, nid)
+        self.pads.append((pad, nid, layers))
+        return layers
+
+    def add_hole(self, x, y, d):
+        """A hole without copper (a mounting hole): blocked on both layers."""
+        sl, dist, _ = self._rect_window(x, y, x, y, d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE)
+        self.holes.append((x, y, d / 2 + fab_rules.HOLE_CLEARANCE))
+        for ly in (0, 1):
+            self.owner[ly][sl][dist <= d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE] = BLOCKED
+
+    def block_rect(self, x0, y0, x1, y1, layers=(0, 1)):
+        sl, dist, _ = self._rect_window(x0, y0, x1, y1, PAD_HALO)
+        for ly in layers:
+            self.owner[ly][sl][dist <= PAD_HALO] = BLOCKED
+
+    def access(self, pad, net, layers):
+        """Grid cells whose centre lies on the pad's copper (track ends there touch the pad),
+        free for its net; or the nearest free cell and a stub track to the pad's centre."""
+        nid = self.net_id[net]
+        x0, y0, x1, y1 = pad.x - pad.w / 2, pad.y - pad.h / 2, pad.x + pad.w / 2, pad.y + pad.h / 2
+        ix0, ix1 = math.ceil(x0 / G - 1e-9), math.floor(x1 / G + 1e-9)
+        iy0, iy1 = math.ceil(y0 / G - 1e-9), math.floor(y1 / G + 1e-9)
+        cells = [(ly, iy, ix) for ly in layers for iy in range(iy0, iy1 + 1) for ix in range(ix0, ix1 + 1)
+                 if 0 <= iy < self.ny and 0 <= ix < self.nx and self.owner[ly, iy, ix] == nid
+                 and pad.covers(ix * G, iy * G)]
+        if cells:
+            return cells, []
+        ix, iy = round(pad.x / G), round(pad.y / G)
+        for ly in layers:
+            if self.owner[ly, iy, ix] == nid:
+                return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y, fab_rules.TRACK)]
+        if pad in self.escapes:
+            cell, line = self.escapes[pad]
+            return [cell], [(net, LAYERS[cell[0]], *a, *b, fab_rules.TRACK) for a, b in escape.segments(line)]
+        return [], []
+
+    def escape_all(self, terminals):
+        """Give every pad of `terminals` [(pad, net, layers, its part's centre)] that no grid point reaches an
+        escape stub (hardware/routing/escape.py) to the nearest grid point its net may use, and keep
+        other nets off the grid points near the stub. Run after every pad is added and
+        before any routing. Returns the pads left without access."""
+        taken = {}                       # every pad's access cells: (layer, iy, ix) -> net id
+        lost = []
+        for pad, net, layers, body in terminals:
+            cells, _ = self.access(pad, net, layers)
+            taken.update({c: self.net_id[net] for c in cells})
+            if not cells:
+                lost.append((pad, net, layers, body))
+        stubs = []                       # (net id, layer, polyline)
+        left = []
+        for pad, net, layers, body in lost:
+            nid = self.net_id[net]
+            for ly in layers:
+                line = self._stub(pad, body, nid, ly, taken, stubs)
+                if line:
+                    end = (ly, round(line[-1][1] / G), round(line[-1][0] / G))
+                    stubs.append((nid, ly, line))
+                    self.escapes[pad] = (end, line)
+                    taken[end] = nid
+                    break
+            else:
+                left.append(pad)
+        return left
+
+    def _near(self, line, ly, halo):
+        """The window, mask and distances of the grid points within `halo` of a polyline."""
+        xs, ys = [p[0] for p in line], [p[1] for p in line]
+        sl, _, (ix0, iy0) = self._rect_window(min(xs), min(ys), max(xs), max(ys), halo)
+        gy, gx = np.mgrid[sl[0], sl[1]]
+        d = np.full(gx.shape, np.inf)
+        for (ax, ay), (bx, by) in escape.segments(line):
+            vx, vy = bx - ax, by - ay
+            n = vx * vx + vy * vy or 1.0
+            t = np.clip(((gx * G - ax) * vx + (gy * G - ay) * vy) / n, 0, 1)
+            d = np.minimum(d, np.hypot(gx * G - ax - t * vx, gy * G - ay - t * vy))
+        return sl, d <= halo, gy, gx
+
+    def _stub(self, pad, body, nid, ly, taken, stubs):
+        """The shortest clear stub of `pad` on layer ly, claimed for its net; or None."""
+        reach = escape.REACH
+        sl, _, (ix0, iy0) = self._rect_window(pad.x, pad.y, pad.x, pad.y, reach)
+        own = self.owner[ly][sl]
+        iys, ixs = np.nonzero((own == FREE) | (own == nid))
+        points = [((ix0 + i) * G, (iy0 + j) * G) for j, i in zip(iys.tolist(), ixs.tolist())]
+        rects = [escape.pad_rect(p) for p, n, lys in self.pads
+                 if n != nid and ly in lys and abs(p.x - pad.x) < reach + 3 and abs(p.y - pad.y) < reach + 3]
+        others = [line for n, sly, line in stubs if n != nid and sly == ly]
+        claim = PAD_HALO + fab_rules.TRACK / 2
+
+        def ok(line):
+            if not escape.clear(line, rects, self.holes, others):
+                return False
+            sl2, near, gy, gx = self._near(line, ly, claim)
+            return not any(taken.get((ly, y, x), nid) != nid for y, x in zip(gy[near].tolist(), gx[near].tolist()))
+        line = escape.shortest(pad, escape.outward(pad, body, points), ok)
+        if line:
+            sl2, near, _, _ = self._near(line, ly, claim)
+            self._claim(ly, sl2, near, nid)
+        return line
+
+    # --- search ---
+    def _window(self, cells, margin):
+        iys = [c[1] for c in cells]
+        ixs = [c[2] for c in cells]
+        m = int(margin / G)
+        return (max(0, min(iys) - m), min(self.ny, max(iys) + m + 1),
+                max(0, min(ixs) - m), min(self.nx, max(ixs) + m + 1))
+
+    def _masks(self, nid, win, wide):
+        y0, y1, x0, x1 = win
+        own = self.owner[:, y0:y1, x0:x1]
+        bad = (own != FREE) & (own != nid)
+        pad = np.pad(bad, ((0, 0), (1, 1), (1, 1)), constant_values=True)
+        grown = np.zeros_like(bad)
+        for dy in (0, 1, 2):
+            for dx in (0, 1, 2):
+                grown |= pad[:, dy:dy + y1 - y0, dx:dx + x1 - x0]
+        via_ok = ~(grown[0] | grown[1] | self.near_via[y0:y1, x0:x1])
+        passable = ~grown if wide else ~bad
+        return passable, via_ok
+
+    def search(self, net, sources, goals, margin, wide=False, plane=False, all_goals=()):
+        """Cheapest path [(layer, iy, ix)] from any source cell to any goal cell (to any
+        place a via may go if plane); None if there is none in the window, which spans the
+        sources and `goals` plus `margin`; every cell of `all_goals` inside it ends the path
+        too (a path never runs through its own net's copper)."""
+        nid = self.net_id[net]
+        pts = list(sources) + list(goals)
+        win = self._window(pts, margin)
+        goals = list(goals) + list(all_goals)
+        y0, y1, x0, x1 = win
+        w, h = x1 - x0, y1 - y0
+        passable, via_ok = self._masks(nid, win, wide)
+        # indexed by a state's cell, either layer: layer * w * h + iy * w + ix
+        passable = passable.ravel().tolist()
+        vok = via_ok.ravel().tolist()
+        goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals
+                if y0 <= iy < y1 and x0 <= ix < x1}
+        tx = sum(g[2] for g in goal) / len(goal) if goal else 0
+        ty = sum(g[1] for g in goal) / len(goal) if goal else 0
+        gset = {(ly * h + iy) * w + ix for ly, iy, ix in goal}
+        start = []
+        for ly, iy, ix in sources:
+            if y0 <= iy < y1 and x0 <= ix < x1:
+                start.append((ly * h + iy - y0) * w + ix - x0)
+        # A search state is a cell and the direction it was entered by (4: none, or a via),
+        # kept as one int, cell * 5 + direction: int keys hash and compare faster than
+        # tuples, and order the heap as (cell, direction) pairs did, so routes are unchanged.
+        size = w * h
+        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
+        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
+        best = [1 << 30] * (2 * size * 5)
+        prev = {}
+        heap = []
+        for s in start:
+            best[s * 5 + 4] = 0
+            heapq.heappush(heap, (0, 0, s * 5 + 4))
+        hw = 2 if not plane else 0
+        step_cost = self.step_cost
+        prev_get = prev.get
+        push, pop = heapq.heappush, heapq.heappop
+        while heap:
+            _, cost, key = pop(heap)
+            if best[key] < cost:
+                continue
+            s, d = divmod(key, 5)
+            ly, rem = divmod(s, size)
+            iy, ix = divmod(rem, w)
+            if (plane and ly == 1) or (not plane and s in gset):
+                path = []
+                while key is not None:
+                    l2, r2 = divmod(key // 5, size)
+                    path.append((l2, r2 // w + y0, r2 % w + x0))
+                    key = prev_get(key)
+                return path[::-1]
+            step = step_cost[ly]
+            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
+                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
+                if not ok or not passable[n]:
+                    continue
+                c = cost + step + (TURN_COST if d != 4 and d != nd else 0)
+                k = n * 5 + nd
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    r = n - ly * size
+                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
+            if vok[rem] and passable[rem if ly else size + rem]:
+                # no second via of this path within one grid step: its last three moves
+                # (near_via guards only the vias of paths already committed)
+                near, at, layer = False, key, ly
+                for _ in range(3):
+                    before = prev_get(at)
+                    if before is None:
+                        break
+                    bs = before // 5
+                    if bs // size != layer:
+                        r = bs % size
+                        if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
+                            near = True
+                            break
+                    at, layer = before, bs // size
+                if near:
+                    continue
+                n = s + (size if ly == 0 else -size)
+                c = cost + VIA_COST
+                k = n * 5 + 4
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
+        return None
+
+    # --- the ground pour's pieces ---
+    def pieces(self, net, links):
+        """The pieces of `net`'s copper as KiCad will fill its pour on B.Cu, on the grid: an
+        array giving each grid cell (layer, iy, ix) the number of its piece (0: none). On
+        B.Cu a piece spans the points no other net claims, joined to its four neighbours
+        (between two other nets' tracks two grid lines apart the pour still fills a strip
+        wider than its minimum; it never passes between two diagonal points); on F.Cu only
+        the net's own tracks and pads; the layers join at `links` [(iy, ix)]: its vias and
+        through-hole pads. A piece of the pour that bottom tracks of other nets enclose is
+        connected to nothing else: a ground pad whose via lands there is left unconnected."""
+        nid = self.net_id[net]
+        ok = np.zeros(self.owner.shape, dtype=bool)
+        ok[1] = (self.owner[1] == FREE) | (self.owner[1] == nid)
+        for ly, iy, ix in self.copper[nid]:
+            ok[ly, iy, ix] = True
+        links = set(links)
+        label = np.zeros(self.owner.shape, dtype=np.int32)
+        flat_ok = ok.ravel().tolist()
+        flat = [0] * len(flat_ok)
+        size, w = self.ny * self.nx, self.nx
+        n = 0
+        for start in np.flatnonzero(ok).tolist():
+            if flat[start]:
+                continue
+            n += 1
+            flat[start] = n
+            todo = [start]
+            while todo:
+                s = todo.pop()
+                ly, rem = divmod(s, size)
+                iy, ix = divmod(rem, w)
+                near = []
+                if ix + 1 < w:
+                    near.append(s + 1)
+                if ix > 0:
+                    near.append(s - 1)
+                if iy + 1 < self.ny:
+                    near.append(s + w)
+                if iy > 0:
+                    near.append(s - w)
+                if (iy, ix) in links:
+                    near.append(s + size if ly == 0 else s - size)
+                for t in near:
+                    if flat_ok[t] and not flat[t]:
+                        flat[t] = n
+                        todo.append(t)
+        label.ravel()[:] = flat
+        return label
+
+    # --- committing a path ---
+    def crowded(self, cell, net):
+        """Whether another net's copper claims a grid point around `cell` (its 3x3): a wide
+        track centred there would come closer to it than the clearance."""
+        ly, iy, ix = cell
+        around = self.owner[ly, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+        return bool(((around != FREE) & (around != self.net_id[net])).any())
+
+    def commit(self, net, path, width, wide=False):
+        nid = self.net_id[net]
+        if wide and len(path) > 1 and path[0][0] == path[1][0] and self.crowded(path[0], net):
+            # A wide path checks every cell it moves to, not the one it starts from: a pad
+            # between close neighbours (the LTC4365's 0.65 mm pitch). Its first step narrows
+            # to a normal track (a neck-down, as boards do at fine-pitch pads); the next cell
+            # is clear for the wide track.
+            self.owner[path[0]] = nid
+            self.copper[nid].add(path[0])
+            self._emit(net, path[:2], fab_rules.TRACK)
+            path = path[1:]
+        for ly, iy, ix in path:
+            if wide:
+                sl = self.owner[ly, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+                sl[(sl == FREE) | (sl == nid)] = nid
+            self.owner[ly, iy, ix] = nid
+            self.copper[nid].add((ly, iy, ix))
+        run = [path[0]]
+        for a, b in zip(path, path[1:]):
+            if a[0] != b[0]:                           # a via
+                self._emit(net, run, width)
+                self.route.vias.append((net, a[2] * G, a[1] * G))
+                self.near_via[max(0, a[1] - 1):a[1] + 2, max(0, a[2] - 1):a[2] + 2] = True
+                for ly in (0, 1):
+                    sl = self.owner[ly, max(0, a[1] - 1):a[1] + 2, max(0, a[2] - 1):a[2] + 2]
+                    sl[(sl == FREE) | (sl == nid)] = nid
+                run = [b]
+            else:
+                run.append(b)
+        self._emit(net, run, width)
+
+    def _emit(self, net, run, width):
+        if len(run) < 2:
+            return
+        pts = [run[0]]
+        for a, b, c in zip(run, run[1:], run[2:]):
+            if (b[1] - a[1], b[2] - a[2]) != (c[1] - b[1], c[2] - b[2]):
+                pts.append(b)
+        pts.append(run[-1])
+        ly = LAYERS[run[0][0]]
+        for a, b in zip(pts, pts[1:]):
+            self.route.tracks.append((net, ly, a[2] * G, a[1] * G, b[2] * G, b[1] * G, width))
+
+    def plane_via(self, net, cell):
+        """A via at `cell` (layer 0) reaching the plane."""
+        nid = self.net_id[net]
+        ly, iy, ix = cell
+        self.route.vias.append((net, ix * G, iy * G))
+        for l2 in (0, 1):
+            sl = self.owner[l2, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+            sl[(sl == FREE) | (sl == nid)] = nid
+            self.copper[nid].add((l2, iy, ix))
