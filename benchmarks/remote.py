@@ -40,6 +40,7 @@ from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
 from broker import Broker, password  # noqa: E402
 from homes import Home, play_headless  # noqa: E402
 from knockboard.games import CHANCE  # noqa: E402
+from knockboard.remote.messages import HELLO, PREFIX  # noqa: E402
 
 GAMES = [("knockabout", {}), ("dodgeball", {}), ("ko", {"players": 2, "quick_start": 1}),
          ("knockoff", {"players": 2})]
@@ -74,8 +75,9 @@ def round_trip(broker):
     """Median and 95th percentile of publish -> other client -> answer -> back."""
     got = threading.Event()
     clients = []
-    for user, listen, answer in (("rt-1", "knockboard/rt/seat/2", None),
-                                 ("rt-2", "knockboard/rt/seat/1", "knockboard/rt/seat/2")):
+    # each user writes only its seat's topics (the documented ACL): its hello topic here
+    seat = {n: f"{PREFIX}/rt/seat/{n}/{HELLO}" for n in (1, 2)}
+    for user, listen, answer in (("rt-1", seat[2], None), ("rt-2", seat[1], seat[2])):
         c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
         c.username_pw_set(user, password(user))
         c.on_socket_open = lambda client, userdata, sock: sock.setsockopt(6, 1, 1)
@@ -93,7 +95,7 @@ def round_trip(broker):
     for i in range(ROUND_TRIPS):
         got.clear()
         t = time.perf_counter()
-        clients[0].publish("knockboard/rt/seat/1", b"x" * 80, qos=1)
+        clients[0].publish(seat[1], b"x" * 80, qos=1)
         if got.wait(2.0):
             times.append(time.perf_counter() - t)
     for c in clients:

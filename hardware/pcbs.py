@@ -1,9 +1,10 @@
-"""The printed circuit boards: for the controller and each game's cell board (split into
-tiles where the fab's panel is too small, hardware/placement/tiles.py), place and route the parts in
-the project's Python (hardware/placement/cell_board_layout.py, hardware/placement/controller_layout.py, hardware/routing/router.py), then have KiCad's
-pcbnew (Debian's /usr/bin/python3, hardware/kicad/board_file.py) write the .kicad_pcb with its
-ground pour filled, beside it the assembly files (JLCPCB's BOM and CPL formats) and, on
-request, Gerbers, drill file and an upload zip.
+"""The printed circuit boards: for the controller and each game's cell board (split into tiles where
+the fab's panel is too small, hardware/placement/tiles.py), place and route the parts in the
+project's Python (hardware/placement/cell_board_layout.py, hardware/placement/controller_layout.py,
+hardware/routing/router.py), then have KiCad's pcbnew (Debian's /usr/bin/python3,
+hardware/kicad/board_file.py) write the .kicad_pcb with its ground pour filled, beside it the
+assembly files (JLCPCB's BOM and CPL formats) and, on request, Gerbers, drill file and an upload
+zip.
 
 Routing a big board takes about a minute, so a board is remade only when its inputs changed:
 each board carries the SHA-256 of its inputs (netlist, cell positions, the placing and
@@ -54,7 +55,8 @@ def boards(root=pinmap.ROOT):
     out_dir = os.path.join(root, "hardware", "out")
     ctl_text = _read(os.path.join(out_dir, "controller.net"))
     from .placement import controller_layout
-    out.append(("controller", ctl_text, "", lambda: controller_layout.place_controller(netlist.read(ctl_text))))
+    out.append(("controller", ctl_text, "",
+                lambda: controller_layout.place_controller(netlist.read(ctl_text))))
     for g in game_layouts.game_names():
         text = _read(os.path.join(out_dir, f"cellboard-{g}.net"))
         full = netlist.read(text)
@@ -93,10 +95,12 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
             f.write(text)
     from .routing import render
     render.save(plan, render_dir)
-    log(f"pcb {name}: {len(plan.footprints)} footprints, {len(plan.tracks)} tracks, {len(plan.vias)} vias")
+    log(f"pcb {name}: {len(plan.footprints)} footprints, {len(plan.tracks)} tracks, "
+        f"{len(plan.vias)} vias")
     if plan.islands:
-        log(f"pcb {name}: ground pads on a piece of the pour the router found cut off and could not join "
-            f"(KiCad's DRC, in tests/test_pcb.py, says whether it really is): {', '.join(plan.islands)}")
+        log(f"pcb {name}: ground pads on a piece of the pour the router found cut off and could "
+            "not join (KiCad's DRC, in tests/test_pcb.py, says whether it really is): "
+            f"{', '.join(plan.islands)}")
 
 
 def build_all(root=pinmap.ROOT, only=None, force=False, log=print):
@@ -143,12 +147,14 @@ def summary_md(nets, boards_cfg):
             "| --- | --- | ---: | ---: | ---: | --- |"]
     ctl = nets["controller"]
     rows.append(f"| controller | {controller_layout.WIDTH:g} x {controller_layout.HEIGHT:g} | 2 | "
-                f"{len(ctl.components)} | 1 | {price_class(controller_layout.WIDTH, controller_layout.HEIGHT)} |")
+                f"{len(ctl.components)} | 1 | "
+                f"{price_class(controller_layout.WIDTH, controller_layout.HEIGHT)} |")
     for g in sorted(n for n in nets if n != "controller"):
         lay = game_layouts.get_layout(g)
         regs = tiles.regions(g, boards_cfg)
         size = " + ".join(f"{x1 - x0:g} x {lay.height_mm:g}" for x0, x1 in regs)
         joins = 2 * (len(regs) - 1)
-        rows.append(f"| cell board {g} | {size} | 2 | {len(nets[g].components) + joins} | {len(regs)} | "
+        rows.append(f"| cell board {g} | {size} | 2 | {len(nets[g].components) + joins} | "
+                    f"{len(regs)} | "
                     f"{price_class(*sorted(((regs[0][1] - regs[0][0]), lay.height_mm)))} |")
     return "\n".join(rows) + "\n"

@@ -21,5 +21,6 @@ def bom_csv(plan, nl):
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Comment", "Designator", "Footprint", "LCSC Part #", "MPN"])
     for (value, fp, mpn), refs in sorted(groups.items(), key=lambda kv: natural_order(kv[1][0])):
-        w.writerow([value, ",".join(sorted(refs, key=natural_order)), fp.split(":")[1], lcsc.number(mpn), mpn])
+        w.writerow([value, ",".join(sorted(refs, key=natural_order)), fp.split(":")[1],
+                    lcsc.number(mpn), mpn])
     return out.getvalue()

@@ -1,14 +1,15 @@
-"""IPC-2221's current for a copper track (the standard's chart as its formula):
-I = k * dT^0.44 * A^0.725, I in A, dT the temperature rise in C, A the cross-section in mil^2,
-k = 0.048 for an outer layer. Both ways: the current a width carries, the width a current needs.
-Pure arithmetic, so the router (hardware/placement/plan.py) and the rail model (hardware/power/rails.py)
-read the same figures."""
+"""IPC-2221's current for a copper track (the standard's chart as its formula): I = k * dT^0.44 *
+A^0.725, I in A, dT the temperature rise in C, A the cross-section in mil^2, k = 0.048 for an outer
+layer. Both ways: the current a width carries, the width a current needs. Pure arithmetic, so the
+router (hardware/placement/plan.py) and the rail model (hardware/power/rails.py) read the same
+figures."""
 
 import math
 
 K_EXTERNAL = 0.048          # outer layer (IPC-2221, 6.2)
 RISE_C = 10                 # the temperature rise a track may have at the worst current
-COPPER_UM = 35              # 1 oz copper: hardware/inputs/fab_rules.py's board house, standard 2-layer
+# 1 oz copper: hardware/inputs/fab_rules.py's board house, standard 2-layer
+COPPER_UM = 35
 MIL = 0.0254                # mm
 WIDTH_STEP = 0.05           # mm: a width the router draws is a multiple of this
 

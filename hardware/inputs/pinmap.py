@@ -7,7 +7,8 @@ import os
 
 from ..parts.catalogue import PICO_GPIO_PAD, RIBBON_SIGNAL_PINS
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the repository
+# the repository
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 PINMAP = os.path.join(ROOT, "firmware", "pinmap.json")

@@ -12,19 +12,24 @@ BUZZER_COIL_OHM = 42         # CUI CEM-1203(42)
 BUZZER_SERIES_OHM = 56       # R14
 BUZZER_PEAK_MA = round(5000 / (BUZZER_COIL_OHM + BUZZER_SERIES_OHM))
 CONTROLLER = [
-    ("Raspberry Pi Pico", 25, 50, "RP2040 at 125 MHz running MicroPython with USB (Pico datasheet, power consumption); max with every peripheral busy"),
+    ("Raspberry Pi Pico", 25, 50,
+     "RP2040 at 125 MHz running MicroPython with USB (Pico datasheet, power consumption); max "
+     "with every peripheral busy"),
     ("OLED SSD1306 128x64", 10, 25, "a few lines of text typical; every pixel lit maximum"),
     ("Buzzer CEM-1203(42) + R14", 0, BUZZER_PEAK_MA,
-     f"silent most of the time; peak 5 V / ({BUZZER_COIL_OHM} + {BUZZER_SERIES_OHM}) ohm while the transistor conducts "
-     "(the coil's inductance only lowers it, most at the 2.4 kHz resonance), the same for every tone"),
-    ("Logic, pull-ups, protection", 1, 8, "74AHC595 x2, 74AHCT125, 10 k column pull-ups with keys held, LTC4365, TPS2553, dividers"),
+     f"silent most of the time; peak 5 V / ({BUZZER_COIL_OHM} + {BUZZER_SERIES_OHM}) ohm while the "
+     "transistor conducts (the coil's inductance only lowers it, most at the 2.4 kHz resonance), "
+     "the same for every tone"),
+    ("Logic, pull-ups, protection", 1, 8,
+     "74AHC595 x2, 74AHCT125, 10 k column pull-ups with keys held, LTC4365, TPS2553, dividers"),
 ]
 USB_PORT_MA = 500            # USB 2.0 port
 EXTERNAL_SUPPLY_MA = 4000    # MEAN WELL GST25E05-P1J, 5 V 4 A
 POLYFUSE_HOLD_MA = 2000      # F1, Bourns MF-MSMF200-2 at 23 C
 POLYFUSE_TRIP_MA = 3500
 FUSE_MARGIN = 1.2            # hold >= 1.2 x the worst draw: a PTC holds less in a warm case
-USB_SWITCH_LIMIT_MA = 470    # U6 TPS2553 with RILIM 56.2 k (typical, the datasheet's RILIM equation)
+# U6 TPS2553 with RILIM 56.2 k (typical, the datasheet's RILIM equation)
+USB_SWITCH_LIMIT_MA = 470
 # Current ratings of what the jack's current passes through, mA (manufacturers' datasheets)
 RATINGS_MA = {
     "5 V supply (MEAN WELL GST25E05-P1J)": EXTERNAL_SUPPLY_MA,
@@ -65,7 +70,8 @@ def needs_second_feed(length_mm, pm=None):
 
 
 def _limiter_class():
-    spec = importlib.util.spec_from_file_location("fw_power", os.path.join(ROOT, "firmware", "power.py"))
+    spec = importlib.util.spec_from_file_location("fw_power",
+                                                  os.path.join(ROOT, "firmware", "power.py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod.PowerLimiter

@@ -23,7 +23,8 @@ STANDARD = os.environ.get("KICAD6_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
 MM = pcbnew.FromMM
 
 
-ORIGIN = [0.0, 0.0]             # where the plan's (0, 0) goes: a tile keeps the layout's coordinates
+# where the plan's (0, 0) goes: a tile keeps the layout's coordinates
+ORIGIN = [0.0, 0.0]
 EDGE_LINE = 0.1                 # Edge.Cuts line width: drawn inside the plan's outline, so the
                                 # board measures width x height with the line (the fab's size class)
 
@@ -131,8 +132,10 @@ def build(plan, out):
         board.Add(m)
         m.SetPosition(_pt(x, y))
         for dx, dy in ((1, 0), (0, 1)):          # a cross on the silkscreen, 5 mm
-            _line(board, pcbnew.F_SilkS, x - 2.5 * dx, y - 2.5 * dy, x - 1.4 * dx, y - 1.4 * dy, 0.15)
-            _line(board, pcbnew.F_SilkS, x + 1.4 * dx, y + 1.4 * dy, x + 2.5 * dx, y + 2.5 * dy, 0.15)
+            _line(board, pcbnew.F_SilkS, x - 2.5 * dx, y - 2.5 * dy, x - 1.4 * dx, y - 1.4 * dy,
+                  0.15)
+            _line(board, pcbnew.F_SilkS, x + 1.4 * dx, y + 1.4 * dy, x + 2.5 * dx, y + 2.5 * dy,
+                  0.15)
     for x, y, text, layer in plan["texts"]:
         t = pcbnew.PCB_TEXT(board)
         t.SetText(text)
@@ -170,7 +173,8 @@ def build(plan, out):
         z.SetIslandRemovalMode(pcbnew.ISLAND_REMOVAL_MODE_ALWAYS)
         ol = z.Outline()
         ol.NewOutline()
-        for x, y in ((inset, inset), (w - inset, inset), (w - inset, h - inset), (inset, h - inset)):
+        for x, y in ((inset, inset), (w - inset, inset), (w - inset, h - inset),
+                     (inset, h - inset)):
             ol.Append(MM(x + ORIGIN[0]), MM(y + ORIGIN[1]))
         board.Add(z)
     silk.widen_lines(board)
@@ -201,20 +205,7 @@ def drc(path, mutate=None):
     """KiCad's DRC on a saved board: {"violations", "unconnected", "footprint_errors",
     "kinds", "samples", "footprints": {ref: [x, y, bottom]}, "title": [...]}."""
     board = pcbnew.LoadBoard(path)
-    fps = {m.GetReference(): [pcbnew.ToMM(m.GetPosition().x), pcbnew.ToMM(m.GetPosition().y),
-                              m.IsFlipped()] for m in board.GetFootprints()}
-    ds = board.GetDesignSettings()
-    rules = {"min_track": pcbnew.ToMM(ds.m_TrackMinWidth), "min_clearance": pcbnew.ToMM(ds.m_MinClearance),
-             "min_via": pcbnew.ToMM(ds.m_ViasMinSize), "min_drill": pcbnew.ToMM(ds.m_MinThroughDrill),
-             "clearance": pcbnew.ToMM(ds.GetNetClasses().GetDefault().GetClearance())}
-    box = board.GetBoardEdgesBoundingBox()
-    facts = {"footprints": fps, "rules": rules,
-             "size": [pcbnew.ToMM(box.GetWidth()), pcbnew.ToMM(box.GetHeight())],
-             "copper_layers": board.GetCopperLayerCount(),
-             "tracks": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"),
-             "vias": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_VIA"),
-             "plated_holes": sum(1 for p in board.GetPads() if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH),
-             "unplated_holes": sum(1 for p in board.GetPads() if p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH)}
+    facts = _board_facts(board)
     if mutate:          # after reading the board: pcbnew's SWIG objects go stale on Remove()
         _mutate(board, mutate)
     report = path + f".{os.getpid()}.drc.txt"
@@ -222,12 +213,48 @@ def drc(path, mutate=None):
     with open(report) as f:
         text = f.read()
     os.remove(report)
+    kinds = _drc_items(text)
+    return {**_drc_counts(text), "kinds": {k: len(v) for k, v in kinds.items()},
+            "samples": [s for v in kinds.values() for s in v[:3]], **facts}
+
+
+def _board_facts(board):
+    """What a board is made of: its footprints' places, design rules, size, layers, tracks,
+    vias and holes."""
+    fps = {m.GetReference(): [pcbnew.ToMM(m.GetPosition().x), pcbnew.ToMM(m.GetPosition().y),
+                              m.IsFlipped()] for m in board.GetFootprints()}
+    ds = board.GetDesignSettings()
+    rules = {"min_track": pcbnew.ToMM(ds.m_TrackMinWidth),
+             "min_clearance": pcbnew.ToMM(ds.m_MinClearance),
+             "min_via": pcbnew.ToMM(ds.m_ViasMinSize),
+             "min_drill": pcbnew.ToMM(ds.m_MinThroughDrill),
+             "clearance": pcbnew.ToMM(ds.GetNetClasses().GetDefault().GetClearance())}
+    box = board.GetBoardEdgesBoundingBox()
+    return {"footprints": fps, "rules": rules,
+            "size": [pcbnew.ToMM(box.GetWidth()), pcbnew.ToMM(box.GetHeight())],
+            "copper_layers": board.GetCopperLayerCount(),
+            "tracks": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"),
+            "vias": sum(1 for t in board.GetTracks() if t.GetClass() == "PCB_VIA"),
+            "plated_holes": sum(1 for p in board.GetPads()
+                                if p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH),
+            "unplated_holes": sum(1 for p in board.GetPads()
+                                  if p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH)}
+
+
+def _drc_counts(text):
+    """The DRC report's totals: violations, unconnected pads, footprint errors (None where
+    the report has no such line)."""
     counts = {}
     for key, pat in (("violations", r"\*\* Found (\d+) DRC violations"),
                      ("unconnected", r"\*\* Found (\d+) unconnected pads"),
                      ("footprint_errors", r"\*\* Found (\d+) Footprint errors")):
         m = re.search(pat, text)
         counts[key] = int(m.group(1)) if m else None
+    return counts
+
+
+def _drc_items(text):
+    """The DRC report's items by kind: {kind: ["line | detail | ...", ...]}."""
     items, cur = [], None
     for ln in text.splitlines():
         if ln.startswith("["):
@@ -238,12 +265,13 @@ def drc(path, mutate=None):
     kinds = {}
     for it in items:
         kinds.setdefault(it[0].split(":")[0], []).append(" | ".join(it))
-    return {**counts, "kinds": {k: len(v) for k, v in kinds.items()},
-            "samples": [s for v in kinds.values() for s in v[:3]], **facts}
+    return kinds
 
 
-GERBER_LAYERS = [("F_Cu", "F_Cu"), ("B_Cu", "B_Cu"), ("F_SilkS", "F_Silkscreen"), ("B_SilkS", "B_Silkscreen"),
-                 ("F_Mask", "F_Mask"), ("B_Mask", "B_Mask"), ("F_Paste", "F_Paste"), ("B_Paste", "B_Paste"),
+GERBER_LAYERS = [("F_Cu", "F_Cu"), ("B_Cu", "B_Cu"),
+                 ("F_SilkS", "F_Silkscreen"), ("B_SilkS", "B_Silkscreen"),
+                 ("F_Mask", "F_Mask"), ("B_Mask", "B_Mask"),
+                 ("F_Paste", "F_Paste"), ("B_Paste", "B_Paste"),
                  ("Edge_Cuts", "Edge_Cuts")]
 
 

@@ -38,7 +38,8 @@ def _net_copper(board, net):
         if p.GetNetname() != net:
             continue
         ring = p.GetEffectivePolygon().Outline(0)
-        layers = [n for n, lid in (("F.Cu", pcbnew.F_Cu), ("B.Cu", pcbnew.B_Cu)) if p.IsOnLayer(lid)]
+        layers = [n for n, lid in (("F.Cu", pcbnew.F_Cu), ("B.Cu", pcbnew.B_Cu))
+                  if p.IsOnLayer(lid)]
         out["pads"].append([p.GetParent().GetReference(), p.GetNumber(), layers,
                             [_mm(ring.CPoint(j)) for j in range(ring.PointCount())]])
     for z in board.Zones():

@@ -74,7 +74,8 @@ def _obstacles(board, skip_refs):
                     sides[side].add(_box(p, PAD_GAP))
         texts = [] if m.GetReference() in skip_refs else [m.Reference()]
         for it in list(m.GraphicalItems()) + texts + [m.Value()]:
-            if it.GetLayer() in _silk_layers() and (not isinstance(it, pcbnew.EDA_TEXT) or it.IsVisible()):
+            if it.GetLayer() in _silk_layers() and (not isinstance(it, pcbnew.EDA_TEXT)
+                                                    or it.IsVisible()):
                 sides[_silk_layers().index(it.GetLayer())].add(_box(it, SILK_GAP))
     for it in board.GetDrawings():
         if it.GetLayer() in _silk_layers():
@@ -125,7 +126,8 @@ def place_references(board, keep_off=("FID",)):
             for x, y in _candidates(m, t):
                 t.SetPosition(pcbnew.wxPoint(int(x), int(y)))
                 r = _box(t)
-                if (r[0] >= inside[0] and r[1] >= inside[1] and r[2] <= inside[2] and r[3] <= inside[3]
+                if (r[0] >= inside[0] and r[1] >= inside[1]
+                        and r[2] <= inside[2] and r[3] <= inside[3]
                         and not sides[bottom].hits(_box(t, SILK_GAP))):
                     spot = r
                     break

@@ -18,7 +18,8 @@ from functools import cached_property
 from . import lcsc, symbols
 
 # Pin functions by short name (SKiDL's Pin.types), resolved when the SKiDL part is made.
-IN, OUT, BI, TRI, PAS, PWRIN, PWROUT = "INPUT", "OUTPUT", "BIDIR", "TRISTATE", "PASSIVE", "PWRIN", "PWROUT"
+IN, OUT, BI, TRI, PAS, PWRIN, PWROUT = ("INPUT", "OUTPUT", "BIDIR", "TRISTATE", "PASSIVE", "PWRIN",
+                                        "PWROUT")
 # KiCad 6's electrical pin types as SKiDL's
 KICAD_TYPES = {"input": IN, "output": OUT, "bidirectional": BI, "tri_state": TRI, "passive": PAS,
                "power_in": PWRIN, "power_out": PWROUT, "open_collector": "OPENCOLL",
@@ -57,7 +58,8 @@ class PartDef:
     power_pins: tuple = field(default=())   # names of supply pins (checked: power + decoupling)
     ground_pins: tuple = field(default=())
     name: str = ""        # symbol name of a part KiCad lacks
-    # the LCSC number JLCPCB assembles this MPN by, where confirmed (hardware/parts/lcsc.py): "" if not
+    # the LCSC number JLCPCB assembles this MPN by, where confirmed (hardware/parts/lcsc.py):
+    # "" if not
     lcsc: str = ""
     lcsc_basic: object = None    # True basic part, False extended, None not known
     lcsc_source: str = ""        # where the number was read
@@ -113,12 +115,13 @@ def _conn(n, labels=()):
 
 # Packages (mm). JEDEC outlines as the vendors' package drawings give them.
 P_0805_R = Package(2, span=2.0, body=(2.0, 1.25),
-                   source="Yageo RC_L datasheet, 'Dimensions' table, RC0805: L 2.00 +-0.10, W 1.25 +-0.10")
+                   source="Yageo RC_L datasheet, 'Dimensions' table, RC0805: L 2.00 +-0.10, W "
+                          "1.25 +-0.10")
 P_0805_C = Package(2, span=2.0, body=(2.0, 1.25),
                    source="Samsung CL21 (0805) spec: L 2.0 +-0.1, W 1.25 +-0.1")
 P_SOIC = {n: Package(n, pitch=1.27, span=6.0, body=(length, 3.9),
-                     source=f"TI package drawing D{n:04d}A (SOIC-{n}), in the datasheet's mechanical pages: "
-                            f"e 1.27, E 5.8-6.2, body {length} x 3.9")
+                     source=f"TI package drawing D{n:04d}A (SOIC-{n}), in the datasheet's "
+                            f"mechanical pages: e 1.27, E 5.8-6.2, body {length} x 3.9")
           for n, length in ((14, 8.65), (16, 9.9))}
 P_SOT23_6 = Package(6, pitch=0.95, span=2.8, body=(2.9, 1.6),
                     source="SOT-23-6 (DBV/6-lead): e 0.95, E 2.6-3.0, body 2.9 x 1.6")
@@ -153,8 +156,8 @@ _CATALOGUE = [
             pin_source="Raspberry Pi Pico datasheet, section 1, Figure 2 (the pinout), and "
                        "section 4.1 (pin descriptions)",
             package=Package(40, pitch=2.54, body=(51.0, 21.0),
-                            source="Raspberry Pi Pico datasheet, chapter 2 'Mechanical specification', "
-                                   "Figure 4: 51 x 21 mm, pins at 2.54 mm"),
+                            source="Raspberry Pi Pico datasheet, chapter 2 'Mechanical "
+                                   "specification', Figure 4: 51 x 21 mm, pins at 2.54 mm"),
             datasheet="https://datasheets.raspberrypi.com/pico/pico-datasheet.pdf",
             power_pins=("VSYS",), ground_pins=("GND", "AGND")),
     # KiCad 6 has no 74AHCT125 (its 74LS125 has the same pinout but leaves the gates' pins unnamed)
@@ -171,12 +174,14 @@ _CATALOGUE = [
             package=P_SOIC[14],
             datasheet="https://www.ti.com/lit/ds/symlink/sn74ahct125.pdf",
             power_pins=("VCC",), ground_pins=("GND",)),
-    # AHC, not HC: at 3.3 V the HC595 needs ~30-40 ns clock pulses (between its 2 V and 4.5 V figures), longer than
-    # the firmware's back-to-back register writes; the AHC595 needs 5 ns pulses, 3.5 ns
-    # set-up (pinmap.json matrix.rows.timing_ns, for the edge test on the emulated RP2040).
+    # AHC, not HC: at 3.3 V the HC595 needs ~30-40 ns clock pulses (between its 2 V and 4.5 V
+    # figures), longer than the firmware's back-to-back register writes; the AHC595 needs 5 ns
+    # pulses, 3.5 ns set-up (pinmap.json matrix.rows.timing_ns, for the edge test on the emulated
+    # RP2040).
     PartDef("ahc595", "U", "74AHC595", "Texas Instruments", "SN74AHC595DR",
             "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm",
-            "8-bit shift register with output latches, AHC (5 ns pulses at 3.3 V): drives 8 key-matrix rows",
+            "8-bit shift register with output latches, AHC (5 ns pulses at 3.3 V): drives 8 "
+            "key-matrix rows",
             symbol="74xx:74AHC595", package=P_SOIC[16],
             datasheet="https://www.ti.com/lit/ds/symlink/sn74ahc595.pdf",
             power_pins=("VCC",), ground_pins=("GND",)),
@@ -203,7 +208,8 @@ _CATALOGUE = [
             "Dual N-MOSFET 30 V 6.9 A, 32 mohm at 4.5 V: the jack's back-to-back protection switch",
             name="Q_Dual_NMOS",
             pin_table=(("1", "S1", PAS), ("2", "G1", IN), ("3", "S2", PAS), ("4", "G2", IN),
-                       ("5", "D2_5", PAS), ("6", "D2_6", PAS), ("7", "D1_7", PAS), ("8", "D1_8", PAS)),
+                       ("5", "D2_5", PAS), ("6", "D2_6", PAS), ("7", "D1_7", PAS),
+                       ("8", "D1_8", PAS)),
             pin_source="AOS AO4800 datasheet, p. 1, the SOIC-8 top-view pin diagram "
                        "(1 S1, 2 G1, 3 S2, 4 G2, 5-6 D2, 7-8 D1)",
             package=Package(8, pitch=1.27, span=6.0, body=(4.9, 3.9),
@@ -215,22 +221,26 @@ _CATALOGUE = [
             "Current-limited power switch 2.5-6.5 V, limit set by RILIM, built-in soft start: "
             "USB VBUS to the LED rail, off at plug-in and while the jack feeds the board",
             name="TPS2553",
-            pin_table=(("1", "IN", PWRIN), ("2", "GND", PWRIN), ("3", "EN", IN), ("4", "~FAULT", OUT),
+            pin_table=(("1", "IN", PWRIN), ("2", "GND", PWRIN), ("3", "EN", IN),
+                       ("4", "~FAULT", OUT),
                        ("5", "ILIM", PAS), ("6", "OUT", PWROUT)),
             pin_source="TI TPS2552/TPS2553 datasheet, 'Pin Configuration and Functions': DBV "
-                       "package (top view) and the pin functions table, p. 3 (EN active high on the TPS2553)",
+                       "package (top view) and the pin functions table, p. 3 (EN active high on "
+                       "the TPS2553)",
             package=P_SOT23_6,
             datasheet="https://www.ti.com/lit/ds/symlink/tps2553.pdf",
             power_pins=("IN",), ground_pins=("GND",)),
     PartDef("srv05", "U", "SRV05-4", "onsemi", "SRV05-4MR6T1G",
             "Package_TO_SOT_SMD:SOT-23-6",
-            "4-line ESD protection array (rail clamp + 6 V TVS), IEC 61000-4-2: matrix lines at the ribbon headers",
+            "4-line ESD protection array (rail clamp + 6 V TVS), IEC 61000-4-2: matrix lines at "
+            "the ribbon headers",
             symbol="Power_Protection:SRV05-4", package=P_SOT23_6,
             datasheet="https://www.onsemi.com/pdf/datasheet/srv05-4-d.pdf"),
     # --- controller: diodes and protection ---
     # KiCad 6 has no MBR120VLSF: the generic Schottky, cathode pin 1 as on the SOD-123F footprint
     PartDef("schottky", "D", "MBR120VLSFT1G", "onsemi", "MBR120VLSFT1G",
-            "Diode_SMD:D_SOD-123F", "Schottky diode 20 V 1 A, 0.34 V: power OR-ing into VSYS and +5V",
+            "Diode_SMD:D_SOD-123F",
+            "Schottky diode 20 V 1 A, 0.34 V: power OR-ing into VSYS and +5V",
             symbol="Device:D_Schottky",
             package=Package(2, span=3.7, body=(2.7, 1.6),
                             source="onsemi MBR120VLSF datasheet, SOD-123FL package dimensions: "
@@ -244,7 +254,8 @@ _CATALOGUE = [
                                    "overall 3.55-3.85, body 2.55-2.85 x 1.40-1.70")),
     PartDef("polyfuse", "F", "2A hold", "Bourns", "MF-MSMF200-2",
             "Fuse:Fuse_1812_4532Metric",
-            "PTC resettable fuse, 2.0 A hold, 3.5 A trip, 8 V, 1812 (behind the overvoltage switch)",
+            "PTC resettable fuse, 2.0 A hold, 3.5 A trip, 8 V, 1812 (behind the overvoltage "
+            "switch)",
             symbol="Device:Polyfuse",
             package=Package(2, span=4.5, body=(4.5, 3.2),
                             source="Bourns MF-MSMF datasheet, product dimensions: 1812, "
@@ -264,15 +275,15 @@ _CATALOGUE = [
     # The CAT16-J4 is 3.2 x 1.6 mm with 0.8 mm pitch: it needs KiCad's 4x0603 array (ROHM
     # MNR14), not this 4x1206 (MNR34, 1.33 mm pitch), which the part cannot be soldered to.
     # OPEN (issue 51): with the 4x0603 the controller's column lines do not all route yet
-    # (hardware/placement/controller_layout.py's placement and the 0.5 mm grid); tests/test_parts.py lists
-    # the misfit, so it cannot be forgotten nor pass unseen.
+    # (hardware/placement/controller_layout.py's placement and the 0.5 mm grid); tests/test_parts.py
+    # lists the misfit, so it cannot be forgotten nor pass unseen.
     PartDef("rn10k", "RN", "4x10k", "Bourns", "CAT16-103J4LF",
             "Resistor_SMD:R_Array_Convex_4x1206", "Resistor array 4 x 10 kohm, isolated, "
             "3.2 x 1.6 mm convex: column pull-ups",
             symbol="Device:R_Pack04",
             package=Package(8, pitch=0.8, span=1.6, body=(3.2, 1.6),
-                            source="Bourns CAT16/CAY16 datasheet, p. 1, 'Product Dimensions', CAT16-J4: "
-                                   "L 3.20 +-0.20, W 1.60 +-0.15, P 0.80 +-0.10"),
+                            source="Bourns CAT16/CAY16 datasheet, p. 1, 'Product Dimensions', "
+                                   "CAT16-J4: L 3.20 +-0.20, W 1.60 +-0.15, P 0.80 +-0.10"),
             datasheet="https://www.bourns.com/docs/Product-Datasheets/CATCAY.pdf"),
     PartDef("c100n", "C", "100nF", "Samsung Electro-Mechanics", "CL21B104KBCNNNC",
             "Capacitor_SMD:C_0805_2012Metric", "Capacitor 100 nF 50 V X7R 0805: decoupling",
@@ -288,13 +299,15 @@ _CATALOGUE = [
             "Electrolytic 1000 uF 16 V low ESR: LED supply bulk capacitor",
             symbol="Device:C_Polarized", labels=(("1", "+"), ("2", "-")),
             package=Package(2, pitch=5.0, body=(10.0, 10.0),
-                            source="Panasonic FR series datasheet, dimensions table, case D 10: F (lead space) 5.0")),
+                            source="Panasonic FR series datasheet, dimensions table, case D 10: F "
+                                   "(lead space) 5.0")),
     PartDef("c100u", "C", "100uF", "Panasonic", "EEU-FR1C101",
             "Capacitor_THT:CP_Radial_D6.3mm_P2.50mm",
             "Electrolytic 100 uF 16 V low ESR: LED supply on the cell board",
             symbol="Device:C_Polarized", labels=(("1", "+"), ("2", "-")),
             package=Package(2, pitch=2.5, body=(6.3, 6.3),
-                            source="Panasonic FR series datasheet, dimensions table, case D 6.3: F (lead space) 2.5")),
+                            source="Panasonic FR series datasheet, dimensions table, case D 6.3: "
+                                   "F (lead space) 2.5")),
     # --- electromechanical ---
     PartDef("jack", "J", "5V DC in", "CUI Devices", "PJ-063AH",
             "Connector_BarrelJack:BarrelJack_CUI_PJ-063AH_Horizontal",
@@ -312,9 +325,11 @@ _CATALOGUE = [
             package=Package(2, pitch=3.96, source="JST VH catalogue, B*P-VH header: pitch 3.96")),
     *(PartDef(f"idc{2 * n}", "J", f"IDC 2x{n}", "Wurth Elektronik", f"612{2 * n:03d}21621",
               f"Connector_IDC:IDC-Header_2x{n:02d}_P2.54mm_Vertical",
-              (f"Box header 2x{n} 2.54 mm: 16 matrix lines and 4 grounds interleaved (20-way ribbon)"
+              (f"Box header 2x{n} 2.54 mm: 16 matrix lines and 4 grounds interleaved (20-way "
+               "ribbon)"
                if n == 10 else
-               f"Box header 2x{n} 2.54 mm: joins two tiles of a cell board (short {2 * n}-way ribbon)"),
+               f"Box header 2x{n} 2.54 mm: joins two tiles of a cell board (short {2 * n}-way "
+               "ribbon)"),
               symbol=f"Connector_Generic:Conn_02x{n:02d}_Odd_Even",
               package=Package(2 * n, pitch=2.54,
                               source="Wurth WR-BHD 2.54 mm box header datasheet: pitch 2.54"))
@@ -324,12 +339,14 @@ _CATALOGUE = [
             "Socket 1x4 2.54 mm for a 0.96 in SSD1306 128x64 I2C OLED module",
             symbol="Connector:Conn_01x04_Female",
             labels=(("1", "GND"), ("2", "VCC"), ("3", "SCL"), ("4", "SDA")),
-            package=Package(4, pitch=2.54, source="Sullins PPPC female header datasheet: pitch 2.54")),
+            package=Package(4, pitch=2.54,
+                            source="Sullins PPPC female header datasheet: pitch 2.54")),
     PartDef("jumper", "JP", "USB->LED", "Sullins", "PRPC002SAAN-RC",
             "Connector_PinHeader_2.54mm:PinHeader_1x02_P2.54mm_Vertical",
             "2-pin header + shunt (Sullins SPC02SYAN): fit to power the LEDs from USB",
             symbol="Jumper:Jumper_2_Open",
-            package=Package(2, pitch=2.54, source="Sullins PRPC male header datasheet: pitch 2.54")),
+            package=Package(2, pitch=2.54,
+                            source="Sullins PRPC male header datasheet: pitch 2.54")),
     PartDef("button", "SW", "B3F-1000", "Omron", "B3F-1000",
             "Button_Switch_THT:SW_PUSH_6mm", "Tactile switch 6x6 mm: control button",
             symbol="Switch:SW_Push",
@@ -340,13 +357,14 @@ _CATALOGUE = [
     # marks "+" at pad 1: following the symbol would put the coil's + lead on the - net.
     PartDef("buzzer", "BZ", "CEM-1203(42)", "CUI Devices", "CEM-1203(42)",
             "Buzzer_Beeper:Buzzer_12x9.5RM7.6",
-            "Magnetic transducer 5 V 42 ohm, external drive (PWM); loud down to the 147 Hz error tone, "
-            "where a piezo is nearly silent",
+            "Magnetic transducer 5 V 42 ohm, external drive (PWM); loud down to the 147 Hz error "
+            "tone, where a piezo is nearly silent",
             name="Buzzer", pin_table=(("1", "+", PAS), ("2", "-", PAS)),
             pin_source="CUI CEM-1203(42) datasheet, p. 2, dimensions drawing (the + terminal "
                        "marked); pad 1 is the footprint's '+' silkscreen mark",
             package=Package(2, pitch=7.6, body=(12.0, 12.0),
-                            source="CUI CEM-1203(42) datasheet, p. 2: 12 mm diameter, terminals 7.6 apart")),
+                            source="CUI CEM-1203(42) datasheet, p. 2: 12 mm diameter, terminals "
+                                   "7.6 apart")),
     # --- cell board ---
     PartDef("sk6812mini", "LED", "SK6812MINI", "OPSCO Optoelectronics", "SK6812MINI",
             "LED_SMD:LED_SK6812MINI_PLCC4_3.5x3.5mm_P1.75mm",
@@ -360,7 +378,8 @@ _CATALOGUE = [
     PartDef("key", "SW", "PTS645", "C&K", "PTS645SM43SMTR92 LFS",
             "Button_Switch_SMD:SW_SPST_PTS645", "Tactile switch 6x6 mm SMD: the key under a cell",
             symbol="Switch:SW_Push", package=Package(4, body=(6.0, 6.0),
-                                                     source="C&K PTS645 datasheet, p. 2: 6 x 6 body, 4 SMD terminals")),
+                                                     source="C&K PTS645 datasheet, p. 2: 6 x 6 "
+                                                            "body, 4 SMD terminals")),
     PartDef("keydiode", "D", "1N4148W", "onsemi", "1N4148WT1G",
             "Diode_SMD:D_SOD-123",
             "Switching diode SOD-123: one per key, cathode to the row (no ghosting)",
@@ -406,7 +425,8 @@ EXTRAS = [
           "20-way IDC ribbon socket; 2 per ribbon, 2 ribbons", qty_controller=4),
     Extra("Ribbon cable 20-way", "3M", "3302/20 300SF", "Flat cable 1.27 mm pitch, 20 way, 30 cm",
           qty_controller=2),
-    Extra("VH housing 3-pin", "JST", "VHR-3N", "Cable housing for J2 / cell board J1", qty_controller=2),
+    Extra("VH housing 3-pin", "JST", "VHR-3N", "Cable housing for J2 / cell board J1",
+          qty_controller=2),
     Extra("VH housing 2-pin", "JST", "VHR-2N", "Cable housing for J6 / cell board J4 (second feed)",
           per_second_feed=2),
     Extra("VH crimp", "JST", "SVH-21T-P1.1", "Crimp contacts for VHR housings, AWG 22-18",

@@ -22,7 +22,8 @@ class Pad:
     h: float
     drill: float         # 0 for SMD
     layers: tuple        # copper layers: ("F.Cu",), ("B.Cu",) or both
-    corner: float = 0.0  # corner radius: 0 for a rectangle, half the short side for a circle or oval
+    # corner radius: 0 for a rectangle, half the short side for a circle or oval
+    corner: float = 0.0
 
     def covers(self, x, y, inset=0.02):
         """Whether the point (x, y) lies on the pad's copper, `inset` mm inside its edge."""
@@ -78,7 +79,8 @@ def _box(root, layers):
         layer = _find(g, "layer")[0][1]
         if layer in layers:
             c, e = _find(g, "center")[0], _find(g, "end")[0]
-            r = math.hypot(float(e[1]) - float(c[1]), float(e[2]) - float(c[2])) + _half_width(g, layer)
+            r = (math.hypot(float(e[1]) - float(c[1]), float(e[2]) - float(c[2]))
+                 + _half_width(g, layer))
             xs += [float(c[1]) - r, float(c[1]) + r]
             ys += [float(c[2]) - r, float(c[2]) + r]
     return (min(xs), min(ys), max(xs), max(ys)) if xs else None
@@ -115,7 +117,8 @@ def pads(footprint, ox, oy, rot=0.0, flip=False):
         px, py = _place(x, y, ox, oy, rot, flip)
         if round((rot + prot) / 90) % 2:
             w, h = h, w
-        out.append(Pad(num, kind, round(px, 4), round(py, 4), w, h, drill, _copper(layers, flip), corner))
+        out.append(Pad(num, kind, round(px, 4), round(py, 4), w, h, drill, _copper(layers, flip),
+                       corner))
     return out
 
 

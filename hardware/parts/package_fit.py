@@ -1,8 +1,8 @@
-"""Whether a footprint fits the part ordered: the package dimensions the catalogue records
-from each datasheet (parts.Package) against the footprint's pads, read from its .kicad_mod
-file (hardware/parts/footprint_geometry.py). A 1206-size array on a footprint with 1.33 mm pitch, or a
-5 x 5 mm LED on a 3.5 mm footprint, shows here; KiCad's DRC and the netlist parity cannot
-see it (they check copper against copper)."""
+"""Whether a footprint fits the part ordered: the package dimensions the catalogue records from each
+datasheet (parts.Package) against the footprint's pads, read from its .kicad_mod file
+(hardware/parts/footprint_geometry.py). A 1206-size array on a footprint with 1.33 mm pitch, or a 5
+x 5 mm LED on a 3.5 mm footprint, shows here; KiCad's DRC and the netlist parity cannot see it (they
+check copper against copper)."""
 
 import math
 
@@ -62,11 +62,12 @@ def problems(part, footprint=None):
         out.append(f"{part.key}: {fp} pitch {m['pitch'] and round(m['pitch'], 3)} mm, "
                    f"the package {pkg.pitch} mm")
     if pkg.span is not None and not _span_fits(m["pads"], pkg.span):
-        out.append(f"{part.key}: the package's {pkg.span} mm terminal span misses {fp}'s outer pads")
+        out.append(f"{part.key}: the package's {pkg.span} mm terminal span misses {fp}'s outer "
+                   "pads")
     if pkg.body is not None:
         if m["courtyard"] is None:
             out.append(f"{part.key}: {fp} has no courtyard")
         elif any(c < b for c, b in zip(sorted(m["courtyard"]), sorted(pkg.body))):
-            out.append(f"{part.key}: body {pkg.body[0]} x {pkg.body[1]} mm larger than {fp}'s courtyard "
-                       f"{m['courtyard'][0]:.2f} x {m['courtyard'][1]:.2f} mm")
+            out.append(f"{part.key}: body {pkg.body[0]} x {pkg.body[1]} mm larger than {fp}'s "
+                       f"courtyard {m['courtyard'][0]:.2f} x {m['courtyard'][1]:.2f} mm")
     return out

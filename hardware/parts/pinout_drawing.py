@@ -41,15 +41,17 @@ def svg(part):
         w, h = p.w * SCALE, p.h * SCALE
         r = p.corner * SCALE
         colour = "#c62828" if p.number == "1" else "#b8860b"
-        out.append(f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
-                   f'rx="{r:.1f}" fill="{colour}"/>')
+        out.append(f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" '
+                   f'height="{h:.1f}" rx="{r:.1f}" fill="{colour}"/>')
         label = escape(f"{p.number} {names.get(p.number, '?')}")
         # the label stands outside the part: left of a pad left of the centre, else right
         # (above or below for pads in one column with the centre)
         if abs(p.x - cx) >= abs(p.y - cy) or abs(p.x - cx) > 0.5:
-            anchor, tx, ty = ("end", x - w / 2 - 3, y + FONT / 3) if p.x < cx else ("start", x + w / 2 + 3, y + FONT / 3)
+            anchor, tx, ty = (("end", x - w / 2 - 3, y + FONT / 3) if p.x < cx
+                              else ("start", x + w / 2 + 3, y + FONT / 3))
         else:
-            anchor, tx, ty = ("middle", x, y - h / 2 - 3) if p.y < cy else ("middle", x, y + h / 2 + FONT)
+            anchor, tx, ty = (("middle", x, y - h / 2 - 3) if p.y < cy
+                              else ("middle", x, y + h / 2 + FONT))
         out.append(f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">{label}</text>')
     out.append(f'<text x="{MARGIN}" y="{height - MARGIN / 2:.0f}" fill="#555">'
                f'{escape(note)}</text>')

@@ -1,6 +1,6 @@
 """A reader for KiCad 6's symbol libraries (Debian's kicad-symbols: /usr/share/kicad/symbols/
-*.kicad_sym, or $KICAD6_SYMBOL_DIR): the pins of a symbol, "Library:Name", as KiCad numbers
-and names them. The parts catalogue (hardware/parts/catalogue.py) takes its pins from here, so a part's
+*.kicad_sym, or $KICAD6_SYMBOL_DIR): the pins of a symbol, "Library:Name", as KiCad numbers and
+names them. The parts catalogue (hardware/parts/catalogue.py) takes its pins from here, so a part's
 pin map is KiCad's, not typed.
 
 A symbol that `extends` another inherits its parent's pins (KiCad 6 keeps no units or pins in
@@ -44,7 +44,8 @@ def _library(lib):
     """{symbol name: its S-expression} of library `lib`."""
     path = library_path(lib)
     if not os.path.isfile(path):
-        raise SymbolError(f"KiCad symbol library {lib!r}: no {path} (Debian: apt-get install kicad-symbols)")
+        raise SymbolError(f"KiCad symbol library {lib!r}: no {path} (Debian: apt-get install "
+                          "kicad-symbols)")
     with open(path, encoding="utf-8") as f:
         root = parse_sexp(f.read())
     return {s[1]: s for s in _find(root, "symbol")}

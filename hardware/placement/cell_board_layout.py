@@ -14,7 +14,8 @@ EDGE = 4.0                               # courtyards this far inside the board 
 MOUNT_HOLE = 3.2                         # M3
 MOUNT_CLEAR = 4.0                        # radius kept free around a mounting hole
 ROTATIONS = (0, 90, 180, 270)
-JOIN_ROTATIONS = (0, 180)                # footprints drawn upright (IDC headers): along a vertical cut
+# footprints drawn upright (IDC headers): along a vertical cut
+JOIN_ROTATIONS = (0, 180)
 CELL_PARTS = (("SW", "key"), ("LED", "led"), ("C", "cap"), ("D", "diode"))
 
 
@@ -58,7 +59,8 @@ class Free:
             if dx * dx + dy * dy < r * r:
                 return False
         g = self.gap
-        return not any(x0 < b[2] + g and b[0] - g < x1 and y0 < b[3] + g and b[1] - g < y1 for b in self.boxes)
+        return not any(x0 < b[2] + g and b[0] - g < x1 and y0 < b[3] + g and b[1] - g < y1
+                       for b in self.boxes)
 
     def nearest(self, make, want, rotations=ROTATIONS):
         """The placement make(x, y, rot) nearest the point `want` whose box is free."""
@@ -87,42 +89,66 @@ def place_cells(game, nl, boards=None, name=None, region=None, wants=None):
     for index, _, _, _, x, y in cells:
         fps += _cell_parts(nl, index, x, y)
     free = Free(x1 - x0, lay.height_mm, [(x, y) for *_, x, y in every], x0)
+    fps += _place_other_parts(nl, free, every, (x0, x1), region, lay.height_mm, wants or {})
+    w, h = x1 - x0, lay.height_mm
+    holes = _place_mounting_holes(free, x0, w, h)
+    marks = _place_marks(free, x0, x1, h)
+    what = f"{name.split('-')[-1]} of " if region else ""
+    texts = [(x0 + w / 2, h - 2.5, f"Knockboard {what}cell board {game} - {len(cells)} cells - "
+              "hardware/pcb_cells.py", "F.SilkS")]
+    p = Plan(name or f"cellboard-{game}", w, h, fps, holes, marks, texts)
+    return p.shifted(-x0) if x0 else p
+
+
+def _place_other_parts(nl, free, every, span, region, height, wants):
+    """The parts that belong to no cell (the controller's connectors, the second feed, the
+    join headers at the x of `wants`), each placed nearest where it wants to be."""
+    x0, x1 = span
     # on a tile, the board's connectors keep clear of the cut, where the join header goes
     inset = 40.0 if region else 0.0
-    first, last = ((min(max(x, x0 + inset), x1 - inset), y) for x, y in (every[0][4:], every[-1][4:]))
+    first, last = ((min(max(x, x0 + inset), x1 - inset), y)
+                   for x, y in (every[0][4:], every[-1][4:]))
     cell_refs = {f"{p}{c[0]}" for c in every for p, _ in CELL_PARTS}
-    wants = wants or {}
-    todo = [(ref, last if at_far_end(c, len(every)) else first) for ref, c in sorted(nl.components.items())
+    todo = [(ref, last if at_far_end(c, len(every)) else first)
+            for ref, c in sorted(nl.components.items())
             if ref not in cell_refs and ref not in wants]
-    todo += [(ref, (x, lay.height_mm / 2)) for ref, x in sorted(wants.items())]
+    todo += [(ref, (x, height / 2)) for ref, x in sorted(wants.items())]
+    fps = []
     for ref, want in todo:
         c = nl.components[ref]
 
         def make(x, y, rot, c=c):
-            p = Placed(c.ref, c.footprint, float(x), float(y), float(rot), True, c.value, dict(c.pins))
+            p = Placed(c.ref, c.footprint, float(x), float(y), float(rot), True, c.value,
+                       dict(c.pins))
             return p, p.outline()
         # a join header lies along its cut, its rows of pins parallel to the edge: its lines
         # leave it towards the tile's cells on both sides of it; turned across the cut
         # (Knock-Off tile 2's J11 was) it sits among the cells and its inner pins are boxed in
         fps.append(free.nearest(make, want, JOIN_ROTATIONS if ref in wants else ROTATIONS))
+    return fps
+
+
+def _place_mounting_holes(free, x0, w, h):
+    """Mounting holes near the board's ends and about every 130 mm between (_spread)."""
     holes = []
-    w, h = x1 - x0, lay.height_mm
     spots = [(x0 + x, y) for x in _spread(w) for y in _spread(h)]
     for want in spots:
         def hole(x, y, rot):
             box = (x - MOUNT_CLEAR, y - MOUNT_CLEAR, x + MOUNT_CLEAR, y + MOUNT_CLEAR)
             return (float(x), float(y), MOUNT_HOLE), box
         holes.append(free.nearest(hole, want, (0,)))
+    return holes
+
+
+def _place_marks(free, x0, x1, h):
+    """The three registration marks, near three corners."""
     marks = []
-    for want in ((x0 + EDGE + 4, EDGE + 4), (x1 - EDGE - 4, EDGE + 4), (x0 + EDGE + 4, h - EDGE - 4)):
+    for want in ((x0 + EDGE + 4, EDGE + 4), (x1 - EDGE - 4, EDGE + 4),
+                 (x0 + EDGE + 4, h - EDGE - 4)):
         def mark(x, y, rot):
             return (float(x), float(y)), (x - 2.5, y - 2.5, x + 2.5, y + 2.5)
         marks.append(free.nearest(mark, want, (0,)))
-    what = f"{name.split('-')[-1]} of " if region else ""
-    texts = [(x0 + w / 2, h - 2.5, f"Knockboard {what}cell board {game} - {len(cells)} cells - "
-              "hardware/pcb_cells.py", "F.SilkS")]
-    p = Plan(name or f"cellboard-{game}", w, h, fps, holes, marks, texts)
-    return p.shifted(-x0) if x0 else p
+    return marks
 
 
 def _spread(length, step=130.0):

@@ -1,8 +1,7 @@
-"""Where the parts of one cell sit on a cell board, relative to the cell's centre (the
-overlay's cell centre, hardware/out/cells-GAME.csv), in millimetres, KiCad's axes (x right,
-y down, viewed from the top). Every cell of every game is placed the same way, so the
-printed parts (caps, frame) and the PCB generator (hardware/placement/cell_board_layout.py) read the same
-numbers from here.
+"""Where the parts of one cell sit on a cell board, relative to the cell's centre (the overlay's
+cell centre, hardware/out/cells-GAME.csv), in millimetres, KiCad's axes (x right, y down, viewed
+from the top). Every cell of every game is placed the same way, so the printed parts (caps, frame)
+and the PCB generator (hardware/placement/cell_board_layout.py) read the same numbers from here.
 
 The key (a 6x6 mm SMD tactile switch, C&K PTS645) sits at the cell centre; the LED
 (SK6812MINI, 3.5x3.5 mm, top-mounted, lens up) beside it in +x; its 100 nF capacitor below

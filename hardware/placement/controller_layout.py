@@ -20,7 +20,8 @@ WIDTH, HEIGHT = 100.0, 100.0        # JLCPCB's cheapest size class: up to 100 x 
 # OLED (all on its right row) on its right.
 ANCHORS = {
     "pico": [((0.45, 0.46), 0)],
-    "idc20": [((0.90, 0.52), 180), ((0.10, 0.52), 0)],    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns
+    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns
+    "idc20": [((0.90, 0.52), 180), ((0.10, 0.52), 0)],
     "jack": [((0.09, 0.87), 270)],
     "vh3": [((0.88, 0.07), 0)],
     "vh2": [((0.72, 0.07), 0)],
@@ -31,7 +32,8 @@ ANCHORS = {
     "buzzer": [((0.36, 0.88), 0)],
     # the USB switch low on the right, its parts around it, clear of the row drivers' lines:
     # left to the greedy placement (once D4 joined the jack sense), U6's parts landed under
-    # U4/U9 and ROW8/ROW9 could not be routed (found by trying, with hardware/routing/router.py as it is)
+    # U4/U9 and ROW8/ROW9 could not be routed (found by trying, with
+    # hardware/routing/router.py as it is)
     "tps2553": [((0.69, 0.77), 0)],
 }
 RIBBONS = {"idc20"}                  # headers whose outer row's lines run round them, outside
@@ -78,14 +80,16 @@ def _fine(p):
     """Whether a part has pads closer than FINE_PITCH: each of its pads can leave only
     straight out between its neighbours, so it needs room around it."""
     pads = p.pads()
-    return len(pads) > 3 and min(math.hypot(a.x - b.x, a.y - b.y) for a in pads for b in pads if a is not b) < FINE_PITCH
+    return len(pads) > 3 and min(math.hypot(a.x - b.x, a.y - b.y) for a in pads for b in pads
+                                 if a is not b) < FINE_PITCH
 
 
 def _outside(box, width, margin=3.0):
     """The strip between a header's outline and the nearer side edge, a little longer than the
     header: kept free of parts, for the lines of its outer row of pins."""
     x0, y0, x1, y1 = box
-    return (0.0, y0 - margin, x0, y1 + margin) if x0 + x1 < width else (x1, y0 - margin, width, y1 + margin)
+    return ((0.0, y0 - margin, x0, y1 + margin) if x0 + x1 < width
+            else (x1, y0 - margin, width, y1 + margin))
 
 
 def _on_grid(v):
@@ -123,11 +127,13 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
         rest.sort(key=lambda r: (-_links(nl, r, placed), r))
         ref = rest.pop(0)
         c = nl.components[ref]
-        placed[ref] = free.nearest(_make(c, (0, 90)), _pull(nl, ref, placed, width, height), (0, 90))
+        placed[ref] = free.nearest(_make(c, (0, 90)), _pull(nl, ref, placed, width, height),
+                                   (0, 90))
     for key, (_, _, dy) in BESIDE.items():
         for ref in by_key.get(key, []):
             placed[ref].y = round(placed[ref].y + dy, 4)
-    texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py", "F.SilkS")]
+    texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py",
+              "F.SilkS")]
     return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
                 step_cost=(2, 3),       # a dense board: the bottom carries signals too
                 attempts=ATTEMPTS)
@@ -165,21 +171,30 @@ def _links(nl, ref, placed):
 
 def _pull(nl, ref, placed, width, height):
     """The centroid of the placed pads that share a (small) net with `ref`."""
-    pts = []
-    for n in _nets(nl, ref):
-        for r, pin in nl.nets[n]:
-            if r in placed:
-                pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+    pts = _placed_pads(placed, (m for n in _nets(nl, ref) for m in nl.nets[n]))
     dec = nl.components[ref].fields.get("Decouples")
     if not pts and dec in placed:          # a decoupling capacitor: beside its chip's supply pin
-        c = nl.components[dec]
-        pins = {c.pin_num(n) for n in c.part.power_pins} if dec in nl.components else set()
-        pts = [(p.x, p.y) for p in placed[dec].pads() if p.number in pins] or [(placed[dec].x, placed[dec].y)]
+        pts = _supply_pads(nl, dec, placed)
     if not pts:                            # a bulk capacitor: among the pads of its supply
-        for n in nl.components[ref].pins.values():
-            for r, pin in nl.nets.get(n, ()) if n != GROUND else ():
-                if r in placed:
-                    pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+        pts = _placed_pads(placed, (m for n in nl.components[ref].pins.values()
+                                    for m in (nl.nets.get(n, ()) if n != GROUND else ())))
     if not pts:
         return (width / 2, height / 2)
     return (round(sum(p[0] for p in pts) / len(pts)), round(sum(p[1] for p in pts) / len(pts)))
+
+
+def _placed_pads(placed, members):
+    """The centres of the pads of `members` [(ref, pin)] whose parts are placed already."""
+    pts = []
+    for r, pin in members:
+        if r in placed:
+            pts += [(p.x, p.y) for p in placed[r].pads() if p.number == pin]
+    return pts
+
+
+def _supply_pads(nl, dec, placed):
+    """The centres of placed chip `dec`'s supply pads, or its centre if it has none."""
+    c = nl.components[dec]
+    pins = {c.pin_num(n) for n in c.part.power_pins} if dec in nl.components else set()
+    return ([(p.x, p.y) for p in placed[dec].pads() if p.number in pins]
+            or [(placed[dec].x, placed[dec].y)])

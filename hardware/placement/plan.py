@@ -1,7 +1,8 @@
 """A board plan: footprints placed, holes, marks and the routing, as plain data (JSON) that
 hardware/kicad/board_file.py turns into a KiCad 6 board with pcbnew. The placement comes from
-hardware/placement/cell_board_layout.py (cell boards) and hardware/placement/controller_layout.py; the routing from
-hardware/routing/router.py. Plans are made in the project's Python; only the KiCad step needs pcbnew."""
+hardware/placement/cell_board_layout.py (cell boards) and hardware/placement/controller_layout.py;
+the routing from hardware/routing/router.py. Plans are made in the project's Python; only the KiCad
+step needs pcbnew."""
 
 from dataclasses import asdict, dataclass, field
 
@@ -30,7 +31,8 @@ class Placed:
 
     def outline(self):
         """The box of its courtyard and silkscreen: what the placer keeps apart."""
-        return footprint_geometry.courtyard(self.footprint, self.x, self.y, self.rot, self.flip, silk=True)
+        return footprint_geometry.courtyard(self.footprint, self.x, self.y, self.rot, self.flip,
+                                            silk=True)
 
 
 @dataclass
@@ -46,7 +48,8 @@ class Plan:
     vias: list = field(default_factory=list)
     zones: list = field(default_factory=lambda: [(GROUND, "B.Cu")])   # the ground pour
     failed: list = field(default_factory=list)
-    islands: list = field(default_factory=list)    # ground pads on a piece of pour not joined (_join_islands)
+    # ground pads on a piece of pour not joined (_join_islands)
+    islands: list = field(default_factory=list)
     step_cost: tuple = fab.STEP_COST     # per grid step on F.Cu, B.Cu
     attempts: int = 6                   # routing passes at most (route())
     origin: tuple = (0.0, 0.0)          # where the plan's (0, 0) is on the layout (a tile's corner)

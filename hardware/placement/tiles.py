@@ -1,10 +1,11 @@
-"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm) are cut
-into tiles: vertical strips, cut where no cell's cap is (hardware/pcb_cells.CELL_CLEAR),
-joined by box headers and a short ribbon. Each tile has its own netlist
-(hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the controller's
-connectors on the tile that holds cell 0, and one join connector per neighbour carrying
-every net that has pads on both sides of the cut (+5V and GND on four pins each, for
-current), pin for pin the same on both tiles."""
+"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm) are
+cut into tiles: vertical strips, cut where no cell's cap is (CELL_CLEAR of
+hardware/placement/cell_board_layout.py), joined
+by box headers and a short ribbon. Each tile has its own netlist
+(hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the controller's connectors on the
+tile that holds cell 0, and one join connector per neighbour carrying every net that has pads on
+both sides of the cut (+5V and GND on four pins each, for current), pin for pin the same on both
+tiles."""
 
 import math
 
@@ -145,7 +146,8 @@ def tile_plan(game, t, tnl, full, bds):
             wants[join_ref(k, 0)] = x1 - 14
         if k + 1 == t:
             wants[join_ref(k, 1)] = x0 + 14
-    return lambda: cell_board_layout.place_cells(game, tnl, bds, f"cellboard-{game}-tile{t + 1}", (x0, x1), wants)
+    return lambda: cell_board_layout.place_cells(game, tnl, bds, f"cellboard-{game}-tile{t + 1}",
+                                                 (x0, x1), wants)
 
 
 def problems(game, full, parts):

@@ -2,14 +2,14 @@
 LED and the current in every track of +5V and GND, at the jack's LED budget.
 
 The board's copper of one net (tracks, vias, pads and the filled pours, as KiCad has them:
-hardware/kicad/copper.py) is drawn on a square grid of PITCH mm per layer; every copper cell is
-a node, two neighbouring cells of a layer are joined by one square of 1 oz copper (its sheet
-resistance, whatever the cells' size), a via or a through-hole pad joins the two layers.
-Each LED draws its share of the budget at its pad; the connector pads (J1, the second feed
-J4) are held at the supply's voltage, a tile's join is a resistor to its partner. The sparse solve gives every node's
-drop. A pour is cut to whole cells (its edges lose up to a cell: the grid errs high); a
-track inside its own net's pour counts twice (the fill covers it too), a strip of its width
-beside the pour's.
+hardware/kicad/copper.py) is drawn on a square grid of PITCH mm per layer; every copper cell is a
+node, two neighbouring cells of a layer are joined by one square of 1 oz copper (its sheet
+resistance, whatever the cells' size), a via or a through-hole pad joins the two layers. Each LED
+draws its share of the budget at its pad; the connector pads (J1, the second feed J4) are held at
+the supply's voltage, a tile's join is a resistor to its partner. The sparse solve gives every
+node's drop. A pour is cut to whole cells (its edges lose up to a cell: the grid errs high); a track
+inside its own net's pour counts twice (the fill covers it too), a strip of its width beside the
+pour's.
 
     python3 -m hardware.power.rails [GAME ...]   # measures, writes hardware/pcb/rails.json
 """
@@ -82,15 +82,17 @@ def ipc_amps(width_mm, rise_c=RISE_C, copper_um=power_budget.COPPER_UM):
 
 
 def solve(n, edges, loads, fixed):
-    """Drops of n nodes joined by `edges` [(a, b, ohm)] (or three arrays), with `loads` {node: amps drawn} and
-    the `fixed` nodes at the supply (drop 0). Nodes with no path to a fixed node are NaN."""
+    """Drops of n nodes joined by `edges` [(a, b, ohm)] (or three arrays), with `loads` {node: amps
+    drawn} and the `fixed` nodes at the supply (drop 0). Nodes with no path to a fixed node are
+    NaN."""
     a, b, ohm = (np.asarray(c) for c in edges) if isinstance(edges, tuple) else np.array(edges).T
     a, b, g = a.astype(np.int64), b.astype(np.int64), 1.0 / ohm.astype(float)
     adj = coo_matrix((np.ones(len(a)), (a, b)), shape=(n, n))
     _, label = connected_components(adj, directed=False)
     fed = np.isin(label, np.unique(label[list(fixed)]))
     lap = coo_matrix((np.concatenate([-g, -g, g, g]),
-                      (np.concatenate([a, b, a, b]), np.concatenate([b, a, a, b]))), shape=(n, n)).tocsr()
+                      (np.concatenate([a, b, a, b]), np.concatenate([b, a, a, b]))),
+                     shape=(n, n)).tocsr()
     free = fed.copy()
     free[list(fixed)] = False
     idx = np.flatnonzero(free)
@@ -231,7 +233,8 @@ def split(cu):
     out = []
     for ly, x1, y1, x2, y2, wd in cu["tracks"]:
         t = (None, None, x1, y1, x2, y2, None)
-        cuts = sorted((p for p in points[ly] if _inside(*p, t)), key=lambda p: math.hypot(p[0] - x1, p[1] - y1))
+        cuts = sorted((p for p in points[ly] if _inside(*p, t)),
+                      key=lambda p: math.hypot(p[0] - x1, p[1] - y1))
         pts = [(x1, y1)] + cuts + [(x2, y2)]
         out += [[ly, *a, *b, wd] for a, b in zip(pts, pts[1:])]
     return out
@@ -252,11 +255,13 @@ def measure(cu, led_ma, pitch=PITCH, joins=()):
     parts = [tuple(np.asarray(e) + (base[t], base[t], 0)[i] for i, e in enumerate(g.edges()))
              for t, g in enumerate(grids)]
     wires = [(pins[(a, ra, num)], pins[(b, rb, num)], JOIN_PIN_OHM)
-             for a, ra, b, rb in joins for (t, ref, num) in pins if (t, ref) == (a, ra) and (b, rb, num) in pins]
+             for a, ra, b, rb in joins for (t, ref, num) in pins if (t, ref) == (a, ra)
+             and (b, rb, num) in pins]
     wires = np.array(wires, dtype=float).reshape(-1, 3)
     edges = tuple(np.concatenate([p[i] for p in parts] + [wires[:, i]]) for i in range(3))
     v = solve(int(base[-1]), edges, loads, fixed)
-    out = [_result(c, g, v[base[t]:base[t + 1]], feeds[t]) for t, (c, g) in enumerate(zip(tiles, grids))]
+    out = [_result(c, g, v[base[t]:base[t + 1]], feeds[t])
+           for t, (c, g) in enumerate(zip(tiles, grids))]
     return out if isinstance(cu, list) else out[0]
 
 
@@ -281,7 +286,8 @@ def _pads(tiles, grids, base, joins, led_ma):
 
 
 def _result(cu, grid, v, feeds):
-    drops = {pad[0]: max(v[k] for k in grid.pad_nodes(pad)) for pad in cu["pads"] if pad[0].startswith("LED")}
+    drops = {pad[0]: max(v[k] for k in grid.pad_nodes(pad)) for pad in cu["pads"]
+             if pad[0].startswith("LED")}
     lost = sorted(r for r, d in drops.items() if np.isnan(d))
     if lost:
         raise RailError(f"LEDs with no copper path to a feed: {', '.join(lost[:5])}")
@@ -292,7 +298,8 @@ def _result(cu, grid, v, feeds):
         amps = abs(v[a] - v[b]) / track_ohm(x1, y1, x2, y2, wd)
         if amps > best_a:
             best_a, best_w = amps, wd
-    return {"drop_v": float(drops[worst]), "worst_led": worst, "track_a": best_a, "track_width": best_w,
+    return {"drop_v": float(drops[worst]), "worst_led": worst, "track_a": best_a,
+            "track_width": best_w,
             "track_ipc_a": ipc_amps(best_w) if best_w else 0.0, "feeds": sorted(feeds)}
 
 
@@ -328,13 +335,15 @@ def measure_game(game, pcb_dir, pm=None):
     paths = [os.path.join(pcb_dir, f"{name}.kicad_pcb") for name in names]
     joins = [(k, tiles.join_ref(k, 0), k + 1, tiles.join_ref(k, 1)) for k in range(n - 1)]
     per = led_ma(game, pm)
-    out = {name: {"hash": pcbs.board_hash(p), "led_ma": round(per, 2)} for name, p in zip(names, paths)}
+    out = {name: {"hash": pcbs.board_hash(p), "led_ma": round(per, 2)}
+           for name, p in zip(names, paths)}
     nets = (("+5V", PITCH), ("GND", GND_PITCH))
     cus = [copper(p, [net for net, _ in nets]) for p in paths]
     for net, pitch in nets:
         rows = measure([cu[net] for cu in cus], per, pitch, joins)
         for name, r in zip(names, rows):
-            out[name][net] = {k: (round(float(x), 4) if isinstance(x, float) else x) for k, x in r.items()}
+            out[name][net] = {k: (round(float(x), 4) if isinstance(x, float) else x)
+                              for k, x in r.items()}
     for r in out.values():
         r["drop_v"] = round(r["+5V"]["drop_v"] + r["GND"]["drop_v"], 4)
     return out
@@ -405,7 +414,8 @@ def measure_controller_board(pcb_dir, pm=None):
     board = os.path.join(pcb_dir, f"{CONTROLLER}.kicad_pcb")
     nl = netlist.read_file(os.path.join(HARDWARE, "out", f"{CONTROLLER}.net"))
     amps = max(game_amps(g, pm) for g in game_layouts.game_names())
-    return {"hash": pcbs.board_hash(board), "amps": round(amps, 4), **measure_controller(board, nl, amps)}
+    return {"hash": pcbs.board_hash(board), "amps": round(amps, 4),
+            **measure_controller(board, nl, amps)}
 
 
 def totals(measured, pm=None):
@@ -418,7 +428,8 @@ def totals(measured, pm=None):
     for g in games:
         amps = game_amps(g, pm)
         c = ctl["drop_v"] * amps / ctl["amps"]
-        cell = max(r["drop_v"] for n, r in measured.items() if n != CONTROLLER and board_game(n) == g)
+        cell = max(r["drop_v"] for n, r in measured.items() if n != CONTROLLER
+                   and board_game(n) == g)
         out.append((g, amps, c, cable_drop_v(amps), cell, c + cable_drop_v(amps) + cell))
     return out
 
@@ -429,24 +440,30 @@ def markdown(measured):
            f"IPC-2221 for its width at {RISE_C} C rise |",
            "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for name, r in sorted((n, r) for n, r in measured.items() if n != CONTROLLER):
-        t = max((r[n] for n in ("+5V", "GND")), key=lambda m: m["track_a"] / max(m["track_ipc_a"], 1e-9))
+        t = max((r[n] for n in ("+5V", "GND")),
+                key=lambda m: m["track_a"] / max(m["track_ipc_a"], 1e-9))
         feeds = sorted({f.split(".")[0] for f in r["+5V"]["feeds"]})
-        out.append(f"| {name} | {', '.join(feeds)} | {r['+5V']['drop_v']:.2f} V | {r['GND']['drop_v']:.3f} V | "
-                   f"**{r['drop_v']:.2f} V** | {t['track_a']:.2f} A ({t['track_width']:g} mm) | "
-                   f"{t['track_ipc_a']:.2f} A |")
+        out.append(f"| {name} | {', '.join(feeds)} | {r['+5V']['drop_v']:.2f} V | "
+                   f"{r['GND']['drop_v']:.3f} V | **{r['drop_v']:.2f} V** | {t['track_a']:.2f} A "
+                   f"({t['track_width']:g} mm) | {t['track_ipc_a']:.2f} A |")
     if CONTROLLER in measured:
         ctl = measured[CONTROLLER]
         nets = [n for n in ctl if isinstance(ctl[n], dict)]
-        out += ["", f"The controller's copper at {ctl['amps']:.2f} A (the largest game's), net by net from "
-                "the jack J1 to the farther LED connector and back: "
-                + ", ".join(f"{n} {ctl[n]['drop_v'] * 1000:.0f} mV (to {ctl[n]['to']})" for n in nets)
-                + f"; together **{ctl['drop_v']:.3f} V**. From the jack to the last LED, each game at its "
-                f"own current (the LED cable: {CABLE_M:g} m of 18 AWG and two VH contacts a conductor, "
-                f"+5V and GND, {2 * CABLE_CONDUCTOR_OHM * 1000:.0f} mohm; the parts Q2 and F1 not counted):",
-                "", "| game | LED current | controller copper | cable | cell board | **jack to last LED** | "
-                f"within {power_budget.MAX_RAIL_DROP_V} V |", "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+        out += ["",
+                f"The controller's copper at {ctl['amps']:.2f} A (the largest game's), net by net "
+                "from the jack J1 to the farther LED connector and back: "
+                + ", ".join(f"{n} {ctl[n]['drop_v'] * 1000:.0f} mV (to {ctl[n]['to']})"
+                            for n in nets)
+                + f"; together **{ctl['drop_v']:.3f} V**. From the jack to the last LED, each game "
+                f"at its own current (the LED cable: {CABLE_M:g} m of 18 AWG and two VH contacts a "
+                f"conductor, +5V and GND, {2 * CABLE_CONDUCTOR_OHM * 1000:.0f} mohm; the parts Q2 "
+                "and F1 not counted):",
+                "", "| game | LED current | controller copper | cable | cell board | **jack to "
+                    f"last LED** | within {power_budget.MAX_RAIL_DROP_V} V |",
+                "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
         out += [f"| {g} | {a:.2f} A | {c:.3f} V | {w:.3f} V | {cell:.3f} V | **{t:.2f} V** | "
-                f"{'yes' if t <= power_budget.MAX_RAIL_DROP_V else 'NO'} |" for g, a, c, w, cell, t in totals(measured)]
+                f"{'yes' if t <= power_budget.MAX_RAIL_DROP_V else 'NO'} |"
+                for g, a, c, w, cell, t in totals(measured)]
     return "\n".join(out) + "\n"
 
 
@@ -473,7 +490,8 @@ def main(argv):
     games = [a for a in argv if a != CONTROLLER] if argv else game_layouts.game_names()
     bad = [g for g in games if g not in game_layouts.game_names()]
     if bad:
-        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(game_layouts.game_names())}, {CONTROLLER}")
+        raise SystemExit(f"unknown game {bad[0]}; one of {', '.join(game_layouts.game_names())}, "
+                         f"{CONTROLLER}")
     print(markdown(update(games, controller=not argv or CONTROLLER in argv)), end="")
 
 

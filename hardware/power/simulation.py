@@ -93,53 +93,73 @@ def elements(nl, case):
             continue
         if not set(pins.values()) <= nets:
             continue
-        d = c.part
-        if d.prefix == "R":
-            lines.append((ref, f"R{ref} {p['1']} {p['2']} {checks._ohms(c.value):g}"))
-        elif d.prefix == "C":
-            a, b = (p["+"], p["-"]) if "+" in p else (p["1"], p["2"])
-            esr = CAP_ESR.get(d.name)
-            farad = checks.capacitance_uf(c.value) * 1e-6
-            if esr:
-                lines.append((ref, f"C{ref} {a} {ref}_esr {farad:g}"))
-                lines.append((ref, f"R{ref}_esr {ref}_esr {b} {esr:g}"))
-            else:
-                lines.append((ref, f"C{ref} {a} {b} {farad:g}"))
-        elif key == "schottky":
-            lines.append((ref, f"D{ref} {p['A']} {p['K']} D_MBR120VLSF"))
-        elif key == "flyback":
-            lines.append((ref, f"D{ref} {p['A']} {p['K']} D_1N4148"))
-        elif key == "polyfuse":
-            lines.append((ref, f"R{ref} {p['1']} {p['2']} {POLYFUSE_OHM:g}"))
-        elif key == "jumper":
-            if case.jp1:
-                lines.append((ref, f"R{ref} {p['A']} {p['B']} 1m"))
-        elif key == "nmos":
-            lines.append((ref, f"M{ref} {p['D']} {p['G']} {p['S']} {p['S']} N_2N7002"))
-            lines.append((ref, f"D{ref}_body {p['S']} {p['D']} D_2N7002_BODY"))
-            lines.append((ref, f"C{ref}_gs {p['G']} {p['S']} 30p"))
-        elif key == "dualnfet":
-            for k, (s, g, dr) in enumerate((("S1", "G1", ("D1_7", "D1_8")), ("S2", "G2", ("D2_5", "D2_6")))):
-                if p[dr[0]] != p[dr[1]]:
-                    raise SimError(f"{ref}: drain pins {dr} on different nets")
-                lines.append((ref, f"M{ref}_{k + 1} {p[dr[0]]} {p[g]} {p[s]} {p[s]} N_AO4800"))
-                lines.append((ref, f"D{ref}_{k + 1}body {p[s]} {p[dr[0]]} D_AO4800_BODY"))
-                lines.append((ref, f"C{ref}_{k + 1}gs {p[g]} {p[s]} 1n"))
-        elif key == "ltc4365":
-            lines.append((ref, f"X{ref} {p['VIN']} {p['UV']} {p['OV']} {p['GND']} {p['~SHDN']} "
-                               f"{p['GATE']} {p['VOUT']} LTC4365"))
-        elif key == "tps2553":
-            lines.append((ref, f"X{ref} {p['IN']} {p['GND']} {p['EN']} {p['ILIM']} {p['OUT']} TPS2553"))
-        elif key == "jack":
-            tip, sleeve = p["TIP"], p["SLEEVE"]
-            volts = (" ".join(f"{t:.7g} {v:.6g}" for t, v in _volts(case.jack)) if case.jack_ramp
-                     else _pwl(_volts(case.jack)))
-            lines.append((ref, f"V{ref} {ref}_src {sleeve} PWL({volts})"))
-            lines.append((ref, _plug(ref, f"{ref}_src", tip, f"{ref}_plug", JACK_OHM)))
-            lines.append((ref, f"V{ref}_plug {ref}_plug 0 PWL({_pwl(_plugged(case.jack))})"))
-        else:
-            raise SimError(f"{ref} ({key}) is on the power nets and has no model in hardware/power/spice_models.py")
+        out = _passive(ref, c, key, p, case)
+        if out is None:
+            out = _switch(ref, key, p)
+        if out is None and key == "jack":
+            out = _jack(ref, p, case)
+        if out is None:
+            raise SimError(f"{ref} ({key}) is on the power nets and has no model in "
+                           "hardware/power/spice_models.py")
+        lines += [(ref, line) for line in out]
     return lines, loads
+
+
+def _passive(ref, c, key, p, case):
+    """The SPICE lines of a resistor, capacitor, diode, fuse or jumper; None for other parts."""
+    d = c.part
+    if d.prefix == "R":
+        return [f"R{ref} {p['1']} {p['2']} {checks._ohms(c.value):g}"]
+    if d.prefix == "C":
+        a, b = (p["+"], p["-"]) if "+" in p else (p["1"], p["2"])
+        esr = CAP_ESR.get(d.name)
+        farad = checks.capacitance_uf(c.value) * 1e-6
+        if esr:
+            return [f"C{ref} {a} {ref}_esr {farad:g}", f"R{ref}_esr {ref}_esr {b} {esr:g}"]
+        return [f"C{ref} {a} {b} {farad:g}"]
+    if key == "schottky":
+        return [f"D{ref} {p['A']} {p['K']} D_MBR120VLSF"]
+    if key == "flyback":
+        return [f"D{ref} {p['A']} {p['K']} D_1N4148"]
+    if key == "polyfuse":
+        return [f"R{ref} {p['1']} {p['2']} {POLYFUSE_OHM:g}"]
+    if key == "jumper":
+        return [f"R{ref} {p['A']} {p['B']} 1m"] if case.jp1 else []
+    return None
+
+
+def _switch(ref, key, p):
+    """The SPICE lines of a MOSFET or a power-path chip; None for other parts."""
+    if key == "nmos":
+        return [f"M{ref} {p['D']} {p['G']} {p['S']} {p['S']} N_2N7002",
+                f"D{ref}_body {p['S']} {p['D']} D_2N7002_BODY",
+                f"C{ref}_gs {p['G']} {p['S']} 30p"]
+    if key == "dualnfet":
+        out = []
+        for k, (s, g, dr) in enumerate((("S1", "G1", ("D1_7", "D1_8")),
+                                        ("S2", "G2", ("D2_5", "D2_6")))):
+            if p[dr[0]] != p[dr[1]]:
+                raise SimError(f"{ref}: drain pins {dr} on different nets")
+            out += [f"M{ref}_{k + 1} {p[dr[0]]} {p[g]} {p[s]} {p[s]} N_AO4800",
+                    f"D{ref}_{k + 1}body {p[s]} {p[dr[0]]} D_AO4800_BODY",
+                    f"C{ref}_{k + 1}gs {p[g]} {p[s]} 1n"]
+        return out
+    if key == "ltc4365":
+        return [f"X{ref} {p['VIN']} {p['UV']} {p['OV']} {p['GND']} {p['~SHDN']} "
+                f"{p['GATE']} {p['VOUT']} LTC4365"]
+    if key == "tps2553":
+        return [f"X{ref} {p['IN']} {p['GND']} {p['EN']} {p['ILIM']} {p['OUT']} TPS2553"]
+    return None
+
+
+def _jack(ref, p, case):
+    """The DC jack: the case's supply voltage behind a plug that connects and disconnects."""
+    tip, sleeve = p["TIP"], p["SLEEVE"]
+    volts = (" ".join(f"{t:.7g} {v:.6g}" for t, v in _volts(case.jack)) if case.jack_ramp
+             else _pwl(_volts(case.jack)))
+    return [f"V{ref} {ref}_src {sleeve} PWL({volts})",
+            _plug(ref, f"{ref}_src", tip, f"{ref}_plug", JACK_OHM),
+            f"V{ref}_plug {ref}_plug 0 PWL({_pwl(_plugged(case.jack))})"]
 
 
 def _plug(name, src, dst, ctl, ohm):
@@ -185,7 +205,8 @@ def loads():
     return vsys, rail
 
 
-PROBES = ("+5V", "VSYS", "VBUS", "+5V_IN", "+5V_JACK", "JACK_SRC", "JACK_GATE", "JACK_SENSE", "USB_EN", "USB_SW")
+PROBES = ("+5V", "VSYS", "VBUS", "+5V_IN", "+5V_JACK", "JACK_SRC", "JACK_GATE", "JACK_SENSE",
+          "USB_EN", "USB_SW")
 
 
 def deck(nl, case):
@@ -209,7 +230,8 @@ def deck(nl, case):
     led = [(t, ma / 1000 + i_rail) for t, ma in case.led_ma] or [(0, i_rail)]
     out.append(f"Vled led_i 0 PWL({_pwl(led)})")
     for k, (sup, gnd_n) in enumerate(led_nodes):
-        out.append(f"Bled{k} {sup} {gnd_n} i = v(led_i) / {len(led_nodes)} * clamp01(v({sup}, {gnd_n}) / 3.5)")
+        out.append(f"Bled{k} {sup} {gnd_n} i = v(led_i) / {len(led_nodes)} * clamp01(v({sup}, "
+                   f"{gnd_n}) / 3.5)")
     probes = [n for n in PROBES if n in nl.nets]
     vecs = [f"v({node(n)})" for n in probes]
     for ref, c in sorted(nl.components.items()):      # the chips' states, by their refs
@@ -304,27 +326,34 @@ def cases(pm=None):
     dark = dark_ma()
     return {
         "jack only": Case("jack only", 1.0, jack=[(0.05, 5.0)], led_ma=[(0, dark), (0.5, jack_ma)]),
-        "USB only, JP1": Case("USB only, JP1", 1.2, usb=[(0.05, True)], led_ma=[(0, dark), (0.7, usb_ma)]),
-        "USB only, no JP1": Case("USB only, no JP1", 0.8, usb=[(0.05, True)], led_ma=[(0, dark)], jp1=False),
+        "USB only, JP1": Case("USB only, JP1", 1.2, usb=[(0.05, True)],
+                              led_ma=[(0, dark), (0.7, usb_ma)]),
+        "USB only, no JP1": Case("USB only, no JP1", 0.8, usb=[(0.05, True)], led_ma=[(0, dark)],
+                                 jp1=False),
         "jack and USB": Case("jack and USB", 1.0, jack=[(0.05, 5.0)], usb=[(0.1, True)],
                              led_ma=[(0, dark), (0.5, jack_ma)]),
         "USB plugged and pulled on the jack": Case(
-            "USB plugged and pulled on the jack", 1.4, jack=[(0.05, 5.0)], usb=[(0.3, True), (0.9, False)],
+            "USB plugged and pulled on the jack", 1.4, jack=[(0.05, 5.0)],
+            usb=[(0.3, True), (0.9, False)],
             led_ma=[(0, jack_ma)]),
         # the LEDs at the jack's budget until the firmware, polling GP15 every 10 ms
         # (firmware/supply.py POLL_MS), has lowered them to USB's, 20 ms after the pull
         "jack pulled while running": Case(
             "jack pulled while running", 1.2, jack=[(0.05, 5.0), (PULL_S, None)], usb=[(0.0, True)],
             led_ma=[(0, jack_ma), (PULL_S + 0.02, usb_ma)]),
-        "12 V plug": Case("12 V plug", 0.8, jack=[(0.05, 12.0)], usb=[(0.0, True)], led_ma=[(0, usb_ma)]),
-        "reversed plug": Case("reversed plug", 0.8, jack=[(0.05, -5.0)], usb=[(0.0, True)], led_ma=[(0, usb_ma)]),
-        "reversed 12 V plug": Case("reversed 12 V plug", 0.8, jack=[(0.05, -12.0)], usb=[(0.0, True)],
+        "12 V plug": Case("12 V plug", 0.8, jack=[(0.05, 12.0)], usb=[(0.0, True)],
+                          led_ma=[(0, usb_ma)]),
+        "reversed plug": Case("reversed plug", 0.8, jack=[(0.05, -5.0)], usb=[(0.0, True)],
+                              led_ma=[(0, usb_ma)]),
+        "reversed 12 V plug": Case("reversed 12 V plug", 0.8, jack=[(0.05, -12.0)],
+                                   usb=[(0.0, True)],
                                    led_ma=[(0, usb_ma)]),
         # the jack's voltage swept 0 -> 7 V -> 0 V slowly: where U5 lets it through
         "jack swept 0-7 V": Case("jack swept 0-7 V", 2.0, jack=[(0.0, 0.0), (1.0, 7.0), (2.0, 0.0)],
                                  jack_ramp=True, led_ma=[(0, dark)]),
         "LEDs dark to full white on the jack": Case(
-            "LEDs dark to full white on the jack", 0.6, jack=[(0.0, 5.0)], led_ma=[(0, dark), (0.3, jack_ma)]),
+            "LEDs dark to full white on the jack", 0.6, jack=[(0.0, 5.0)],
+            led_ma=[(0, dark), (0.3, jack_ma)]),
     }
 
 
@@ -351,12 +380,14 @@ def summary(w):
 
 def main(argv=None):
     import argparse
-    ap = argparse.ArgumentParser(prog="python3 -m hardware.power.simulation", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m hardware.power.simulation",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--netlist", default=os.path.join(ROOT, "hardware", "out", "controller.net"),
                     help="the controller netlist to simulate (default: the committed one)")
     args = ap.parse_args(argv)
     nl = netlist.read_file(args.netlist)
-    print("| case | +5V at the end | VSYS at the end (least after 0.35 s) | GP15 at the end | U6 turned on |")
+    print("| case | +5V at the end | VSYS at the end (least after 0.35 s) | GP15 at the end | U6 "
+          "turned on |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for name, case in cases().items():
         f = summary(run(nl, case))

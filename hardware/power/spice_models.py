@@ -17,7 +17,8 @@ MODELS = """
 .func smax(a, b) {0.5 * (a + b + sqrt((a - b) * (a - b) + 1e-4))}
 .func smin(a, b) {0.5 * (a + b - sqrt((a - b) * (a - b) + 1e-4))}
 * x held within 0..1, rounded over about 1e-4
-.func clamp01(x) {0.5 * (0.5 * (x + sqrt(x * x + 1e-8)) + 1 - sqrt((0.5 * (x + sqrt(x * x + 1e-8)) - 1) * (0.5 * (x + sqrt(x * x + 1e-8)) - 1) + 1e-8))}
+.func clamp01(x) {0.5 * (0.5 * (x + sqrt(x * x + 1e-8)) + 1
++ - sqrt((0.5 * (x + sqrt(x * x + 1e-8)) - 1) * (0.5 * (x + sqrt(x * x + 1e-8)) - 1) + 1e-8))}
 
 * onsemi MBR120VLSFT1G: VF 0.34 V at 1 A (the catalogue's figure; fitted 0.37 V at 1 A,
 * 0.32 V at 0.5 A with its series resistance), reverse 20 V
@@ -26,7 +27,8 @@ MODELS = """
 .model D_1N4148 d (is=2.52e-9 n=1.752 rs=0.568 bv=75 ibv=1e-6 cjo=4p)
 
 * AO4800 (AOS): 30 V N-channel, VGS(th) about 1 V, RDS(on) 32 mohm at VGS 4.5 V, body diode
-* VSD about 0.75 V at 1 A (its gate capacitance, about 1 nF, added by hardware/power/simulation.py). Level 1: kp*(W/L) = 1 / (0.032 ohm * (4.5 V - 1 V)) = 8.9 A/V2
+* VSD about 0.75 V at 1 A (its gate capacitance, about 1 nF, added by
+* hardware/power/simulation.py). Level 1: kp*(W/L) = 1 / (0.032 ohm * (4.5 V - 1 V)) = 8.9 A/V2
 .model N_AO4800 nmos (level=1 vto=1.0 kp=8.9 lambda=0.01)
 .model D_AO4800_BODY d (is=3e-9 n=1.5 rs=0.02 bv=30 ibv=1e-3 cjo=300p)
 * 2N7002 (Nexperia): VGS(th) 1.1-2.1 V (the typical 1.6 V here), RDS(on) about 2 ohm at 5 V;
@@ -63,7 +65,8 @@ Rov ovs ovok 1k
 Cov ovok gnd 1n
 Bok ok gnd v = v(pwr,gnd) * v(uvok,gnd) * v(ovok,gnd)
 * recovery timer: 1 V after 36 ms of good input, reset at once by a fault
-Btmr gnd tmr i = v(ok,gnd) * (1 / 36m) * (1 - st(v(tmr,gnd), 1.1)) - st(0.5 - v(ok,gnd), 0) * 1e4 * v(tmr,gnd)
+Btmr gnd tmr i = v(ok,gnd) * (1 / 36m) * (1 - st(v(tmr,gnd), 1.1))
++ - st(0.5 - v(ok,gnd), 0) * 1e4 * v(tmr,gnd)
 Ctmr tmr gnd 1
 Bon on gnd v = v(ok,gnd) * st(v(tmr,gnd), 1.0)
 * reverse input: the gates go to the negative VIN
@@ -73,7 +76,8 @@ Bup gnd gate i = v(on,gnd) * (smax(v(vin,gnd), v(vout,gnd)) + 4.5 - v(gate,gnd))
 * off while powered (a fault) or reversed: a 50 mA sink towards min(VIN, 0). Gated by a
 * sharp step of the state: a sink leaking in proportion to (1 - on) would pull against the
 * charge pump's 100 kohm long before a fault
-Bdn gate gnd i = st(0.5 - v(on,gnd), 0) * smax(v(pwr,gnd), v(rev,gnd)) * 0.05 * tanh((v(gate,gnd) - smin(v(vin,gnd), 0)) / 0.5)
+Bdn gate gnd i = st(0.5 - v(on,gnd), 0) * smax(v(pwr,gnd), v(rev,gnd)) * 0.05
++ * tanh((v(gate,gnd) - smin(v(vin,gnd), 0)) / 0.5)
 * unpowered: held low only weakly
 Bweak gate gnd i = (1 - v(on,gnd)) * v(gate,gnd) / 1meg
 .ends LTC4365
@@ -99,11 +103,13 @@ TPS2553 = """
 .subckt TPS2553 in gnd en ilim out
 Vilim ilimref gnd 0.8
 Vsense ilimref ilim 0
-Bena enas gnd v = cmp(v(en,gnd), 0.9 - 0.055 * v(enok,gnd)) * cmp(v(in,gnd), 2.35 - 0.035 * v(enok,gnd))
+Bena enas gnd v = cmp(v(en,gnd), 0.9 - 0.055 * v(enok,gnd))
++ * cmp(v(in,gnd), 2.35 - 0.035 * v(enok,gnd))
 Rena enas enok 1k
 Cena enok gnd 1n
 * soft start: the switch's drive ramps over about 1 ms
-Bss gnd ss i = v(enok,gnd) * (1 / 1m) * (1 - st(v(ss,gnd), 1.0)) - st(0.5 - v(enok,gnd), 0) * 1e4 * v(ss,gnd)
+Bss gnd ss i = v(enok,gnd) * (1 / 1m) * (1 - st(v(ss,gnd), 1.0))
++ - st(0.5 - v(enok,gnd), 0) * 1e4 * v(ss,gnd)
 Css ss gnd 1
 * Vout: the switch's output current, for the tests
 Vout outi out 0
@@ -112,7 +118,8 @@ Bsw in outi i = clamp01(v(ss,gnd)) * {ILIM_A} * tanh(smax(v(in,out), 0) / (0.085
 .ends TPS2553
 """
 # ILIM_A is replaced by the expression of the limit from the current out of ILIM.
-TPS2553 = TPS2553.replace("{ILIM_A}", "(23.85 / pow(max(0.8 / max(i(vsense), 1e-9) / 1000, 1), 0.977))") \
+TPS2553 = TPS2553.replace("{ILIM_A}",
+                          "(23.85 / pow(max(0.8 / max(i(vsense), 1e-9) / 1000, 1), 0.977))") \
                  .replace(".param ILIM_A = 1\n", "")
 
 # --- Raspberry Pi Pico (its power pins) ------------------------------------------------------

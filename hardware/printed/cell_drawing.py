@@ -1,7 +1,8 @@
-"""One cell drawn to scale: a section through the key and the LED, and the view from the
-top, for the smallest cell of any game (Knock-Off's 22 mm platform). Every size comes from
-hardware/placement/cell_geometry.py, hardware/printed/cell_stack.py and hardware/printed/solids.py, so the drawing is the parts the code makes.
-Written to hardware/out/cell.svg by `python3 -m hardware.build`."""
+"""One cell drawn to scale: a section through the key and the LED, and the view from the top, for
+the smallest cell of any game (Knock-Off's 22 mm platform). Every size comes from
+hardware/placement/cell_geometry.py, hardware/printed/cell_stack.py and hardware/printed/solids.py,
+so the drawing is the parts the code makes. Written to hardware/out/cell.svg by `python3 -m
+hardware.build`."""
 
 from ..inputs.game_layouts import get_layout
 from ..placement import cell_geometry as G

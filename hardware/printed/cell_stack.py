@@ -1,7 +1,8 @@
-"""The stack-up of one cell, bottom to top, in millimetres above the cell board's top copper
-(z = 0): where the key, the printed cap, the printed frame and the overlay sit, and why.
-The parts' places in the plane come from hardware/placement/cell_geometry.py (the PCB generator reads it too);
-hardware/printed/solids.py makes the caps and the frame from these numbers, hardware/printed/cell_drawing.py draws them.
+"""The stack-up of one cell, bottom to top, in millimetres above the cell board's top copper (z =
+0): where the key, the printed cap, the printed frame and the overlay sit, and why. The parts'
+places in the plane come from hardware/placement/cell_geometry.py (the PCB generator reads it too);
+hardware/printed/solids.py makes the caps and the frame from these numbers,
+hardware/printed/cell_drawing.py draws them.
 
     z 6.9   cap top (0.3 above the frame top, so the overlay rests on the cap and a press on
             a piece reaches it; the key's 0.25 mm travel never lets it sink to the frame)

@@ -1,12 +1,12 @@
 """Printable overlays at true size (SVG in millimetres) and assembly views, drawn from the
 game layouts (knockboard.layouts): the same geometry the session and the simulator use.
 
-Overlay: every cell in its shape with its space name and cell number, and the game's
-markings (KNOCKabout hexes and gutter, the Dodgeball chessboard and centre line, K.O.
-lattice lines and start corners, Knock-Off platforms with numbers, arrows and homes).
-The overlay also carries the cell board's registration marks (hardware/printed/registration.py), each
-a cross-hair with a circle a 1.75 mm filament piece passes through.
-Assembly view: the LED chain through the cells in order and each key's matrix row/column."""
+Overlay: every cell in its shape with its space name and cell number, and the game's markings
+(KNOCKabout hexes and gutter, the Dodgeball chessboard and centre line, K.O. lattice lines and start
+corners, Knock-Off platforms with numbers, arrows and homes). The overlay also carries the cell
+board's registration marks (hardware/printed/registration.py), each a cross-hair with a circle a
+1.75 mm filament piece passes through. Assembly view: the LED chain through the cells in order and
+each key's matrix row/column."""
 
 import math
 from xml.sax.saxutils import escape
@@ -41,8 +41,8 @@ def _shape(c, fill, stroke="#424242", width=0.5):
         return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
     if c.shape == "square":
         h = c.size / 2
-        return (f'<rect x="{_f(c.x - h)}" y="{_f(c.y - h)}" width="{_f(c.size)}" height="{_f(c.size)}" '
-                f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
+        return (f'<rect x="{_f(c.x - h)}" y="{_f(c.y - h)}" width="{_f(c.size)}" '
+                f'height="{_f(c.size)}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
     return (f'<circle cx="{_f(c.x)}" cy="{_f(c.y)}" r="{_f(c.size / 2)}" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="{width}"/>')
 
@@ -55,8 +55,9 @@ def _inner(c):
 
 
 def _text(x, y, s, size, fill="#212121", weight="normal", anchor="middle"):
-    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" fill="{fill}" font-weight="{weight}" '
-            f'text-anchor="{anchor}" font-family="DejaVu Sans, Arial, sans-serif">{escape(s)}</text>')
+    return (f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}" fill="{fill}" '
+            f'font-weight="{weight}" text-anchor="{anchor}" font-family="DejaVu Sans, Arial, '
+            f'sans-serif">{escape(s)}</text>')
 
 
 def _frame(lay, title):
@@ -76,8 +77,8 @@ def _frame(lay, title):
            _text(6, 9, title, 5, weight="bold", anchor="start")]
     # a 100 mm bar to check the print scale
     y = h - 6
-    out.append(f'<path d="M6,{_f(y)} h100 M6,{_f(y - 2)} v4 M56,{_f(y - 1)} v2 M106,{_f(y - 2)} v4" '
-               'stroke="#212121" stroke-width="0.4" fill="none"/>')
+    out.append(f'<path d="M6,{_f(y)} h100 M6,{_f(y - 2)} v4 M56,{_f(y - 1)} v2 M106,{_f(y - 2)} '
+               'v4" stroke="#212121" stroke-width="0.4" fill="none"/>')
     out.append(_text(110, y + 1.2, "100 mm: check the print scale", 3.2, anchor="start"))
     return out
 
@@ -121,7 +122,8 @@ def overlay_svg(lay, marks=()):
     of its game; none for a game with no cell board)."""
     name = _title(lay)
     fills = _fills(lay)
-    out = _frame(lay, f"{name}: Knockboard overlay ({lay.board_id}, {len(lay.cells)} cells), print at 100 %")
+    out = _frame(lay, f"{name}: Knockboard overlay ({lay.board_id}, {len(lay.cells)} cells), print "
+                      "at 100 %")
     by_space = {c.space: c for c in lay.cells}
     for ln in lay.lines:                          # K.O. lattice lines under the spaces
         if not ln.directed:
@@ -151,8 +153,8 @@ def overlay_svg(lay, marks=()):
             ux, uy = dx / d, dy / d
             x1, y1 = a.x + ux * (_inner(a) + 0.8), a.y + uy * (_inner(a) + 0.8)
             x2, y2 = b.x - ux * (_inner(b) + 0.8), b.y - uy * (_inner(b) + 0.8)
-            out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" stroke="#37474f" '
-                       'stroke-width="0.6" marker-end="url(#arrow)"/>')
+            out.append(f'<line x1="{_f(x1)}" y1="{_f(y1)}" x2="{_f(x2)}" y2="{_f(y2)}" '
+                       'stroke="#37474f" stroke-width="0.6" marker-end="url(#arrow)"/>')
     for c in lay.cells:
         ink = _ink(fills[c.kind])
         s = _inner(c)
@@ -181,8 +183,8 @@ def assembly_svg(lay, rows, cols):
     pts = [(c.x, c.y) for c in lay.cells]
     for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        out.append(f'<path d="M{_f(x1)},{_f(y1)} L{_f(mx)},{_f(my)} L{_f(x2)},{_f(y2)}" fill="none" '
-                   'stroke="#d32f2f" stroke-width="0.5" marker-mid="url(#chain)"/>')
+        out.append(f'<path d="M{_f(x1)},{_f(y1)} L{_f(mx)},{_f(my)} L{_f(x2)},{_f(y2)}" '
+                   'fill="none" stroke="#d32f2f" stroke-width="0.5" marker-mid="url(#chain)"/>')
     first = lay.cells[0]
     out.append(_text(first.x, first.y - _inner(first) - 1.5, "DIN", 3.5, "#d32f2f", "bold"))
     for c in lay.cells:

@@ -1,12 +1,12 @@
 """The overlay registration marks: where they are on each game's cell board, for the PCB, the
 printed overlay and the printed frame alike, so the three layers stack in register.
 
-The PCB places them (hardware/placement/cell_board_layout.py: three per board or tile, near its corners, where
-no cell, part or mounting hole is; a fiducial with a 5 mm silkscreen cross). Everything else
-reads them from here, and here they come from that same placement: the plans of
-hardware/pcbs.py's boards, made from the committed netlists the PCBs are made from, with
-each tile's marks moved back to the layout's coordinates (the overlay's, and the ones the
-.kicad_pcb files use). So a mark moves on the overlay and the frame when it moves on the PCB.
+The PCB places them (hardware/placement/cell_board_layout.py: three per board or tile, near its
+corners, where no cell, part or mounting hole is; a fiducial with a 5 mm silkscreen cross).
+Everything else reads them from here, and here they come from that same placement: the plans of
+hardware/pcbs.py's boards, made from the committed netlists the PCBs are made from, with each tile's
+marks moved back to the layout's coordinates (the overlay's, and the ones the .kicad_pcb files use).
+So a mark moves on the overlay and the frame when it moves on the PCB.
 
 On the overlay a mark is a cross-hair with a PIN_HOLE circle at its centre; the frame has a
 PIN_HOLE hole through it there. A piece of 1.75 mm filament pushed through the overlay's

@@ -5,9 +5,10 @@ guides the caps and carries the overlay, split into tiles that fit a 220 x 220 m
     python3 -m hardware.printed    # writes hardware/out/print/ (STL + manifest.json);
                                    # python3 -m hardware.build does it too
 
-The numbers come from hardware/printed/cell_stack.py (heights, clearances) and hardware/placement/cell_geometry.py (where the
-parts of a cell sit); the cells' shapes and places from the game layouts, the same ones the
-overlay is drawn from, so a cap, its frame opening and its overlay cell share one outline.
+The numbers come from hardware/printed/cell_stack.py (heights, clearances) and
+hardware/placement/cell_geometry.py (where the parts of a cell sit); the cells' shapes and places
+from the game layouts, the same ones the overlay is drawn from, so a cap, its frame opening and its
+overlay cell share one outline.
 
 - Frame opening: the cell's outline, shrunk where neighbouring cells touch (KNOCKabout's
   hexes, Dodgeball's squares) so a wall of WALL_MIN stands between them, centred on the
@@ -223,7 +224,8 @@ def frame_tiles(layout, inset):
     xs, ys = cuts(layout, 0), cuts(layout, 1)
     holes = dowels(layout, flat, xs, ys)
     solid = flat.extrude(S.FRAME_TOP)
-    drills = [_dowel_hole(*h) for h in holes] + [_pin_hole(m) for m in registration.marks(layout.game)]
+    drills = [_dowel_hole(*h) for h in holes] + [_pin_hole(m)
+                                                 for m in registration.marks(layout.game)]
     if drills:
         solid = solid - Manifold.batch_boolean(drills, OpType.Add)
     xb = [0.0] + xs + [layout.width_mm]

@@ -12,7 +12,8 @@ from ..inputs import fab_rules
 
 CLEAR = fab_rules.CLEARANCE + fab_rules.TRACK / 2 + 0.01       # stub centre line to other copper
 STUB_CLEAR = fab_rules.CLEARANCE + fab_rules.TRACK + 0.01      # between two stubs' centre lines
-REACH = 2.5                                        # farthest grid point tried, from the pad's centre
+# farthest grid point tried, from the pad's centre
+REACH = 2.5
 BEND_STEP = 0.1
 
 
@@ -93,7 +94,8 @@ def outward(pad, body, points):
     k = 0 if horizontal else 1
     side = (pad.x, pad.y)[k] - body[k]
     half = (pad.w if horizontal else pad.h) / 2
-    out = [p for p in points if (p[k] - (pad.x, pad.y)[k]) * side > 0 and abs(p[k] - body[k]) > abs(side) + half]
+    out = [p for p in points if (p[k] - (pad.x, pad.y)[k]) * side > 0
+           and abs(p[k] - body[k]) > abs(side) + half]
     return out or points
 
 

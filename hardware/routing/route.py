@@ -61,7 +61,8 @@ def _route_once(plan, first):
             if net:
                 terminals[net].append((p.ref, pad, layers))
                 bodies[pad] = (p.x, p.y)
-    grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items() for _, pad, layers in ts])
+    grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items()
+                     for _, pad, layers in ts])
     for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n))):
         _route_net(grid, net, terminals[net])
     islands = _join_islands(grid, GROUND, terminals[GROUND]) if GROUND in nets else []
@@ -110,7 +111,8 @@ def _route_net(grid, net, terms):
         ref, pad, cells, stub = rest.pop(0)
         nid = grid.net_id[net]
         cu = list(grid.copper[nid])
-        goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2 + (c[1] * fab_rules.G - pad.y) ** 2)
+        goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
+                       + (c[1] * fab_rules.G - pad.y) ** 2)
         if not _connect(grid, net, ref, pad, cells, stub, goals, width):
             grid.route.failed.append((net, f"{ref}.{pad.number}"))
         done.append(pad)
@@ -124,7 +126,8 @@ def _join_islands(grid, net, terms):
     out the corners of a via's 3x3 and the strips between two grid lines, so a piece may
     really be joined through the gap between two vias 1.5 mm apart); KiCad's DRC decides."""
     acc = [(ref, pad, cells) for ref, pad, cells, _ in _access(grid, net, terms) if cells]
-    links = {(round(y / fab_rules.G), round(x / fab_rules.G)) for n, x, y in grid.route.vias if n == net}
+    links = {(round(y / fab_rules.G), round(x / fab_rules.G)) for n, x, y in grid.route.vias
+             if n == net}
     links |= {c[1:] for _, pad, cells in acc if len(pad.layers) == 2 for c in cells}
     label = grid.pieces(net, links)
     where = {}                               # piece -> its pads
@@ -196,7 +199,8 @@ def _inside(px, py, t):
     cross = (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)
     if abs(cross) > 1e-6:
         return False
-    return min(x1, x2) - 1e-6 <= px <= max(x1, x2) + 1e-6 and min(y1, y2) - 1e-6 <= py <= max(y1, y2) + 1e-6
+    return (min(x1, x2) - 1e-6 <= px <= max(x1, x2) + 1e-6
+            and min(y1, y2) - 1e-6 <= py <= max(y1, y2) + 1e-6)
 
 
 def split_tees(tracks):

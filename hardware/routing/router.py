@@ -71,7 +71,8 @@ class Grid:
 
     def _rect_window(self, x0, y0, x1, y1, halo):
         ix0, iy0 = max(0, math.floor((x0 - halo) / G)), max(0, math.floor((y0 - halo) / G))
-        ix1, iy1 = min(self.nx - 1, math.ceil((x1 + halo) / G)), min(self.ny - 1, math.ceil((y1 + halo) / G))
+        ix1, iy1 = (min(self.nx - 1, math.ceil((x1 + halo) / G)),
+                    min(self.ny - 1, math.ceil((y1 + halo) / G)))
         xs = np.arange(ix0, ix1 + 1) * G
         ys = np.arange(iy0, iy1 + 1) * G
         dx = np.maximum(0, np.maximum(x0 - xs, xs - x1))
@@ -112,7 +113,8 @@ class Grid:
         x0, y0, x1, y1 = pad.x - pad.w / 2, pad.y - pad.h / 2, pad.x + pad.w / 2, pad.y + pad.h / 2
         ix0, ix1 = math.ceil(x0 / G - 1e-9), math.floor(x1 / G + 1e-9)
         iy0, iy1 = math.ceil(y0 / G - 1e-9), math.floor(y1 / G + 1e-9)
-        cells = [(ly, iy, ix) for ly in layers for iy in range(iy0, iy1 + 1) for ix in range(ix0, ix1 + 1)
+        cells = [(ly, iy, ix) for ly in layers for iy in range(iy0, iy1 + 1)
+                 for ix in range(ix0, ix1 + 1)
                  if 0 <= iy < self.ny and 0 <= ix < self.nx and self.owner[ly, iy, ix] == nid
                  and pad.covers(ix * G, iy * G)]
         if cells:
@@ -120,16 +122,18 @@ class Grid:
         ix, iy = round(pad.x / G), round(pad.y / G)
         for ly in layers:
             if self.owner[ly, iy, ix] == nid:
-                return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y, fab_rules.TRACK)]
+                return [(ly, iy, ix)], [(net, LAYERS[ly], ix * G, iy * G, pad.x, pad.y,
+                                         fab_rules.TRACK)]
         if pad in self.escapes:
             cell, line = self.escapes[pad]
-            return [cell], [(net, LAYERS[cell[0]], *a, *b, fab_rules.TRACK) for a, b in escape.segments(line)]
+            return [cell], [(net, LAYERS[cell[0]], *a, *b, fab_rules.TRACK)
+                            for a, b in escape.segments(line)]
         return [], []
 
     def escape_all(self, terminals):
-        """Give every pad of `terminals` [(pad, net, layers, its part's centre)] that no grid point reaches an
-        escape stub (hardware/routing/escape.py) to the nearest grid point its net may use, and keep
-        other nets off the grid points near the stub. Run after every pad is added and
+        """Give every pad of `terminals` [(pad, net, layers, its part's centre)] that no grid point
+        reaches an escape stub (hardware/routing/escape.py) to the nearest grid point its net may
+        use, and keep other nets off the grid points near the stub. Run after every pad is added and
         before any routing. Returns the pads left without access."""
         taken = {}                       # every pad's access cells: (layer, iy, ix) -> net id
         lost = []
@@ -175,7 +179,8 @@ class Grid:
         iys, ixs = np.nonzero((own == FREE) | (own == nid))
         points = [((ix0 + i) * G, (iy0 + j) * G) for j, i in zip(iys.tolist(), ixs.tolist())]
         rects = [escape.pad_rect(p) for p, n, lys in self.pads
-                 if n != nid and ly in lys and abs(p.x - pad.x) < reach + 3 and abs(p.y - pad.y) < reach + 3]
+                 if n != nid and ly in lys and abs(p.x - pad.x) < reach + 3
+                 and abs(p.y - pad.y) < reach + 3]
         others = [line for n, sly, line in stubs if n != nid and sly == ly]
         claim = PAD_HALO + fab_rules.TRACK / 2
 
@@ -183,7 +188,8 @@ class Grid:
             if not escape.clear(line, rects, self.holes, others):
                 return False
             sl2, near, gy, gx = self._near(line, ly, claim)
-            return not any(taken.get((ly, y, x), nid) != nid for y, x in zip(gy[near].tolist(), gx[near].tolist()))
+            return not any(taken.get((ly, y, x), nid) != nid
+                           for y, x in zip(gy[near].tolist(), gx[near].tolist()))
         line = escape.shortest(pad, escape.outward(pad, body, points), ok)
         if line:
             sl2, near, _, _ = self._near(line, ly, claim)
@@ -220,88 +226,11 @@ class Grid:
         pts = list(sources) + list(goals)
         win = self._window(pts, margin)
         goals = list(goals) + list(all_goals)
-        y0, y1, x0, x1 = win
-        w, h = x1 - x0, y1 - y0
         passable, via_ok = self._masks(nid, win, wide)
         # indexed by a state's cell, either layer: layer * w * h + iy * w + ix
-        passable = passable.ravel().tolist()
-        vok = via_ok.ravel().tolist()
-        goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals
-                if y0 <= iy < y1 and x0 <= ix < x1}
-        tx = sum(g[2] for g in goal) / len(goal) if goal else 0
-        ty = sum(g[1] for g in goal) / len(goal) if goal else 0
-        gset = {(ly * h + iy) * w + ix for ly, iy, ix in goal}
-        start = []
-        for ly, iy, ix in sources:
-            if y0 <= iy < y1 and x0 <= ix < x1:
-                start.append((ly * h + iy - y0) * w + ix - x0)
-        # A search state is a cell and the direction it was entered by (4: none, or a via),
-        # kept as one int, cell * 5 + direction: int keys hash and compare faster than
-        # tuples, and order the heap as (cell, direction) pairs did, so routes are unchanged.
-        size = w * h
-        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
-        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
-        best = [1 << 30] * (2 * size * 5)
-        prev = {}
-        heap = []
-        for s in start:
-            best[s * 5 + 4] = 0
-            heapq.heappush(heap, (0, 0, s * 5 + 4))
-        hw = 2 if not plane else 0
-        step_cost = self.step_cost
-        prev_get = prev.get
-        push, pop = heapq.heappush, heapq.heappop
-        while heap:
-            _, cost, key = pop(heap)
-            if best[key] < cost:
-                continue
-            s, d = divmod(key, 5)
-            ly, rem = divmod(s, size)
-            iy, ix = divmod(rem, w)
-            if (plane and ly == 1) or (not plane and s in gset):
-                path = []
-                while key is not None:
-                    l2, r2 = divmod(key // 5, size)
-                    path.append((l2, r2 // w + y0, r2 % w + x0))
-                    key = prev_get(key)
-                return path[::-1]
-            step = step_cost[ly]
-            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
-                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
-                if not ok or not passable[n]:
-                    continue
-                c = cost + step + (TURN_COST if d != 4 and d != nd else 0)
-                k = n * 5 + nd
-                if c < best[k]:
-                    best[k] = c
-                    prev[k] = key
-                    r = n - ly * size
-                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
-            if vok[rem] and passable[rem if ly else size + rem]:
-                # no second via of this path within one grid step: its last three moves
-                # (near_via guards only the vias of paths already committed)
-                near, at, layer = False, key, ly
-                for _ in range(3):
-                    before = prev_get(at)
-                    if before is None:
-                        break
-                    bs = before // 5
-                    if bs // size != layer:
-                        r = bs % size
-                        if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
-                            near = True
-                            break
-                    at, layer = before, bs // size
-                if near:
-                    continue
-                n = s + (size if ly == 0 else -size)
-                c = cost + VIA_COST
-                k = n * 5 + 4
-                if c < best[k]:
-                    best[k] = c
-                    prev[k] = key
-                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
-        return None
+        search = _PathSearch(win, passable.ravel().tolist(), via_ok.ravel().tolist(),
+                             self.step_cost, plane)
+        return search.run(sources, goals)
 
     # --- the ground pour's pieces ---
     def pieces(self, net, links):
@@ -412,3 +341,115 @@ class Grid:
             sl = self.owner[l2, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
             sl[(sl == FREE) | (sl == nid)] = nid
             self.copper[nid].add((l2, iy, ix))
+
+
+class _PathSearch:
+    """One A* search of Grid.search over a window of the grid. A search state is a cell and
+    the direction it was entered by (4: none, or a via), kept as one int, cell * 5 +
+    direction: int keys hash and compare faster than tuples, and order the heap as
+    (cell, direction) pairs did, so routes are unchanged."""
+
+    def __init__(self, win, passable, vok, step_cost, plane):
+        self.y0, self.y1, self.x0, self.x1 = win
+        self.w, self.h = self.x1 - self.x0, self.y1 - self.y0
+        self.size = self.w * self.h
+        self.passable, self.vok, self.step_cost, self.plane = passable, vok, step_cost, plane
+        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
+        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
+        self.best = [1 << 30] * (2 * self.size * 5)
+        self.prev = {}
+        self.heap = []
+
+    def _inside(self, ly, iy, ix):
+        return self.y0 <= iy < self.y1 and self.x0 <= ix < self.x1
+
+    def _targets(self, goals):
+        """The goal cells (window indices) and their centre, which the heuristic aims at."""
+        goal = {(ly, iy - self.y0, ix - self.x0) for ly, iy, ix in goals
+                if self._inside(ly, iy, ix)}
+        tx = sum(g[2] for g in goal) / len(goal) if goal else 0
+        ty = sum(g[1] for g in goal) / len(goal) if goal else 0
+        return {(ly * self.h + iy) * self.w + ix for ly, iy, ix in goal}, tx, ty
+
+    def _start(self, sources):
+        w, h, y0, x0 = self.w, self.h, self.y0, self.x0
+        start = [(ly * h + iy - y0) * w + ix - x0 for ly, iy, ix in sources
+                 if self._inside(ly, iy, ix)]
+        for s in start:
+            self.best[s * 5 + 4] = 0
+            heapq.heappush(self.heap, (0, 0, s * 5 + 4))
+
+    def _path(self, key):
+        """The cells [(layer, iy, ix)] from a start to the state `key`."""
+        path = []
+        while key is not None:
+            l2, r2 = divmod(key // 5, self.size)
+            path.append((l2, r2 // self.w + self.y0, r2 % self.w + self.x0))
+            key = self.prev.get(key)
+        return path[::-1]
+
+    def run(self, sources, goals):
+        """The cheapest path from any of `sources` to any of `goals` (see Grid.search)."""
+        gset, tx, ty = self._targets(goals)
+        self._start(sources)
+        w, h, size = self.w, self.h, self.size
+        best, prev, heap = self.best, self.prev, self.heap
+        passable, vok, step_cost = self.passable, self.vok, self.step_cost
+        # a plane search ends on reaching layer 1, any other on a goal cell
+        end_layer, gset = (1, set()) if self.plane else (2, gset)
+        hw = 2 if not self.plane else 0
+        # the extra cost of entering a cell in direction nd after direction d (d * 5 + nd)
+        turn = [TURN_COST if d != 4 and d != nd else 0 for d in range(5) for nd in range(5)]
+        across = (size, -size)          # from a cell to the same cell of the other layer
+        prev_get = prev.get
+        push, pop = heapq.heappush, heapq.heappop
+        while heap:
+            _, cost, key = pop(heap)
+            if best[key] < cost:
+                continue
+            s, d = divmod(key, 5)
+            ly, rem = divmod(s, size)
+            iy, ix = divmod(rem, w)
+            if ly == end_layer or s in gset:
+                return self._path(key)
+            step = step_cost[ly]
+            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
+                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
+                if not ok or not passable[n]:
+                    continue
+                c = cost + step + turn[d * 5 + nd]
+                k = n * 5 + nd
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    r = n - ly * size
+                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
+            n = s + across[ly]
+            if vok[rem] and passable[n]:
+                if _via_just_before(prev_get, key, ly, iy, ix, size, w):
+                    continue
+                c = cost + VIA_COST
+                k = n * 5 + 4
+                if c < best[k]:
+                    best[k] = c
+                    prev[k] = key
+                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
+        return None
+
+
+def _via_just_before(prev_get, key, ly, iy, ix, size, w):
+    """Whether the path to state `key` (cell iy, ix on layer ly of a window w cells wide,
+    size cells a layer) changed layers within one grid step of it in its last three moves:
+    no second via that near (near_via guards only the vias of paths already committed)."""
+    at, layer = key, ly
+    for _ in range(3):
+        before = prev_get(at)
+        if before is None:
+            return False
+        bs = before // 5
+        if bs // size != layer:
+            r = bs % size
+            if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
+                return True
+        at, layer = before, bs // size
+    return False

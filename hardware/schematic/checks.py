@@ -36,7 +36,8 @@ def power_problems(nl):
         good = [cap.ref for cap in caps.get(ref, [])
                 if set(cap.pins.values()) == {GROUND} | rails and len(rails) == 1]
         if not good:
-            problems.append(f"{ref}: no decoupling capacitor across {'/'.join(sorted(rails)) or '?'} and GND")
+            problems.append(f"{ref}: no decoupling capacitor across "
+                            f"{'/'.join(sorted(rails)) or '?'} and GND")
     return problems
 
 
@@ -176,14 +177,15 @@ def jack_sense_problems(nl):
     problems = []
     back = reached_from(nl, "+5V")
     if "JACK_SENSE" in back:
-        problems.append("JACK_SENSE (GP15) is reached from the +5V rail: USB would read as the jack")
+        problems.append("JACK_SENSE (GP15) is reached from the +5V rail: USB would read as the "
+                        "jack")
     u6 = [c for c in nl.components.values() if c.fields["Catalogue"] == "tps2553"]
     for sw in u6:
         en = sw.net_of("EN")
         for c in nl.components.values():
             if c.fields["Catalogue"] == "nmos" and c.net_of("D") == en and c.net_of("G") in back:
-                problems.append(f"{c.ref}, which turns {sw.ref} off, has its gate on {c.net_of('G')}, "
-                                f"reached from the +5V rail that {sw.ref} feeds")
+                problems.append(f"{c.ref}, which turns {sw.ref} off, has its gate on "
+                                f"{c.net_of('G')}, reached from the +5V rail that {sw.ref} feeds")
     return problems
 
 
@@ -250,30 +252,63 @@ def supply_problems(nl, budgets, pm):
     jack with margin and trips below every rating in the jack's path; the jack's window
     keeps VSYS and the LEDs in range; USB sees at most its allowance at plug-in; the buzzer
     part, its drive and the budget agree."""
+    return (_fuse_problems(nl, budgets) + _jack_problems(nl) + _usb_problems(nl, budgets)
+            + _buzzer_problems(nl, pm))
+
+
+def _fuse_problems(nl, budgets):
+    """F1 holds the worst jack draw with margin, trips below every rating in the jack's path
+    and sits between the protected jack and +5V."""
     from ..inputs import power_budget
     problems = []
     worst = max(b["total_worst_jack_ma"] for b in budgets)
     if power_budget.POLYFUSE_HOLD_MA < power_budget.FUSE_MARGIN * worst:
-        problems.append(f"F1 holds {power_budget.POLYFUSE_HOLD_MA} mA < {power_budget.FUSE_MARGIN} x worst jack draw {worst} mA")
+        problems.append(f"F1 holds {power_budget.POLYFUSE_HOLD_MA} mA < {power_budget.FUSE_MARGIN} "
+                        f"x worst jack draw {worst} mA")
     for what, rating in power_budget.RATINGS_MA.items():
         if power_budget.POLYFUSE_TRIP_MA >= rating:
-            problems.append(f"F1 trips at {power_budget.POLYFUSE_TRIP_MA} mA, not below {what} ({rating} mA)")
+            problems.append(f"F1 trips at {power_budget.POLYFUSE_TRIP_MA} mA, not below {what} "
+                            f"({rating} mA)")
     f1 = nl.components.get("F1")
     if f1 is None or set(f1.pins.values()) != {"+5V_JACK", "+5V"}:
         problems.append("F1 not between the protected jack (+5V_JACK) and +5V")
+    return problems
+
+
+def _jack_problems(nl):
+    """The raw jack reaches only its protection, whose window keeps VSYS in range."""
+    from ..inputs import power_budget
+    problems = []
     tip = nl.components["J1"].net_of("TIP")
     on_tip = {r for r, _ in nl.pins_on(tip)} - {"J1"}
     if on_tip != {"U5", "Q2", "R7", "C8"}:
-        problems.append(f"the raw jack reaches {sorted(on_tip)}, not only the protection (U5, Q2, R7, C8)")
+        problems.append(f"the raw jack reaches {sorted(on_tip)}, not only the protection (U5, Q2, "
+                        "R7, C8)")
     if not 4.0 <= power_budget.uv_v() < power_budget.ov_v() <= 5.7:
-        problems.append(f"jack window {power_budget.uv_v():.2f}-{power_budget.ov_v():.2f} V outside 4.0-5.7 V (VSYS <= 5.5 V after D1)")
-    problems += jack_sense_problems(nl)
+        problems.append(f"jack window {power_budget.uv_v():.2f}-{power_budget.ov_v():.2f} V "
+                        "outside 4.0-5.7 V (VSYS <= 5.5 V after D1)")
+    return problems + jack_sense_problems(nl)
+
+
+def _usb_problems(nl, budgets):
+    """USB sees at most its allowance at plug-in and the worst draw stays within a port's."""
+    from ..inputs import power_budget
+    problems = []
     uf = vbus_plugin_uf(nl)
     if uf > power_budget.USB_PLUGIN_UF or abs(uf - power_budget.BOARD_VBUS_UF) > 1e-9:
-        problems.append(f"VBUS sees {uf:g} uF at plug-in (budget says {power_budget.BOARD_VBUS_UF:g}, USB allows {power_budget.USB_PLUGIN_UF:g})")
+        problems.append(f"VBUS sees {uf:g} uF at plug-in (budget says "
+                        f"{power_budget.BOARD_VBUS_UF:g}, USB allows "
+                        f"{power_budget.USB_PLUGIN_UF:g})")
     worst_usb = max(b["total_worst_default_ma"] for b in budgets)
     if worst_usb > power_budget.USB_PORT_MA:
         problems.append(f"worst USB draw {worst_usb} mA > {power_budget.USB_PORT_MA} mA")
+    return problems
+
+
+def _buzzer_problems(nl, pm):
+    """The buzzer part, its drive, the budget and pinmap.json agree."""
+    from ..inputs import power_budget
+    problems = []
     peak = buzzer_peak_ma(nl, power_budget.BUZZER_COIL_OHM)
     in_budget = {name: m for name, _, m, _ in power_budget.CONTROLLER}
     buzz = [m for name, m in in_budget.items() if name.startswith("Buzzer")]
@@ -295,9 +330,11 @@ def feed_problems(nl, row):
     j4 = nl.components.get("J4")
     if row["feeds"] == 2:
         if j4 is None or (j4.net_of("+5V"), j4.net_of("GND")) != ("+5V", GROUND):
-            problems.append(f"{row['board']}: the budget asks for a second feed, J4 missing or miswired")
+            problems.append(f"{row['board']}: the budget asks for a second feed, J4 missing or "
+                            "miswired")
     elif j4 is not None:
         problems.append(f"{row['board']}: J4 fitted though one feed suffices")
     if row["rail_drop_v"] > power_budget.MAX_RAIL_DROP_V:
-        problems.append(f"{row['board']}: rails drop {row['rail_drop_v']} V > {power_budget.MAX_RAIL_DROP_V} V")
+        problems.append(f"{row['board']}: rails drop {row['rail_drop_v']} V > "
+                        f"{power_budget.MAX_RAIL_DROP_V} V")
     return problems

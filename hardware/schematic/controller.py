@@ -67,7 +67,8 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
               "~FAULT": NC, "UV": uv, "OV": ov})
     c8 = part("c100n", "C8", "Power", Decouples="U5")
     c8[1, 2] += v5in, gnd
-    for ref, key, a, b in (("R7", "r1m", v5in, uv), ("R8", "r33k", uv, ov), ("R9", "r100k", ov, gnd)):
+    for ref, key, a, b in (("R7", "r1m", v5in, uv), ("R8", "r33k", uv, ov),
+                           ("R9", "r100k", ov, gnd)):
         part(key, ref, "Power")[1, 2] += a, b
     q2 = part("dualnfet", "Q2", "Power")       # drains outward, sources together
     wire(q2, {"D1_7": v5in, "D1_8": v5in, "D2_5": v5jack, "D2_6": v5jack,
@@ -101,7 +102,8 @@ def _power_in(part, Net, NC, gnd, v5in, v5, vsys, vbus, sense):
     wire(u6, {"IN": usb_led, "GND": gnd, "EN": en, "ILIM": ilim, "OUT": usb_sw, "~FAULT": NC})
     c9 = part("c100n", "C9", "Power", Decouples="U6")
     c9[1, 2] += usb_led, gnd
-    for ref, key, a, b in (("R12", "r56k2", ilim, gnd), ("R13", "r470k", usb_led, en), ("C10", "c1u", en, gnd)):
+    for ref, key, a, b in (("R12", "r56k2", ilim, gnd), ("R13", "r470k", usb_led, en),
+                           ("C10", "c1u", en, gnd)):
         part(key, ref, "Power")[1, 2] += a, b
     q3 = part("nmos", "Q3", "Power")           # jack present: USB switch off
     q3["G"] += det

@@ -55,8 +55,11 @@ class Symbol:
         self.comp = comp
         self.left, self.right = _sides(comp)
         names = [comp.pin_name(n) for n in self.left + self.right]
-        label_w = lambda side: max([len(comp.pins.get(n) or "NC") for n in side] or [0]) * CH
-        name_w = lambda side: max([len(comp.pin_name(n)) for n in side] or [0]) * CH
+        def label_w(side):
+            return max([len(comp.pins.get(n) or "NC") for n in side] or [0]) * CH
+
+        def name_w(side):
+            return max([len(comp.pin_name(n)) for n in side] or [0]) * CH
         self.box_w = max(70, name_w(self.left) + name_w(self.right) + 44,
                          len(comp.value) * CH + 10)
         del names
@@ -73,12 +76,14 @@ class Symbol:
         out = []
         bx = x + self.lab_l
         by = y + HEAD
-        out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{self.box_w:.1f}" height="{self.box_h:.1f}" '
-                   'fill="#fffde7" stroke="#5d4037" stroke-width="1.4"/>')
+        out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{self.box_w:.1f}" '
+                   f'height="{self.box_h:.1f}" fill="#fffde7" stroke="#5d4037" '
+                   'stroke-width="1.4"/>')
         out.append(f'<text x="{bx:.1f}" y="{by - 16:.1f}" class="ref">{escape(c.ref)}</text>')
         out.append(f'<text x="{bx:.1f}" y="{by - 4:.1f}" class="val">{escape(c.value)}</text>')
-        out.append(f'<text x="{x:.1f}" y="{by + self.box_h + 12:.1f}" class="mpn">'
-                   f'{escape(c.fields.get("Manufacturer", ""))} {escape(c.fields.get("MPN", ""))}</text>')
+        out.append(f'<text x="{x:.1f}" y="{by + self.box_h + 12:.1f}" '
+                   f'class="mpn">{escape(c.fields.get("Manufacturer", ""))} '
+                   f'{escape(c.fields.get("MPN", ""))}</text>')
         out.append(f'<text x="{x:.1f}" y="{by + self.box_h + 22:.1f}" class="mpn">'
                    f'{escape(c.footprint.split(":")[-1])}</text>')
         for side, pins in (("L", self.left), ("R", self.right)):
@@ -89,19 +94,25 @@ class Symbol:
                 name = escape(c.pin_name(num))
                 if side == "L":
                     x0, x1 = bx - STUB, bx
-                    out.append(f'<line x1="{x0:.1f}" y1="{py:.1f}" x2="{x1:.1f}" y2="{py:.1f}" stroke="{col}"/>')
-                    out.append(f'<text x="{bx + 4:.1f}" y="{py + 3.5:.1f}" class="pin">{name}</text>')
-                    out.append(f'<text x="{bx - 3:.1f}" y="{py - 2:.1f}" class="num" text-anchor="end">{num}</text>')
+                    out.append(f'<line x1="{x0:.1f}" y1="{py:.1f}" x2="{x1:.1f}" y2="{py:.1f}" '
+                               f'stroke="{col}"/>')
+                    out.append(f'<text x="{bx + 4:.1f}" y="{py + 3.5:.1f}" '
+                               f'class="pin">{name}</text>')
+                    out.append(f'<text x="{bx - 3:.1f}" y="{py - 2:.1f}" class="num" '
+                               f'text-anchor="end">{num}</text>')
                     lx, anchor = x0 - 4, "end"
                 else:
                     x0, x1 = bx + self.box_w, bx + self.box_w + STUB
-                    out.append(f'<line x1="{x0:.1f}" y1="{py:.1f}" x2="{x1:.1f}" y2="{py:.1f}" stroke="{col}"/>')
-                    out.append(f'<text x="{x0 - 4:.1f}" y="{py + 3.5:.1f}" class="pin" text-anchor="end">{name}</text>')
+                    out.append(f'<line x1="{x0:.1f}" y1="{py:.1f}" x2="{x1:.1f}" y2="{py:.1f}" '
+                               f'stroke="{col}"/>')
+                    out.append(f'<text x="{x0 - 4:.1f}" y="{py + 3.5:.1f}" class="pin" '
+                               f'text-anchor="end">{name}</text>')
                     out.append(f'<text x="{x0 + 3:.1f}" y="{py - 2:.1f}" class="num">{num}</text>')
                     lx, anchor = x1 + 4, "start"
                 if net is None:
                     xe = x0 if side == "L" else x1
-                    out.append(f'<path d="M{xe - 3:.1f},{py - 3:.1f} l6,6 m0,-6 l-6,6" stroke="#999"/>')
+                    out.append(f'<path d="M{xe - 3:.1f},{py - 3:.1f} l6,6 m0,-6 l-6,6" '
+                               'stroke="#999"/>')
                 else:
                     out.append(f'<text x="{lx:.1f}" y="{py + 3.5:.1f}" class="net" fill="{col}" '
                                f'text-anchor="{anchor}">{escape(net)}</text>')
@@ -134,6 +145,57 @@ def _order(c):
     return natural_order(c.ref) + (0, "")
 
 
+class _Columns:
+    """Blocks of symbols stacked down columns no taller than `max_h`, the next column to the
+    right of the widest symbol of the last."""
+
+    def __init__(self, top, max_h):
+        self.top, self.max_h = top, max_h
+        self.x, self.y, self.col_w = 20.0, float(top), 0.0
+        self.page_w, self.page_h = 0.0, 0.0
+        self.body = []
+
+    def _next_column(self):
+        self.x += self.col_w + 40
+        self.y, self.col_w = float(self.top), 0.0
+
+    def _full(self, need):
+        return self.y + need > self.top + self.max_h and self.y > self.top
+
+    def add_block(self, block, syms, elisions):
+        block_h = 28 + sum(s.h + GAP for s in syms)
+        if self._full(block_h) and block_h <= self.max_h:
+            self._next_column()            # keep a block together when a fresh column holds it
+        first = True
+        for s in syms:
+            if self._full(s.h + GAP + (28 if first else 0)):
+                self._next_column()
+                first = True
+            if first:
+                self._heading(block)
+                first = False
+            for text in (e for b, before, e in elisions if b == block and before == s.comp.ref):
+                self.body.append(f'<text x="{self.x:.1f}" y="{self.y + 4:.1f}" '
+                                 f'class="note">{escape(text)}</text>')
+                self.y += 24
+            self._symbol(s)
+        self.y += 14
+
+    def _heading(self, block):
+        x, y = self.x, self.y
+        self.body.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" class="block">{escape(block)}</text>')
+        self.body.append(f'<line x1="{x:.1f}" y1="{y + 22:.1f}" x2="{x + 160:.1f}" '
+                         f'y2="{y + 22:.1f}" stroke="#263238"/>')
+        self.y += 28
+
+    def _symbol(self, s):
+        self.body.append(s.svg(self.x, self.y))
+        self.y += s.h + GAP
+        self.col_w = max(self.col_w, s.w)
+        self.page_w = max(self.page_w, self.x + self.col_w)
+        self.page_h = max(self.page_h, self.y)
+
+
 def schematic_svg(nl, title, notes=(), blocks=None, refs=None, max_h=1150, elisions=()):
     """SVG text of netlist `nl`: parts grouped by their "Block" field in the order `blocks`,
     stacked into columns no taller than `max_h`. `refs` limits the drawing to those parts;
@@ -142,45 +204,16 @@ def schematic_svg(nl, title, notes=(), blocks=None, refs=None, max_h=1150, elisi
     order = blocks or sorted({c.fields.get("Block", "") for c in comps})
     groups = [(b, sorted((c for c in comps if c.fields.get("Block", "") == b), key=_order))
               for b in order]
-    top = 60 + 16 * len(notes)
-    x, y, col_w = 20.0, float(top), 0.0
-    body = []
-    page_w, page_h = 0.0, 0.0
+    cols = _Columns(60 + 16 * len(notes), max_h)
     for block, members in groups:
-        if not members:
-            continue
-        syms = [Symbol(c) for c in members]
-        block_h = 28 + sum(s.h + GAP for s in syms)
-        if y > top and y + block_h > top + max_h and block_h <= max_h:
-            x += col_w + 40            # keep a block together when a fresh column holds it
-            y, col_w = float(top), 0.0
-        first = True
-        for s in syms:
-            need = s.h + GAP + (28 if first else 0)
-            if y + need > top + max_h and y > top:
-                x += col_w + 40
-                y, col_w = float(top), 0.0
-                first = True
-                need = s.h + GAP + 28
-            if first:
-                body.append(f'<text x="{x:.1f}" y="{y + 16:.1f}" class="block">{escape(block)}</text>')
-                body.append(f'<line x1="{x:.1f}" y1="{y + 22:.1f}" x2="{x + 160:.1f}" y2="{y + 22:.1f}" stroke="#263238"/>')
-                y += 28
-                first = False
-            for text in (e for b, before, e in elisions if b == block and before == s.comp.ref):
-                body.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" class="note">{escape(text)}</text>')
-                y += 24
-            body.append(s.svg(x, y))
-            y += s.h + GAP
-            col_w = max(col_w, s.w)
-            page_w = max(page_w, x + col_w)
-            page_h = max(page_h, y)
-        y += 14
+        if members:
+            cols.add_block(block, [Symbol(c) for c in members], elisions)
+    page_w, page_h, body = cols.page_w, cols.page_h, cols.body
     text_w = max([len(title) * 12.5] + [len(n) * CH for n in notes])
     w, h = max(page_w, text_w + 20) + 30, page_h + 20
     head = [f'<text x="20" y="32" class="title">{escape(title)}</text>']
     for k, n in enumerate(notes):
         head.append(f'<text x="20" y="{52 + 16 * k}" class="note">{escape(n)}</text>')
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" '
-            f'viewBox="0 0 {w:.0f} {h:.0f}">\n{STYLE}\n'
-            f'<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(head + body) + "\n</svg>\n")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h:.0f}" viewBox="0 '
+            f'0 {w:.0f} {h:.0f}">\n{STYLE}\n<rect width="100%" height="100%" '
+            'fill="white"/>\n' + "\n".join(head + body) + "\n</svg>\n")

@@ -9,15 +9,16 @@ from the jack or from USB's VBUS to the LEDs is found wherever the schematic put
 net a part only senses (a gate, an enable, a divider) is not.
 
 How wide: IPC-2221's width (hardware/inputs/ipc2221.py) for the fuse's hold current, F1's 2 A
-(hardware/inputs/power_budget.py), at a 10 C rise in 1 oz outer copper: 0.8 mm. Everything upstream of the
-fuse sees at most that before F1 trips (it holds 2 A, the supply gives 4 A); everything
-downstream is behind it; so every LED-current track is drawn that wide. The exception is a
-neck into a pad narrower than the track (a fine-pitch pin, a SOIC's): see MAX_NECK_MM.
+(hardware/inputs/power_budget.py), at a 10 C rise in 1 oz outer copper: 0.8 mm. Everything upstream
+of the fuse sees at most that before F1 trips (it holds 2 A, the supply gives 4 A); everything
+downstream is behind it; so every LED-current track is drawn that wide. The exception is a neck into
+a pad narrower than the track (a fine-pitch pin, a SOIC's): see MAX_NECK_MM.
 
 hardware/power/track_widths.py checks a routed board's copper (as KiCad reads it) against that;
-hardware/power/rails.py follows the current net by net (chain). The router (hardware/placement/plan.py)
-does not read this module yet: it still draws its hand list WIDE_NETS 0.6 mm (issue 51,
-item 4, open); once it does, the boards' inputs hash (hardware/pcbs.py CODE) must cover it."""
+hardware/power/rails.py follows the current net by net (chain). The router
+(hardware/placement/plan.py) does not read this module yet: it still draws its hand list WIDE_NETS
+0.6 mm (issue 51, item 4, open); once it does, the boards' inputs hash (hardware/pcbs.py CODE) must
+cover it."""
 
 from ..inputs import ipc2221, power_budget
 
@@ -30,7 +31,8 @@ PASSES = {
     "jumper": [(("1",), ("2",)), (("2",), ("1",))],
     # AO4800: 1 S1, 3 S2, 5-6 D2, 7-8 D1; back to back (the sources tied), each conducts
     # either way once on: D1 to S1, then S2 to D2
-    "dualnfet": [(("7", "8"), ("1",)), (("1",), ("7", "8")), (("3",), ("5", "6")), (("5", "6"), ("3",))],
+    "dualnfet": [(("7", "8"), ("1",)), (("1",), ("7", "8")), (("3",), ("5", "6")),
+                 (("5", "6"), ("3",))],
     "tps2553": [(("1",), ("6",))],            # IN -> OUT
     "schottky": [(("2",), ("1",))],           # A -> K (D_Schottky: 1 K, 2 A)
 }

@@ -1,5 +1,6 @@
-"""SKiDL, quietly: no log, ERC or library files in the working directory, no console chatter;
-ERC messages are collected for the report. Parts come from the catalogue in hardware/parts/catalogue.py."""
+"""SKiDL, quietly: no log, ERC or library files in the working directory, no console chatter; ERC
+messages are collected for the report. Parts come from the catalogue in
+hardware/parts/catalogue.py."""
 
 import contextlib
 import io
@@ -39,7 +40,8 @@ _TEMPLATES: dict = {}
 def template(key):
     if key not in _TEMPLATES:
         d = CATALOGUE[key]
-        pins = [Pin(num=num, name=name, func=getattr(Pin.types, func)) for num, name, func in d.pins]
+        pins = [Pin(num=num, name=name, func=getattr(Pin.types, func))
+                for num, name, func in d.pins]
         _TEMPLATES[key] = Part(tool=SKIDL, name=d.name, ref_prefix=d.prefix, dest=TEMPLATE,
                                footprint=d.footprint, description=d.description,
                                datasheet=d.datasheet, pins=pins)

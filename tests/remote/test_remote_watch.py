@@ -213,7 +213,9 @@ def test_a_home_resumed_after_a_seat_rewrote_its_moves_names_the_seat(make_broke
             f"remote: Black (seat 2) rewrote entry {ply + 1} (it now says "
             f"{_rewritten(saved, ply)!r}, it played {saved[ply]!r}): this home goes on with "
             f"the game as it recorded it ({len(saved)} entries)"]
-        assert g.stopped is None and g.record == saved
+        # the other home may have published one more entry before it closed: the resumed
+        # home may take that one, never the rewritten one
+        assert g.stopped is None and g.record[:len(saved)] == saved
 
 
 def _rewritten(record, ply):

@@ -3,6 +3,8 @@
 from board_driver import VirtualBoard
 from test_session_board import menu_choose
 
+from knockboard.session.modes import Waiting
+
 
 def menu_go(vb, prefix):
     """With the menu open, press MENU until the shown entry starts with `prefix`."""
@@ -212,6 +214,6 @@ def test_a_hint_lights_the_strong_bots_move_and_goes_out_when_a_move_is_played()
 def test_the_menu_offers_no_hint_when_no_person_is_to_choose():
     vb = VirtualBoard("knockabout")
     session = vb.start("knockabout", seats=["human", "greedy"], seed=5)
-    session.interaction = None                     # e.g. a hand step is being shown
+    session.switch_to(Waiting(session))            # e.g. a hand step is being shown
     vb.menu()
     assert all(not label.startswith("Hint") for _, label in session.menu.entries())

@@ -91,7 +91,7 @@ def test_a_hint_chases_in_a_colour_no_seat_uses_and_refusals_say_why():
     vb = VirtualBoard("knockabout")
     session = vb.start("knockabout", seed=2, options={"first": "white"})
     session.show_hint()
-    session.dirty = True
+    session.mark_changed()
     vb.run(0.1)
     assert session.hint and all(vb.cell(c) == (255, 0, 255, "chase") for c in session.hint)
     piece = session.ui.view(session.state).pieces[session.layout.space_of(session.hint[0])]

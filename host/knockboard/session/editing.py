@@ -1,34 +1,30 @@
 """Edit mode as a mode of the session (the controller is `edit_presses.py`): answering its results
-with sounds, flashes and messages, and keeping an accepted edit in the game's record, where
-undo, redo, saving and resuming treat it like a move.
+with sounds, flashes and messages, and handing an accepted edit to the game line
+(`game_line.py`), where undo, redo, saving and resuming treat it like a move; and the steps
+that show the pieces' way when a move or an edit is taken back or played again.
 
 An accepted edit replaces the session's engine state by the engine's own reading of the
-edited position (`from_position`); the state it replaced is kept so that an undo restores it
-exactly, history and all."""
+edited position (`from_position`); the line keeps the state it replaced so that an undo
+restores it exactly, history and all."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..store.entries import edited_position
 from . import edit_presses as E
 from . import scene as S
+from .game_line import Edit
 from .modes import Mode, Over, Waiting
 from .types import BACK_KEY, EDIT, MENU_KEY, OK_KEY
 
 if TYPE_CHECKING:
     from ..device.protocol import Scene
     from ..games.base import State
+    from .adapters.base import GameUI
     from .edit_presses import EditResult
+    from .game_line import Move
     from .session import Session
     from .types import Step, View
-
-
-@dataclass(frozen=True)
-class Edit:
-    """An edit as the session undoes and redoes it: the position it sets."""
-    position: str
 
 
 class Editing(Mode):
@@ -85,53 +81,33 @@ class Editing(Mode):
             # the other homes play on from the agreed position: set the pieces as lit
             s.refuse("remote: no edits")
             return
-        s.redo_units.clear()
-        push_edit(s, state)
+        s.apply_edit(state)
         s.term.log("edited: " + ", ".join(step.text for step in changes))
-        s.hint = ()
-        s.save()
         s.sound("ok")
         self._leave(Waiting(s), sound=False)
 
     def _leave(self, back: Mode, sound: bool = True) -> None:
         s = self.s
         if s.state.is_terminal():
-            s.current = Over(s)
+            s.switch_to(Over(s))
         else:
-            s.current = back if back.kept_through_edit else Waiting(s)
+            s.switch_to(back if back.kept_through_edit else Waiting(s))
         if sound:
             s.sound("click")
         s.advance()
 
 
-# --- edits in the record ----------------------------------------------------------------------
-def push_edit(session: Session, state: State, position: Optional[str] = None) -> None:
-    """Make `state` the session's game by an edit entry (`position`: its text as recorded)."""
-    session.before_edits.append(session.state)
-    session.record.push_edit(position or state.to_position())
-    session.state = state
+# --- the steps of a move taken back or played again -----------------------------------------
+def steps_back(ui: GameUI, move: Move) -> list[Step]:
+    """The steps that take `move` back on the board: an action's own steps reversed, or the
+    pieces an edit placed put back where they stood."""
+    if isinstance(move.entry, Edit):
+        return E.edit_steps(ui, move.after, move.before)
+    return [step.reversed() for step in reversed(ui.steps(move.before, move.entry, move.after))]
 
 
-def replay_edit(session: Session, entry: str) -> bool:
-    """Replay `entry` of a resumed record if it is an edit; False if it is an action."""
-    position = edited_position(entry)
-    if position is None:
-        return False
-    push_edit(session, session.game.from_position(position), position)
-    return True
-
-
-def undo_edit(session: Session, steps: list[Step]) -> Edit:
-    """Take back the record's last entry, an edit; add the steps that put the pieces back to
-    `steps` and return the Edit for redo."""
-    edited = session.state
-    session.record.pop()
-    session.state = session.before_edits.pop()
-    steps.extend(E.edit_steps(session.ui, edited, session.state))
-    return Edit(edited.to_position())
-
-
-def redo_edit(session: Session, edit: Edit, steps: list[Step]) -> None:
-    before = session.state
-    push_edit(session, session.game.from_position(edit.position))
-    steps.extend(E.edit_steps(session.ui, before, session.state))
+def steps_forward(ui: GameUI, move: Move) -> list[Step]:
+    """The steps that play `move` again: an action's steps, or an edit's pieces."""
+    if isinstance(move.entry, Edit):
+        return E.edit_steps(ui, move.before, move.after)
+    return ui.steps(move.before, move.entry, move.after)

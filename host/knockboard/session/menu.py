@@ -203,7 +203,7 @@ def _edit(session: Session) -> None:
 def _board_test(session: Session) -> None:
     menu = session.menu
     assert menu is not None
-    session.current = BoardTestMode(session, back=menu.back)
+    session.switch_to(BoardTestMode(session, back=menu.back))
 
 
 def _next_game(session: Session) -> None:

@@ -3,8 +3,9 @@ on), a person choosing a move, hand steps being shown, physical dice being enter
 over.  The menu and edit mode are modes too (`menu.py`, `editing.py`).
 
 The session hands every press and control to its current mode and asks it for the OLED's
-lines and the LEDs' highlights; a mode changes the session's mode by setting
-`session.current`.  A mode's `name` is what `Session.mode` reports."""
+lines and the LEDs' highlights; a mode changes the session's mode by asking it
+(`session.switch_to`), never by setting its fields.  A mode's `name` is what
+`Session.mode` reports."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .animation import ADVANCED, WRONG
 from .dice_entry import DONE, OPEN_MENU as DICE_MENU
 from .interaction import (CANCELLED, HOLD, IGNORED, ILLEGAL, MENU_ENTRY, OPEN_MENU, PLAY,
                           Result)
-from .types import (BACK_KEY, DICE, HOLD_S, MENU_KEY, MESSAGE_S, OK_KEY, OVER, PASS, PLAYING,
+from .types import (BACK_KEY, DICE, HOLD_S, MENU_KEY, OK_KEY, OVER, PASS, PLAYING,
                     REMOTE, ROLL_TITLE, clip)
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class Choosing(Mode):
         s = self.s
         if s.ok_down is None:
             self.holding = None
-            s.message = ("hold OK to pass", now + MESSAGE_S)
+            s.say("hold OK to pass")
             s.sound("error")
         elif now - s.ok_down >= HOLD_S:
             self.holding = None
@@ -128,7 +129,7 @@ class Choosing(Mode):
             self.holding = result
             s.sound("click")
         elif result.kind == CANCELLED:
-            s.message = ("no move there", s.clock() + MESSAGE_S)
+            s.say("no move there")
             s.sound("click")
         elif result.kind == OPEN_MENU:
             s.open_menu()
@@ -249,8 +250,8 @@ class Showing(Mode):
         self.since = self.s.clock()
         if self.animation.done:
             if self.animation.title == ROLL_TITLE:
-                self.s.rolled = []      # the roll's steps are made: its dice are spent
-            self.s.current = Waiting(self.s)
+                self.s.spend_roll()
+            self.s.switch_to(Waiting(self.s))
             self.s.advance()
 
     def _step(self) -> Step:

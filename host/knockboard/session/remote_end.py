@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from .modes import Mode, Over
-from .types import BACK_KEY, MENU_KEY, MESSAGE_S, OK_KEY, OFFER, clip
+from .types import BACK_KEY, MENU_KEY, MESSAGE_S, OK_KEY, OFFER
 
 if TYPE_CHECKING:
     from ..remote.game import RemoteGame
@@ -45,7 +45,7 @@ def offer_end(session: Session) -> None:
         return
     if not finish(session):
         session.term.log("Offered the other boards to end the game; waiting for their answer")
-        session.message = ("end offered", session.clock() + MESSAGE_S)
+        session.say("end offered")
 
 
 def follow(session: Session) -> None:
@@ -57,26 +57,23 @@ def follow(session: Session) -> None:
     if declined is not None:
         who = session.ui.seat_name(declined)
         session.term.log(f"{who} declined to end the game: play goes on")
-        session.message = (clip(f"{who}: no end"), session.clock() + 2 * MESSAGE_S)
-        session.dirty = True
+        session.say(f"{who}: no end", 2 * MESSAGE_S)
     current = session.current
     if isinstance(current, Answering) and game.ending.to_answer() is None:
-        session.current = current.back.resumed()       # lapsed, or ended: see below
-        session.dirty = True
+        session.switch_to(current.back.resumed())       # lapsed, or ended: see below
     caught_up = len(session.record.actions) == len(game.record)
     if not caught_up or not session.mode_beneath_plays():
         return                      # the entries before it are shown first (_follow_remote)
     if finish(session):
-        session.dirty = True
+        session.mark_changed()
         return
     by = game.ending.to_answer()
     if by is not None and session.mode in ("playing", "remote") \
             and not isinstance(session.current, Answering) and session.animation is None:
-        session.current = Answering(session, session.current, by)
+        session.switch_to(Answering(session, session.current, by))
         session.term.log(f"{session.ui.seat_name(by)} offers to end the game: OK agrees, "
                          "BACK declines")
         session.sound("alert")
-        session.dirty = True
 
 
 def finish(session: Session) -> bool:
@@ -92,7 +89,7 @@ def finish(session: Session) -> bool:
         entry = game.record[len(session.record.actions)]
         session.apply(session.state.parse_action(entry), by_remote=True)
     kind, seats = ended
-    session.message = None              # "end offered" and the like: no longer true
+    session.unsay()                     # "end offered" and the like: no longer true
     if kind != RESIGNED:
         session.end_by_agreement()
         return True
@@ -100,10 +97,10 @@ def finish(session: Session) -> bool:
     names = " and ".join(ui.seat_name(s) for s in seats)
     others = [ui.seat_name(s) for s in range(session.game.num_players) if s not in seats]
     winner = f"{others[0]} wins" if len(others) == 1 else ""
-    session.record.resign(f"{names} ({winner})" if winner else names)
+    session.line.resign(f"{names} ({winner})" if winner else names)
     session.save()
     session.term.log(f"Game over: {session.record.result}")
-    session.current = Resigned(session, f"{names} resigned", winner)
+    session.switch_to(Resigned(session, f"{names} resigned", winner))
     session.sound("win")
     return True
 
@@ -134,7 +131,7 @@ class Answering(Mode):
         except RemoteRefusal as err:            # lapsed in between: the game goes on
             s.refuse(str(err))
         s.term.log("Agreed to end the game" if accept else "Declined to end the game")
-        s.current = self.back.resumed()
+        s.switch_to(self.back.resumed())
         if not finish(s):
             s.sound("click")
             s.advance()

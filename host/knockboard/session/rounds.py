@@ -10,17 +10,15 @@ result; a round once over is kept (no undo back into it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from ..store.entries import round_number
-from ..store.records import end_round, with_round
+from ..store.records import with_round
 from .animation import Animation
 from .modes import Mode, Over, Showing, Waiting
 from .types import BACK_KEY, MENU_KEY, MESSAGE_S, OK_KEY, EditBoard, clip
 
 if TYPE_CHECKING:
     from ..games.base import State
-    from ..games.ko.game import KOState
     from .adapters.base import GameUI
     from .session import Session
     from .types import Step, View
@@ -54,32 +52,11 @@ def next_round(session: Session) -> None:
     s, match = session, session.match
     before = s.state
     number = match.rounds_played + 2
-    _begin(s, number)
-    s.save()
+    s.new_round(number)
     s.term.log(f"Round {number} of {match.rounds}: take the pieces off; a new set-up")
     steps = round_steps(s.ui, before, s.state)
-    s.current = Showing(s, Animation(steps, f"round {number}")) if steps else Waiting(s)
+    s.switch_to(Showing(s, Animation(steps, f"round {number}")) if steps else Waiting(s))
     s.advance()
-
-
-def replay_round(session: Session, entry: str) -> bool:
-    """Replay `entry` of a resumed record if it starts a round; False for any other entry.
-    GameError if the round cannot start there (the match's own checks)."""
-    number = round_number(entry)
-    if number is None:
-        return False
-    _begin(session, number)
-    return True
-
-
-def _begin(s: Session, number: int) -> None:
-    end_round(s.match, s.state, number)        # GameError if a round is missing
-    s.record.push_round(number)
-    s.state = s.game.new_initial_state()
-    # nothing of the round before carries over: its redo, the dice undone in it
-    s.redo_units.clear()
-    s.remembered.clear()
-    s.hint, s.rolled, s.last_was_chance = (), [], False
 
 
 def round_steps(ui: GameUI, before: State, after: State) -> list[Step]:
@@ -111,7 +88,8 @@ def agreed_standing(session: Session) -> tuple[str, str]:
     round being played counted as it stands, or, ended between rounds, the rounds over."""
     over = session.state.is_terminal()
     match = session.match.copy()
-    match.record_points(cast("KOState", session.state).points())   # only K.O. has matches
+    played: Any = session.state       # a K.O. state: the round's points as it stands
+    match.record_points(played.points())
     names = [session.ui.seat_name(seat) for seat in range(len(match.totals()))]
     table = ", ".join(f"{n} {p}" for n, p in zip(names, match.totals()))
     return (leaders(session, match, short=False),
@@ -139,7 +117,7 @@ def show_totals(session: Session) -> None:
     """The menu's "Total" entry: the totals of the rounds over so far on the OLED's last
     line, for a few seconds; the menu stays open."""
     match = standing(session)
-    session.message = (clip(match.tally(match.totals())), session.clock() + 3 * MESSAGE_S)
+    session.say(match.tally(match.totals()), 3 * MESSAGE_S)
 
 
 class RoundOver(Mode):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO
 
 from ..bots import suggest
 from ..bots.levels import playing_iterations
@@ -20,18 +20,18 @@ from ..device.protocol import BLINK, Display, KeyEvent, KeyState
 from ..games import CHANCE, get_game, get_match, sample_chance
 from ..layouts import get_layout, layout_names
 from ..store import GameRecord
-from ..store.entries import EDITED
 from . import oled, scene as S
 from .adapters import get_ui
 from .animation import Animation
 from .dice_entry import DiceEntry
-from .editing import Edit, Editing, redo_edit, replay_edit, undo_edit
+from .editing import Editing, steps_back, steps_forward
+from .game_line import GameLine
 from .interaction import Interaction
 from .menu import MenuMode
 from .pieces import show_pieces
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
-from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, replay_round, undo_refusal
+from .rounds import BETWEEN_ROUNDS, agreed_standing, ended, undo_refusal
 from .seats import HUMAN, REMOTE, STRONG_TIME_CAP_S, make_bot
 from .terminal import Terminal
 from .types import BACK_KEY, HOLD_S, MESSAGE_S, OK_KEY, ROLL_TITLE, Step, clip
@@ -135,22 +135,18 @@ class Session:
         self.game = get_game(setup.game, **setup.options)
         self.ui = get_ui(self.game, layout)
         self.layout = layout
-        self.state = self.game.new_initial_state()
-        # a K.O. match (rounds.py): the rounds over so far; None for a single game
-        self.match = get_match(self.game, setup.rounds)
-        self.record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
-                                        setup.physical_dice, setup.rounds)
-        for seat, player in enumerate(self.record.players):
+        record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
+                                   setup.physical_dice, setup.rounds)
+        for seat, player in enumerate(record.players):
             # the name given (--names), else the seat as the players at the table say it
             player["name"] = setup.name(seat) or self.ui.seat_name(seat)
+        # the engine state, the record and what undo and redo keep (game_line.py); a K.O.
+        # match (rounds.py) with the rounds over so far, None for a single game
+        self.line = GameLine(self.game, record, get_match(self.game, setup.rounds))
         self.bots: dict[int, str] = {}     # seat -> the kind of computer player
         for seat, kind in enumerate(setup.seats):
             self.seat_changed(seat, kind)
-        # position at a chance node -> the outcome undone there
-        self.remembered: dict[str, Action] = {}
-        self.redo_units: list[list] = []          # per redo: its actions and Edits
         self.current: Mode = Waiting(self)        # the mode: what presses and controls do now
-        self.before_edits: list[State] = []       # the state each recorded edit replaced
         self.hint: tuple[int, ...] = ()   # the cells of a suggested move, lit until one is played
         self.rolled: list[int] = []       # the dice of the last run of chance steps
         self.rolled_by: list[str] = []    # whose each of them is (adapter.dice_owners)
@@ -161,10 +157,7 @@ class Session:
         self.rolled_kind = 6
         self.roll_fresh = False
         for text in actions:
-            if not replay_edit(self, text) and not replay_round(self, text):
-                action = self.state.parse_action(text)
-                self.record.push(self.state, action)
-                self.state.apply(action)
+            self.line.replay(text)
         if resumed:
             self.open_edit("resumed: set up", back=self.current)
         self.save()
@@ -192,7 +185,7 @@ class Session:
         if seat >= self.game.num_players:
             return
         self.setup.seats[seat] = kind
-        self.record.set_seat(seat, kind)
+        self.line.set_seat(seat, kind)
         if kind in (HUMAN, REMOTE):
             self.bots.pop(seat, None)
         else:
@@ -209,13 +202,27 @@ class Session:
 
     def dice_changed(self, physical: bool) -> None:
         self.setup.physical_dice = physical
-        self.record.dice = "physical" if physical else "electronic"
+        self.line.set_physical_dice(physical)
 
     def _rng(self, *purpose: object) -> random.Random:
         return ply_rng(self.setup.seed, len(self.record.actions), *purpose)
 
+    @property
+    def state(self) -> State:
+        """The game's engine state (changed only through `line`)."""
+        return self.line.state
+
+    @property
+    def record(self) -> GameRecord:
+        return self.line.record
+
+    @property
+    def match(self) -> Any:
+        """A K.O. match's rounds over so far (rounds.py); None for a single game."""
+        return self.line.match
+
     def save(self) -> None:
-        self.record.follow(self.state, self.match, self.ui.result(self.state))
+        self.line.follow(self.ui.result(self.state))
         if self.saver is None:
             return
         behind = self.saver.error
@@ -251,11 +258,6 @@ class Session:
     def interaction(self) -> Optional[Interaction]:
         """The person's choice being made (also under the menu), or None."""
         return getattr(self._beneath(), "interaction", None)
-
-    @interaction.setter
-    def interaction(self, interaction: Optional[Interaction]) -> None:
-        # None: nobody is asked to choose; the session asks again when the game moves on
-        self.current = Waiting(self) if interaction is None else Choosing(self, interaction)
 
     @property
     def animation(self) -> Optional[Animation]:
@@ -317,9 +319,9 @@ class Session:
         """A chance step: the outcome undone here before, the players' physical dice, or the
         session's own roll."""
         state = self.state
-        key = state.to_position()
-        if key in self.remembered:
-            self.apply(self.remembered.pop(key))
+        remembered = self.line.remembered_outcome()
+        if remembered is not None:
+            self.apply(remembered)
         elif self.setup.physical_dice:
             self.current = EnteringDice(self, DiceEntry(self.ui.dice_labels(state),
                                                         self.ui.die_kind(state)))
@@ -331,14 +333,12 @@ class Session:
         """Play `action` on the engine, note it, and show the steps the players must make
         on the physical board.  Redo is forgotten: whoever played (a person, a computer
         player, the dice), the undone actions no longer follow from the new position."""
-        self.redo_units.clear()
         state = self.state
         before = state.clone()
         actor = state.current_player()
         text = state.action_to_string(action)
         hidden = self.ui.hides(state, action)
-        self.record.push(state, action)
-        state.apply(action)
+        self.line.play(action)
         steps = self.ui.steps(before, action, state)
         if option is not None:
             pressed = tuple(self.layout.space_of(c) for c in option.path)
@@ -439,7 +439,7 @@ class Session:
         (the rules' points), and saved as ended by agreement."""
         verdict, tally = self.ui.standing(self.state) if self.match is None \
             else agreed_standing(self)
-        self.record.agree(f"{verdict} ({tally})")
+        self.line.agree(f"{verdict} ({tally})")
         self.save()
         self.term.log(f"Game over: {self.record.result}")
         self.current = Agreed(self, verdict)
@@ -459,20 +459,8 @@ class Session:
         if target is None:
             self.refuse(undo_refusal(self))
             return False
-        unit: list = []
-        steps: list[Step] = []
-        while len(self.record.actions) > target:
-            if self.record.actors[-1] == EDITED:
-                unit.append(undo_edit(self, steps))
-                continue
-            after = self.state.clone()
-            action = self.state.undo()
-            self.record.pop()
-            if self.state.current_player() == CHANCE:
-                self.remembered[self.state.to_position()] = action
-            unit.append(action)
-            steps.extend(s.reversed() for s in reversed(self.ui.steps(self.state, action, after)))
-        self.redo_units.append(list(reversed(unit)))
+        steps = [step for move in self.line.take_back(target)
+                 for step in steps_back(self.ui, move)]
         self.save()
         self.term.log(f"Undo: back to {self.who(self.state.current_player())}"
                       " to move")
@@ -481,24 +469,32 @@ class Session:
         return True
 
     def redo(self) -> bool:
-        if not self.redo_units or self.record.agreed:
+        if not self.line.can_redo or self.record.agreed:
             self.refuse("nothing to redo")
             return False
-        steps: list[Step] = []
-        for action in self.redo_units.pop():
-            if isinstance(action, Edit):
-                redo_edit(self, action, steps)
-                continue
-            if self.state.current_player() == CHANCE:
-                self.remembered.pop(self.state.to_position(), None)
-            before = self.state.clone()
-            self.record.push(self.state, action)
-            self.state.apply(action)
-            steps.extend(self.ui.steps(before, action, self.state))
+        steps = [step for move in self.line.redo() for step in steps_forward(self.ui, move)]
         self.save()
         self.term.log("Redo")
         self._reset_play(steps, "redo")
         return True
+
+    def spend_roll(self) -> None:
+        """The roll's steps are made: its dice are no longer drawn as the last roll."""
+        self.rolled = []
+
+    def apply_edit(self, state: State) -> None:
+        """An accepted edit (editing.py): `state` becomes the game's as a record entry,
+        redo is forgotten and the hint goes out, as after a move."""
+        self.line.edit(state)
+        self.hint = ()
+        self.save()
+
+    def new_round(self, number: int) -> None:
+        """Round `number` of the match starts afresh (rounds.py); nothing of the round
+        before carries over: its redo and remembered dice (the line's), its hint and roll."""
+        self.line.new_round(number)
+        self.hint, self.rolled, self.last_was_chance = (), [], False
+        self.save()
 
     def _reset_play(self, steps: list[Step], title: str) -> None:
         self.rolled = []
@@ -591,6 +587,11 @@ class Session:
         self.current.press(cell)
 
     # --- changing modes ---------------------------------------------------------------------
+    def switch_to(self, mode: Mode) -> None:
+        """Presses and controls go to `mode` from now on (a mode never sets `current`)."""
+        self.current = mode
+        self.dirty = True
+
     def open_menu(self) -> None:
         # a remote game's menu offers what needs no other home (menu.py); new games,
         # seats, dice and edits are the room's, not one home's
@@ -640,6 +641,20 @@ class Session:
         self.message = (clip(text), self.clock() + MESSAGE_S)
         self.term.log(f"  refused {self.layout.space_of(cell)}: {text}")
         self.sound("error")
+
+    def say(self, text: str, seconds: float = MESSAGE_S) -> None:
+        """Show `text` on the OLED's last line for `seconds`."""
+        self.message = (clip(text), self.clock() + seconds)
+        self.dirty = True
+
+    def unsay(self) -> None:
+        """The message shown is no longer true: it goes at once."""
+        self.message = None
+        self.dirty = True
+
+    def mark_changed(self) -> None:
+        """Something the board shows changed outside a press: render at this step's end."""
+        self.dirty = True
 
     def refuse(self, text: str) -> None:
         self.message = (clip(text), self.clock() + MESSAGE_S)

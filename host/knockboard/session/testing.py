@@ -46,7 +46,7 @@ class BoardTestMode(Mode):
         elif key == MENU_KEY and self.findings:
             self.shown = (self.shown + 1) % len(self.findings)
         else:
-            self.s.current = self.back.resumed()
+            self.s.switch_to(self.back.resumed())
             self.s.advance()
 
     def _after(self, event: Callable[[int], None], arg: int) -> None:
