@@ -42,7 +42,9 @@ from benchmarks.dodgeball_economy import (BALLS, Model, at_s,  # noqa: E402
                                           random_bot)
 from knockboard.arena import run_arena, wilson_interval  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
-from knockboard.games.dodgeball import HALF, THROW, TURN, _decode  # noqa: E402
+from knockboard.games.dodgeball.board import HALF  # noqa: E402
+from knockboard.games.dodgeball.notation import THROW, decode  # noqa: E402
+from knockboard.games.dodgeball.position import TURN  # noqa: E402
 
 
 class GameCounter:
@@ -65,7 +67,7 @@ class GameCounter:
         throw = state.throw
         if state.stage == TURN and throw is None and state.dice_held()[1][seat] == 0:
             self._turn_starts(state, seat, who, board, carry)
-        kind, _, _, target = _decode(action)
+        kind, _, _, target = decode(action)
         state.apply(action)
         try:
             taken = sum(start) - sum(state.squares()[3])

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from knockboard.games import get_game
-from knockboard.games.dodgeball import HALF
+from knockboard.games.dodgeball.board import HALF
 
 PAWNS = 5
 BALLS = 3

@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from knockboard.games import get_game, sample_chance  # noqa: E402
 from knockboard.games.ko.board import KOBoard  # noqa: E402
-from knockboard.games.ko.boards import STANDARD  # noqa: E402
+from knockboard.games.ko.board import STANDARD  # noqa: E402
 
 
 def play(game, rng, greedy):

@@ -45,6 +45,10 @@ class Device:
     def __init__(self, hal, cfg):
         self.hal = hal
         self.cfg = cfg
+        # What INFO announces, and who takes a frame type the firmware does not know: on a
+        # real board nobody (ERROR "unknown frame type"); the simulator adds its own frames
+        self.caps = CAPS
+        self.extension = None
         self.keys = Keys(cfg.rows, cfg.cols, cfg.cells, cfg.debounce_ms, cfg.queue_size,
                          getattr(hal, "visit_rows", None))
         self.raw = array("H", bytes(2 * (cfg.rows + 1)))
@@ -444,6 +448,8 @@ class Device:
                 return P.E_VALUE
             self.stop = STOP_MAINT
             return 0
+        if self.extension is not None:
+            return self.extension(t, p)
         return P.E_TYPE
 
     def _apply_scene(self, t, p, now):
@@ -478,8 +484,8 @@ class Device:
         b[9] = cfg.rows
         b[10] = cfg.cols
         b[11] = N_CONTROLS
-        b[12] = CAPS >> 8
-        b[13] = CAPS & 0xFF
+        b[12] = self.caps >> 8
+        b[13] = self.caps & 0xFF
         j = 14
         for s in (VERSION, cfg.board_id):
             e = s.encode()

@@ -10,7 +10,7 @@ from knockboard.bots.dodgeball_score import REACH, THROW_BONUS, material
 from knockboard.bots.dodgeball_search import distinct_actions
 from knockboard.bots.heuristics import is_mixed_decision, score
 from knockboard.games import get_game
-from knockboard.games.dodgeball import THROW, _decode
+from knockboard.games.dodgeball.notation import THROW, decode
 
 from bot_games import CAP, play_bots
 GAME = get_game("dodgeball")
@@ -53,7 +53,7 @@ def test_a_last_pawn_behind_still_throws(bot):
         if state.current_player() != 0 or state.throw is not None:
             break
         action = player.choose(state)
-        thrown = thrown or _decode(action)[0] == THROW
+        thrown = thrown or decode(action)[0] == THROW
         state.apply(action)
     assert thrown
 

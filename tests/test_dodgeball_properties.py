@@ -1,5 +1,7 @@
 """Dodgeball properties over random play: at most three balls, pawns never on the opponent's
-half, each die spent at most once, undo and replay exact, positions and notation round-trip.
+half, each die spent at most once, a move always possible, a winner at the end. The engine
+contract (undo, position and notation round trips, chance outcomes) is checked with every
+other game's in tests/test_engine_contract.py.
 
 Games are played by a random player that likes throwing (so that outs, catches, misses and
 the end come up often), with chance outcomes drawn by hypothesis."""
@@ -9,7 +11,7 @@ import random
 from hypothesis import given, strategies as st
 
 from knockboard.games import CHANCE, get_game, sample_chance
-from knockboard.games.dodgeball import HALF, SQUARES, START_TOUCH
+from knockboard.games.dodgeball.board import HALF, SQUARES, START_TOUCH
 
 GAMES = {"choose": get_game("dodgeball"), "quick": get_game("dodgeball", setup="quick")}
 
@@ -69,12 +71,7 @@ def play(game, seed, max_plies):
     positions = [state.to_position()]
     while not state.is_terminal() and len(state.history) < max_plies:
         f = check_invariants(state)
-        actions = state.legal_actions()
-        assert actions and len(set(actions)) == len(actions)
         player = state.current_player()
-        if player == CHANCE:
-            assert sorted(a for a, _ in state.chance_outcomes()) == sorted(actions)
-            assert abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9
         if f["stage"].startswith("turn") and "throw" not in f and player != CHANCE:
             texts = state.legal_action_strings()
             # D-8: ending is always possible; a MOVE always is too (5 pawns on 32 squares
@@ -82,7 +79,6 @@ def play(game, seed, max_plies):
             assert "end" in texts and any(":move " in t for t in texts)
         action = choose(state, rng)
         text = state.action_to_string(action)
-        assert state.parse_action(text) == action
         before = state.dice(player) if player >= 0 else None
         state.apply(action)
         die = die_spent(text)
@@ -106,33 +102,8 @@ def play(game, seed, max_plies):
 
 @given(seed=st.integers(0, 2**32 - 1), setup=st.sampled_from(["choose", "quick"]),
        plies=st.integers(1, 700))
-def test_random_play_keeps_the_invariants_and_undo_and_replay_are_exact(seed, setup, plies):
-    game = GAMES[setup]
-    state, positions = play(game, seed, plies)
-    history = list(state.history)
-    # Position round trip, with the same legal actions.
-    for position in positions[-20:]:
-        copy = game.from_position(position)
-        assert copy.to_position() == position
-    copy = game.from_position(state.to_position())
-    assert copy == state and copy.legal_actions() == state.legal_actions()
-    assert copy.current_player() == state.current_player()
-    # Undo walks back through every position exactly.
-    for expected in reversed(positions[:-1]):
-        state.undo()
-        assert state.to_position() == expected
-    assert state.history == []
-    # Replaying the record gives the same positions again.
-    for action, expected in zip(history, positions[1:]):
-        state.apply(action)
-        assert state.to_position() == expected
-
-
-@given(seed=st.integers(0, 2**32 - 1))
-def test_notation_round_trips_for_every_legal_action(seed):
-    state, _ = play(GAMES["quick"], seed, random.Random(seed).randrange(6, 400))
-    for action in state.legal_actions():
-        assert state.parse_action(state.action_to_string(action)) == action
+def test_random_play_keeps_the_invariants(seed, setup, plies):
+    play(GAMES[setup], seed, plies)                 # checks every step
 
 
 def test_random_games_end_with_a_winner():

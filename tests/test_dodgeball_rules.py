@@ -382,7 +382,7 @@ def test_d8_spending_the_third_die_rolls_new_ones():
 def test_d8_end_is_the_only_action_when_no_other_is_possible(monkeypatch):
     # Five pawns cannot wall themselves in on their 32 squares, so a MOVE is always possible
     # in real play (the property tests check it); force the case to see the forfeit.
-    from knockboard.games import dodgeball
+    from knockboard.games.dodgeball import game as dodgeball
     state = at("turn1 1:a1 2:h8 balls:ab,de,gh dice:123/456")
     monkeypatch.setattr(dodgeball, "STEPS", (tuple(() for _ in range(64)),) * 2)
     state._legal = None
@@ -418,12 +418,10 @@ def test_returns_are_zero_while_the_game_goes_on():
     assert state.returns() == [0.0, 0.0] and state.result() is None
 
 
-# --- notation, position format, undo -----------------------------------------------------------
+# --- notation, position format ---------------------------------------------------------------
 
-def test_notation_round_trips_and_is_forgiving_about_case_and_spaces():
+def test_notation_is_forgiving_about_case_and_spaces():
     state = at(THROW_AT)
-    for action in state.legal_actions():
-        assert state.parse_action(state.action_to_string(action)) == action
     assert state.parse_action("  4:THROW  c3-d6 ") == state.parse_action("4:throw c3-d6")
 
 
@@ -445,49 +443,6 @@ def test_an_illegal_move_leaves_the_state_unchanged():
     with pytest.raises(IllegalMoveError, match="a die roll is due"):
         at(QUICK).apply_text("place a1")
     assert state.to_position() == before and state.history == []
-
-
-def test_undo_takes_back_every_kind_of_action():
-    state = at(QUICK)
-    script = ["roll 1", "roll 1", "roll 2", "roll 6", "roll 6", "roll 6",
-              "2:move d1-d3", "1:move d3-d4", "1:move b1-b2",
-              "roll 3", "roll 4", "roll 5"]
-    positions = [state.to_position()]
-    for move in script:
-        state.apply_text(move)
-        positions.append(state.to_position())
-    for expected in reversed(positions[:-1]):
-        state.undo()
-        assert state.to_position() == expected
-    with pytest.raises(IndexError):
-        state.undo()
-
-
-def test_clone_is_independent():
-    state = at(THROW_AT)
-    copy = state.clone()
-    copy.apply_text("4:throw c3-d6")
-    assert state.to_position() == THROW_AT and copy.history != state.history
-    assert copy.clone() == copy
-
-
-POSITIONS = [
-    START, QUICK,
-    "setup2 1:a1,c1,d1,g1,h1 2:b8,c8 balls:ab,de,gh dice:-/-",
-    "rolloff 1:b1,c1,d1,e1,f1 2:b8,c8,d8,e8,f8 balls:ab,de,gh dice:256/4",
-    THROW_AT,
-    "turn2 1:a1 2:d6+ balls:d6,d6 dice:123/45x",
-    "turn1 1:a1,c3 2:d6,h8 balls:de,gh dice:56x/123 throw:c3-d6:dodge:2:5",
-    "turn1 1:b1,c3+ 2:d6,h8 balls:de,gh dice:13/123",
-    "turn1 1:- 2:d6+,h8 balls:de,gh dice:xxx/123",
-]
-
-
-@pytest.mark.parametrize("position", POSITIONS)
-def test_positions_round_trip(position):
-    state = GAME.from_position(position)
-    assert state.to_position() == position
-    assert GAME.from_position(state.to_position()) == state
 
 
 def test_positions_are_normalised():
@@ -537,13 +492,3 @@ def test_positions_are_normalised():
 def test_bad_positions_are_rejected_with_a_reason(position, message):
     with pytest.raises(PositionError, match=message):
         GAME.from_position(position)
-
-
-def test_a_clone_and_its_original_undo_independently():
-    state = at(THROW_AT, "5:move a1-b2")
-    copy = state.clone()
-    state.undo()
-    state.apply_text("6:move a1-b1")               # mutates the restored board
-    copy.undo()
-    assert copy.to_position() == THROW_AT
-    assert state.to_position() == "turn1 1:b1,c3+ 2:d6,h8 balls:de,gh dice:45x/123"

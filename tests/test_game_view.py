@@ -12,7 +12,7 @@ import pytest
 from knockboard.games import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, State,
                               get_game, sample_chance)
 from knockboard.games.knockabout.board import mirror
-from knockboard.games.view import (DodgeballView, KnockaboutView, KnockoffView, KOView, Piece,
+from knockboard.games.view import (DodgeballView, KnockaboutView, KnockoffView, KOView, PieceView,
                                    PositionView, Throw)
 
 HOST = pathlib.Path(__file__).resolve().parent.parent / "host" / "knockboard"
@@ -62,7 +62,7 @@ def test_a_view_is_frozen_and_does_not_follow_the_state(name, options):
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.phase = "over"
     with pytest.raises(TypeError):
-        view.pieces["a1"] = Piece(0)
+        view.pieces["a1"] = PieceView(0)
     rng = random.Random(1)
     for _ in range(40):
         state.apply(sample_chance(state, rng) if state.is_chance_node()
@@ -71,8 +71,9 @@ def test_a_view_is_frozen_and_does_not_follow_the_state(name, options):
 
 
 def test_piece_at_and_spaces_of():
-    view = PositionView("x", "move", 0, 0, {"a1": Piece(0), "b2": Piece(1), "c3": Piece(0)})
-    assert view.piece_at("b2") == Piece(1) and view.piece_at("d4") is None
+    view = PositionView("x", "move", 0, 0,
+                        {"a1": PieceView(0), "b2": PieceView(1), "c3": PieceView(0)})
+    assert view.piece_at("b2") == PieceView(1) and view.piece_at("d4") is None
     assert view.spaces_of(0) == ("a1", "c3") and view.spaces_of(3) == ()
 
 
@@ -82,8 +83,8 @@ def test_knockabout_view_dice_gutter_reroll_and_rolloff():
     game = get_game("knockabout")
     view = game.analysis_start().view()
     assert (view.phase, view.to_act, view.turn, view.scores) == ("move", 0, 0, (0, 0))
-    assert view.piece_at("D5") == Piece(0, sides=4, face=1)
-    assert view.piece_at(mirror("F3")) == Piece(1, sides=8, face=3)
+    assert view.piece_at("D5") == PieceView(0, sides=4, face=1)
+    assert view.piece_at(mirror("F3")) == PieceView(1, sides=8, face=3)
     assert len(view.pieces) == 18 and view.reroll is None and not view.rolloff_pending
     start = game.new_initial_state().view()
     assert (start.phase, start.to_act, start.turn, start.rolloff_pending) == \
@@ -96,7 +97,8 @@ def test_knockabout_view_dice_gutter_reroll_and_rolloff():
 def test_dodgeball_view_pawns_balls_dice():
     game = get_game("dodgeball")
     view = game.from_position("turn1 1:a1+,b2 2:h8 balls:de,gh dice:35x/456").view()
-    assert dict(view.pieces) == {"a1": Piece(0, ball=True), "b2": Piece(0), "h8": Piece(1)}
+    assert dict(view.pieces) == {"a1": PieceView(0, ball=True), "b2": PieceView(0),
+                                 "h8": PieceView(1)}
     assert (view.phase, view.to_act, view.turn, view.dice) == ("turn", 0, 0, (3, 5))
     assert view.team_dice == (((3, 5), 1), ((4, 5, 6), 0))
     assert view.start_balls == ("de", "gh") and dict(view.loose) == {} and view.throw is None
@@ -114,7 +116,7 @@ def test_knockoff_view_platforms_home_dice_rolloff():
     game = get_game("knockoff", players=2)
     homes = tuple(game.board.names[h] for h in game.homes)
     view = game.from_position("1a,2b/- P2 dice 33+").view()
-    assert dict(view.pieces) == {"1a": Piece(0), "2b": Piece(0)}
+    assert dict(view.pieces) == {"1a": PieceView(0), "2b": PieceView(0)}
     assert (view.phase, view.to_act, view.turn, view.dice, view.extra_roll) == \
         ("move", 1, 1, (3, 3), True)
     assert view.home == (2, 4) and view.home_bases == homes and view.scores == (0, 0)
@@ -127,7 +129,7 @@ def test_ko_view_setup_turn_points_and_knockouts():
     view = game.new_initial_state().view()
     first = game.setup_order[0]
     assert view.phase == "setup" and not view.pieces
-    assert view.placing == Piece(game.seat_of_piece[first], color=first // 6, number=1)
+    assert view.placing == PieceView(game.seat_of_piece[first], color=first // 6, number=1)
     assert view.turn == view.placing.owner
     assert view.seat_colors == tuple(tuple(c) for c in game.seats)
     # play until the first knock-out, checking the turn's moves on the way
@@ -144,7 +146,7 @@ def test_ko_view_setup_turn_points_and_knockouts():
             break
     knocked = state.last_knockout()
     color, k = divmod(knocked, 6)
-    assert Piece(game.seat_of_piece[knocked], color=color, number=k + 1) in view.out
+    assert PieceView(game.seat_of_piece[knocked], color=color, number=k + 1) in view.out
     placed = {(p.color, p.number) for p in view.pieces.values()}
     assert (color, k + 1) not in placed
     assert len(view.pieces) + len(view.out) == 24

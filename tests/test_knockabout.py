@@ -4,7 +4,7 @@ import pytest
 
 from knockboard.games import (CHANCE, TERMINAL, IllegalMoveError, NotationError, PositionError,
                               get_game)
-from knockboard.games.knockabout.game import PASS
+from knockboard.games.knockabout.notation import PASS
 from knockboard.games.knockabout.board import (CELL_INDEX, CELL_NAMES, COLUMN_HEIGHT, IS_GUTTER,
                                                RING, STEP)
 

@@ -6,8 +6,9 @@ import json
 import pytest
 
 from knockboard.games import OptionError, get_game
-from knockboard.games.ko.board import BoardError, KOBoard, get_board
-from knockboard.games.ko.boards import STANDARD
+from knockboard.games.base import BoardDataError
+from knockboard.games.ko.board import KOBoard, get_board
+from knockboard.games.ko.board import STANDARD
 
 from ko_helpers import GRAPH, STARTS, path_ends
 
@@ -142,12 +143,12 @@ def test_paths_round_a_square_cannot_close_the_loop():
 def test_bad_board_data_is_refused_with_a_reason(change, message):
     data = json.loads(json.dumps(TINY))
     change(data)
-    with pytest.raises(BoardError, match=message):
+    with pytest.raises(BoardDataError, match=message):
         KOBoard(data)
 
 
 def test_board_json_must_be_json():
-    with pytest.raises(BoardError, match="not JSON"):
+    with pytest.raises(BoardDataError, match="not JSON"):
         KOBoard.from_json("{spaces: a1")
 
 

@@ -1,4 +1,6 @@
-"""K.O. properties over random play, driven by hypothesis-drawn seeds.
+"""K.O. properties over random play, driven by hypothesis-drawn seeds: knock-outs, the end
+and the points as the rules say. The engine contract (undo, position and notation round
+trips) is checked with every other game's in tests/test_engine_contract.py.
 
 Each game is played from the real start (set-up, roll-off included) by random players that
 prefer knock-outs with some probability, so that games end in a few hundred plies."""
@@ -58,28 +60,12 @@ def choose(state, rng, bias):
 
 
 def check_ply(game, state, action):
-    """Undo, position and notation properties around one ply; returns the ply's knock."""
+    """Plays `action`; the knock-out it made, if any, is KO's: the mover's number, another
+    seat's piece, the mover on its space. Returns the pieces knocked out."""
     before = state.to_position()
-    legal = sorted(state.legal_actions())
-    parsed = game.from_position(before)
-    assert parsed.to_position() == before
-    assert sorted(parsed.legal_actions()) == legal
-    assert parsed.current_player() == state.current_player()
-    assert parsed.chance_outcomes() == state.chance_outcomes()
-    for a in legal:
-        assert state.parse_action(state.action_to_string(a)) == a
     notation = state.action_to_string(action)
-    clone = state.clone()
-
     state.apply(action)
     after = state.to_position()
-    assert state.undo() == action
-    assert state.to_position() == before
-    assert sorted(state.legal_actions()) == legal
-    state.apply(action)
-    parsed.apply(action)
-    clone.apply(action)
-    assert parsed.to_position() == after == clone.to_position()
 
     # the knock-out, if any: same number, another seat
     _, seat_of, old = parse_fields(before)
@@ -104,25 +90,14 @@ def check_ply(game, state, action):
 
 @given(seed=st.integers(0, 2 ** 32 - 1), players=st.sampled_from([2, 3, 4]),
        quick=st.booleans(), bias=st.floats(0.3, 1.0))
-def test_random_games_undo_replay_positions_notation(seed, players, quick, bias):
+def test_random_games_knock_out_by_the_rules_and_score_by_hand(seed, players, quick, bias):
     game = get_game("ko", players=players, quick_start=quick)
     rng = random.Random(seed)
     state = game.new_initial_state()
-    start = state.to_position()
     while not state.is_terminal():
         check_ply(game, state, choose(state, rng, bias))
         assert len(state.history) < MAX_PLIES
-
-    final = state.to_position()
-    assert state.returns() == [float(p) for p in points_by_hand(final)]
-    assert state.legal_actions() == [] and state.result() is not None
-    replay = game.new_initial_state()
-    for action in state.history:
-        replay.apply(action)
-    assert replay.to_position() == final
-    while state.history:
-        state.undo()
-    assert state.to_position() == start
+    assert state.returns() == [float(p) for p in points_by_hand(state.to_position())]
 
 
 @given(seed=st.integers(0, 2 ** 32 - 1), players=st.sampled_from([2, 3, 4]))

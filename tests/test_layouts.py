@@ -9,7 +9,7 @@ import pytest
 
 from knockboard.games.knockabout.board import CELL_NAMES
 from knockboard.games.knockoff.board import get_board as knockoff_board
-from knockboard.games.ko.boards import STANDARD as KO_STANDARD
+from knockboard.games.ko.board import STANDARD as KO_STANDARD
 from knockboard.layouts import get_layout, layout_names
 
 BOARDS = json.loads((Path(__file__).parents[1] / "firmware" / "boards.json").read_text())

@@ -6,9 +6,8 @@ Position text: the player to move (1 or 2) and the row, e.g. `2 1..` (cell a is 
 1's); `- 121` once the row is full."""
 
 from knockboard.games import TERMINAL, Game, IllegalMoveError, NotationError, PositionError, State
-from knockboard.games.view import Piece as ViewPiece
-from knockboard.games.view import PositionView, frozen_map
-from knockboard.layouts import Cell, Layout
+from knockboard.games.view import PieceView, PositionView, frozen_map
+from knockboard.layouts import LayoutCell, Layout
 from knockboard.session.adapters.base import GameUI
 from knockboard.session.types import Option, Piece, View
 
@@ -68,7 +67,7 @@ class TinyState(State):
         self.row[record] = None
 
     def view(self):
-        pieces = frozen_map((CELLS[i], ViewPiece(c)) for i, c in enumerate(self.row)
+        pieces = frozen_map((CELLS[i], PieceView(c)) for i, c in enumerate(self.row)
                             if c is not None)
         who = self.current_player()
         return PositionView(NAME, "over" if who == TERMINAL else "move", who,
@@ -107,7 +106,7 @@ class TinyState(State):
 
 def layout():
     return Layout(NAME, 100.0, 40.0,
-                  [Cell(i, s, 20.0 + 30 * i, 20.0, "square", 25.0, "plain")
+                  [LayoutCell(i, s, 20.0 + 30 * i, 20.0, "square", 25.0, "plain")
                    for i, s in enumerate(CELLS)])
 
 

@@ -43,7 +43,9 @@ from knockboard.arena import run_arena, wilson_interval  # noqa: E402
 from knockboard.bots.dodgeball_score import (_moved_distance, _throwers,  # noqa: E402
                                              _throws_known, pawns_and_free)
 from knockboard.games import get_game  # noqa: E402
-from knockboard.games.dodgeball import DIST, HALF, THROW, TURN, _decode  # noqa: E402
+from knockboard.games.dodgeball.board import DIST, HALF  # noqa: E402
+from knockboard.games.dodgeball.notation import THROW, decode  # noqa: E402
+from knockboard.games.dodgeball.position import TURN  # noqa: E402
 
 
 def threatened(team, board, carry, loose, start, dice, extra=()):
@@ -174,7 +176,7 @@ class Observer:
             self._resolve(state)
         board, carry, loose, start, _ = state.squares()
         self._turn_events(state, seat, board, carry, loose, start)
-        kind, _, _, target = _decode(action)
+        kind, _, _, target = decode(action)
         if kind == THROW:
             self._throw(state, seat, board, carry, target)
 

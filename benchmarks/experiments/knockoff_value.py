@@ -31,7 +31,7 @@ from lookahead import against_greedy, report  # noqa: E402
 from knockboard.bots.greedy import GreedyBot  # noqa: E402
 from knockboard.bots.heuristics import _KOF_PAYS, knockoff  # noqa: E402
 from knockboard.games import get_game, sample_chance  # noqa: E402
-from knockboard.games.knockoff.game import ROLL  # noqa: E402
+from knockboard.games.knockoff.position import ROLL  # noqa: E402
 
 
 def side(state, p):

@@ -8,7 +8,7 @@ import time
 
 from .ascii_board import KNOCKABOUT_KEY, changed_cells, render_knockabout
 from .games import get_game, sample_chance
-from .games.knockabout.game import ROLLOFF_PENDING
+from .games.knockabout.position import ROLLOFF_PENDING
 from .session.seats import DEFAULT_BOT, make_bot
 from .session.session import ply_rng
 

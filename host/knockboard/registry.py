@@ -179,7 +179,7 @@ for _entry in (
               look="knockboard.gameview.looks:KnockaboutLook",
               scorer="knockboard.bots.heuristics:knockabout", scale=3.0, matrix=(12, 11),
               fills={"main": "#ffffff", "gutter": "#d7ccc8"}),
-    GameEntry("dodgeball", engine="knockboard.games.dodgeball:DodgeballGame",
+    GameEntry("dodgeball", engine="knockboard.games.dodgeball.game:DodgeballGame",
               layout="knockboard.layouts.boards:dodgeball",
               adapter="knockboard.session.adapters.dodgeball:DodgeballUI",
               look="knockboard.gameview.looks:DodgeballLook",

@@ -79,7 +79,7 @@ class Desk:
     def click_cell(self, layout, space):
         """Press the cell with the mouse, held over several of the firmware's scans."""
         x0, y0 = self.origin()
-        x, y = look.View(layout, fit_for_screen(SCREEN_HEIGHT)).sample_point(
+        x, y = look.Viewport(layout, fit_for_screen(SCREEN_HEIGHT)).sample_point(
             layout.cell(space))
         self.xdo("mousemove", str(x0 + round(x)), str(y0 + round(y)))
         self.xdo("mousedown", "1")

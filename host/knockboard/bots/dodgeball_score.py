@@ -26,7 +26,9 @@ Geometry that does not change is tabled once at import; pawns blocking a path ar
 import itertools
 from typing import Any, List, Optional, Sequence, Tuple
 
-from ..games.dodgeball import CATCH, DIST, DODGE, HALF, START_TOUCH, TURN
+from ..games.dodgeball.board import DIST, HALF, START_TOUCH
+from ..games.dodgeball.notation import CATCH, DODGE
+from ..games.dodgeball.position import TURN
 
 # A throw's expected pawns for the thrower: against a target that catches, and against a
 # carrier (which may only dodge).

@@ -41,7 +41,7 @@ import time
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..games import CHANCE, TERMINAL
-from ..games.dodgeball import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
+from ..games.dodgeball.notation import CATCH, CATCH_ACTION, DODGE_ACTION, ROLLS
 from .clairvoyant import outcome_for
 from .dodgeball_score import THROW_BONUS, score, throw_matrix
 from .dodgeball_value import load_model

@@ -28,7 +28,7 @@ The features, for the team whose turn just ended ("me") against the team to act 
 import os
 from typing import Any, List, Sequence
 
-from ..games.dodgeball import DIST, HALF
+from ..games.dodgeball.board import DIST, HALF
 from .dodgeball_score import (REACH, REACH_CARRIER, REACH_CATCHER, _balls, _throwers,
                               _throws_known, _throws_later, pawns_and_free, score)
 from .value_model import ValueModel, loader

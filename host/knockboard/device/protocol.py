@@ -22,7 +22,8 @@ D_INFO, D_HEARTBEAT, D_ACK, D_ERROR, D_EVENTS, D_STATE = 0x81, 0x82, 0x83, 0x84,
 # sent only to a device whose INFO has CAP_PIECES, which no firmware build sets
 H_PIECES = 0x20
 
-ERROR_NAMES = {1: "unknown frame type", 2: "bad length", 3: "bad value",
+E_TYPE = 1             # the device's answer to a frame type it does not take
+ERROR_NAMES = {E_TYPE: "unknown frame type", 2: "bad length", 3: "bad value",
                4: "unsupported protocol version", 5: "no session (HELLO first)"}
 
 SOLID, BLINK, PULSE, CHASE = 0, 1, 2, 3

@@ -5,16 +5,18 @@ program); its engine is imported on first use so that a command touching one gam
 pay for the others.
 """
 
+from typing import Any, List
+
 from .. import registry
 from .base import (CHANCE, TERMINAL, Game, GameError, IllegalMoveError, NotationError,
                    OptionError, PositionError, State, sample_chance)
 
 
-def game_names():
+def game_names() -> List[str]:
     return registry.names()
 
 
-def get_game(name, **options):
+def get_game(name: str, **options: Any) -> Game:
     """The Game registered as `name`, made with `options`.
 
     Raises GameError for an unknown name (listing the known ones) or a bad option."""
@@ -28,7 +30,7 @@ def get_game(name, **options):
 MAX_ROUNDS = 99    # a match's rounds at most: a number nobody means beyond (20 minutes each)
 
 
-def get_match(game, rounds):
+def get_match(game: Game, rounds: int) -> Any:
     """A match of `rounds` rounds of `game` (a Game) whose points are added, for a game
     whose rules have matches (K.O.'s `KOMatch`); None for rounds 1, a single game.
 

@@ -46,6 +46,11 @@ class OptionError(GameError):
     """An unknown game option or an option value out of range."""
 
 
+class BoardDataError(GameError):
+    """A game's board given as data or text (K.O.'s, Knock-Off's) that does not parse or
+    describes a board nobody can play on."""
+
+
 class Game(ABC):
     """A game's fixed description.  Subclasses set `name`, `title` and `OPTIONS`."""
 
@@ -187,10 +192,25 @@ class State(ABC):
     def apply(self, action: Action) -> None:
         """Play an action (a move or a chance outcome) and push it on the history.
 
-        Raises IllegalMoveError, leaving the state unchanged, if it is not legal."""
-        checked = self._check_action(action)
+        Raises IllegalMoveError, leaving the state unchanged, if it is not legal; its
+        message names the action (an engine's reason may say only what is due instead)."""
+        try:
+            checked = self._check_action(action)
+        except IllegalMoveError as err:
+            culprit = self._culprit(action)
+            if culprit in str(err):
+                raise
+            raise IllegalMoveError(f"{culprit}: {err}") from None
         self._undo.append(self._apply_action(action, checked))
         self.history.append(action)
+
+    def _culprit(self, action: Action) -> str:
+        """An action refused by `apply` as people read it: its notation, or the value
+        itself when it is no action of the game."""
+        try:
+            return self.action_to_string(action)
+        except (LookupError, TypeError, ValueError):
+            return repr(action)
 
     def undo(self) -> Action:
         """Take back the last action; returns it.  IndexError when the history is empty."""
@@ -228,8 +248,9 @@ class State(ABC):
         return (isinstance(other, State) and other.game.name == self.game.name
                 and other.to_position() == self.to_position())
 
-    def __hash__(self) -> int:
-        return hash((self.game.name, self.to_position()))
+    # A state changes with every apply and undo: a hash taken while it stood in a set or a
+    # dict would go stale, so states are not hashable; key by `to_position()` instead.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.to_position()!r}>"

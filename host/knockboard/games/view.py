@@ -13,11 +13,11 @@ positions read the engines' cheap public accessors instead (see each engine).
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Optional, Tuple
+from typing import Any, Iterable, Mapping, Optional, Tuple
 
 
 @dataclass(frozen=True)
-class Piece:
+class PieceView:
     """One piece standing on a space.  Fields a game does not use keep their defaults."""
     owner: int               # the seat it belongs to (0-based)
     color: int = -1          # K.O.: the board colour (an index of the board's colours)
@@ -27,7 +27,7 @@ class Piece:
     ball: bool = False       # Dodgeball: the pawn carries a ball
 
 
-def frozen_map(items) -> Mapping:
+def frozen_map(items: Iterable[Tuple[Any, Any]]) -> Mapping:
     """A read-only mapping for a view's field."""
     return MappingProxyType(dict(items))
 
@@ -44,11 +44,11 @@ class PositionView:
     phase: str
     to_act: int
     turn: int
-    pieces: Mapping[str, Piece]
+    pieces: Mapping[str, PieceView]
     dice: Tuple[int, ...] = ()
     scores: Tuple[float, ...] = ()
 
-    def piece_at(self, space: str) -> Optional[Piece]:
+    def piece_at(self, space: str) -> Optional[PieceView]:
         """The piece on the named space, or None."""
         return self.pieces.get(space)
 
@@ -113,8 +113,8 @@ class KOView(PositionView):
     the turns thrown since the last knock-out (KO-3)."""
     seat_colors: Tuple[Tuple[int, ...], ...] = ()
     letters: str = ""
-    placing: Optional[Piece] = None
+    placing: Optional[PieceView] = None
     rolloff: Tuple[int, ...] = ()
     moves: Tuple[Tuple[int, int], ...] = ()
-    out: Tuple[Piece, ...] = ()
+    out: Tuple[PieceView, ...] = ()
     quiet: int = 0

@@ -51,7 +51,7 @@ class Picture:
         self.ui = ui
         self.look = look_of(ui.name)
         self.layout = ui.layout
-        self.view_px = look.View(self.layout, fit_px)
+        self.view_px = look.Viewport(self.layout, fit_px)
         self.width = self.view_px.width + PANEL_PX
         self.height = self.view_px.height
 

@@ -5,7 +5,7 @@ geometry for the play session, the simulator and the printable overlays."""
 from functools import lru_cache
 
 from .. import registry
-from .base import Cell, Layout, Line, Mark
+from .base import LayoutCell, Layout, Line, Mark
 
 
 def layout_names():
@@ -22,4 +22,4 @@ def get_layout(game):
     return entry.load("layout")()
 
 
-__all__ = ["Cell", "Layout", "Line", "Mark", "get_layout", "layout_names"]
+__all__ = ["LayoutCell", "Layout", "Line", "Mark", "get_layout", "layout_names"]

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Cell:
+class LayoutCell:
     index: int       # physical cell number: LED chain position, key number, firmware cell
     space: str       # the engine's name for the space ("F3", "b4", "e5", "3c", "H1")
     x: float         # centre in millimetres, origin top-left of the overlay, y downwards

@@ -5,8 +5,8 @@ import math
 
 from ..games.knockabout.board import CELL_NAMES, COLUMNS, COORDS, IS_GUTTER, RADIUS
 from ..games.knockoff.board import get_board as get_knockoff_board
-from ..games.ko.boards import STANDARD as KO_STANDARD
-from .base import Cell, Layout, Line, Mark, serpentine
+from ..games.ko.board import STANDARD as KO_STANDARD
+from .base import LayoutCell, Layout, Line, Mark, serpentine
 
 MARGIN = 15.0
 
@@ -20,8 +20,8 @@ def knockabout():
     for name, (q, r), gutter in zip(CELL_NAMES, COORDS, IS_GUTTER):
         x = MARGIN + radius + 1.5 * radius * (q + RADIUS)
         y = MARGIN + radius * math.sqrt(3) / 2 + math.sqrt(3) * radius * (r + q / 2 + RADIUS)
-        cells.append(Cell(index[name], name, round(x, 2), round(y, 2), "hex", round(radius, 2),
-                          "gutter" if gutter else "main"))
+        cells.append(LayoutCell(index[name], name, round(x, 2), round(y, 2), "hex",
+                                round(radius, 2), "gutter" if gutter else "main"))
     width = 2 * MARGIN + 2 * radius + 1.5 * radius * 2 * RADIUS
     height = 2 * MARGIN + math.sqrt(3) * radius * (2 * RADIUS + 1)
     return Layout("knockabout", round(width, 1), round(height, 1), cells)
@@ -36,7 +36,7 @@ def dodgeball():
         for ri, r in enumerate(ranks):
             x = MARGIN + side * (fi + 0.5)
             y = MARGIN + side * (7 - ri + 0.5)          # rank 1 (team 1) at the bottom
-            cells.append(Cell(index[f + r], f + r, x, y, "square", side,
+            cells.append(LayoutCell(index[f + r], f + r, x, y, "square", side,
                               "dark" if (fi + ri) % 2 == 0 else "light"))
     centre_y = MARGIN + 4 * side
     marks = [Mark("line", ((MARGIN, centre_y), (MARGIN + 8 * side, centre_y)))]
@@ -58,7 +58,7 @@ def ko():
         x = MARGIN + diameter / 2 + pitch * fi
         y = MARGIN + diameter / 2 + pitch * (len(ranks) - 1 - ri)
         kind = "start-" + start_color[space] if space in start_color else "space"
-        cells.append(Cell(index[space], space, x, y, "circle", diameter, kind))
+        cells.append(LayoutCell(index[space], space, x, y, "circle", diameter, kind))
     lines = [Line(*pair.split("-")) for pair in data["lines"]]
     size = 2 * MARGIN + diameter + pitch * (len(files) - 1)
     return Layout("ko", size, size, cells, lines)
@@ -89,7 +89,7 @@ def knockoff():
         radius = inner + ring_gap * (top - lv)     # level 1 outermost, the top in the middle
         for c in columns:
             x, y = place(radius, angle_of[c])
-            cells.append(Cell(index[f"{lv}{c}"], f"{lv}{c}", x, y, "circle", diameter,
+            cells.append(LayoutCell(index[f"{lv}{c}"], f"{lv}{c}", x, y, "circle", diameter,
                               f"level-{lv}", str(lv)))
     lines = []
     for i in range(board.num_nodes):
@@ -98,6 +98,6 @@ def knockoff():
     for k, home in enumerate(board.home_names):
         entry = board.names[board.arrows[board.index[home]][0]]
         x, y = place(home_radius, angle_of[entry[len(str(levels[0])):]])
-        cells.append(Cell(len(index) + k, home, x, y, "circle", diameter * 1.3, "home", home))
+        cells.append(LayoutCell(len(index) + k, home, x, y, "circle", diameter * 1.3, "home", home))
     size = round(2 * centre, 1)
     return Layout("knockoff", size, size, cells, lines)

@@ -1,4 +1,4 @@
-"""Edit mode as a mode of the session (the controller is `edit.py`): answering its results
+"""Edit mode as a mode of the session (the controller is `edit_presses.py`): answering its results
 with sounds, flashes and messages, and handing an accepted edit to the game line
 (`game_line.py`), where undo, redo, saving and resuming treat it like a move; and the steps
 that show the pieces' way when a move or an edit is taken back or played again.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from . import edit as E
+from . import edit_presses as E
 from . import scene as S
 from .game_line import Edit
 from .modes import Mode, Over, Waiting
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..device.protocol import Scene
     from ..games.base import State
     from .adapters.base import GameUI
-    from .edit import Result as EditResult
+    from .edit_presses import EditResult
     from .game_line import Move
     from .session import Session
     from .types import Step, View

@@ -13,7 +13,7 @@ from ..layouts import get_layout
 from ..store.entries import apply_entry, edited_position, replaces_state
 from . import oled, scene as S
 from .adapters import get_ui
-from .edit import edit_steps
+from .edit_presses import edit_steps
 from .pieces import show_pieces
 from .terminal import Terminal
 from .types import BACK_KEY, MENU_KEY, OK_KEY

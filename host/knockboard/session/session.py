@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from ..games.base import Action, State
     from ..layouts.base import Layout
     from ..remote.link import RemoteLink
-    from .edit import EditMode
+    from .edit_presses import EditMode
     from .modes import Mode
     from .saving import RecordSaver
     from .setup import Setup
@@ -275,7 +275,7 @@ class Session:
 
     @property
     def edit(self) -> Optional[EditMode]:
-        """The edit mode's controller (`edit.EditMode`) while the board is in edit mode."""
+        """The edit mode's controller (`edit_presses.EditMode`) while the board is in edit mode."""
         return getattr(self.current, "edit", None)
 
     # --- the game moving on -----------------------------------------------------------------

@@ -46,7 +46,7 @@ def outline_colour(cell) -> str:
     return CELL_EDGE
 
 
-class View:
+class Viewport:
     """Millimetres on the overlay to canvas pixels: the board fitted into `fit_px` pixels
     with `margin_px` around it."""
 

@@ -354,23 +354,16 @@ class VirtualBoard:
         not changed (a real board answers PIECES with ERROR "unknown frame type" and changes
         nothing, and no host sends it one: no firmware build announces CAP_PIECES). This
         board's INFO announces it, and its frames are kept here for the window."""
-        import types
-        app = firmware.load().app
-        info = app.Device._info
-        # the INFO the firmware writes, with CAPS read from globals that add the bit
-        globals_ = dict(info.__globals__, CAPS=info.__globals__["CAPS"] | P.CAP_PIECES)
-        device._info = types.MethodType(types.FunctionType(
-            info.__code__, globals_, info.__name__, info.__defaults__, info.__closure__),
-            device)
-        apply = device._apply
+        device.caps |= P.CAP_PIECES
 
-        def apply_or_keep(t, p, now):
+        def keep(t, p):
             if t != P.H_PIECES:
-                return apply(t, p, now)
-            self.pieces = bytes(p)
-            self.pieces_received += 1
+                return P.E_TYPE
+            with self.lock:
+                self.pieces = bytes(p)
+                self.pieces_received += 1
             return 0
-        device._apply = apply_or_keep
+        device.extension = keep
 
     def shown_pieces(self) -> Optional[bytes]:
         with self.lock:

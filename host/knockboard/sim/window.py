@@ -65,7 +65,7 @@ class SimWindow:
         if fit_px is None:
             fit_px = fit_for_screen(root.winfo_screenheight())
         self.fit_px = fit_px
-        self.view = look.View(vb.layout, fit_px)
+        self.view = look.Viewport(vb.layout, fit_px)
         root.title(f"Knockboard simulator: {vb.name}")
         root.configure(bg=look.BACKGROUND)
         root.protocol("WM_DELETE_WINDOW", self.close)

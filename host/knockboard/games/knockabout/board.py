@@ -9,6 +9,8 @@ Axial coordinates (RULES.md 1): q = column index - 6, r grows towards the bottom
 side); column q holds r from max(-6, -6-q) to min(6, 6-q) and row k = r_max - r + 1.
 """
 
+from typing import Dict, List, Tuple
+
 RADIUS = 6
 COLUMNS = "ABCDEFGHIJKLM"
 
@@ -18,12 +20,19 @@ DELTAS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 DIRECTION_INDEX = {name: i for i, name in enumerate(DIRECTIONS)}
 
 
-def _column_range(q):
+def _column_range(q: int) -> Tuple[int, int]:
     return max(-RADIUS, -RADIUS - q), min(RADIUS, RADIUS - q)
 
 
-def _build():
-    names, coords = [], []
+# names, axial coordinates, is-gutter, neighbour per direction, the ring's cells, each
+# cell's place on the ring, each gutter cell's direction -> way round
+Tables = Tuple[List[str], List[Tuple[int, int]], List[bool], List[List[int]], List[int],
+               List[int], List[Dict[int, int]]]
+
+
+def _build() -> Tables:
+    names: List[str] = []
+    coords: List[Tuple[int, int]] = []
     for col, q in zip(COLUMNS, range(-RADIUS, RADIUS + 1)):
         r_min, r_max = _column_range(q)
         for r in range(r_max, r_min - 1, -1):           # row 1 at the bottom
@@ -46,7 +55,7 @@ def _build():
     for pos, cell in enumerate(ring):
         ring_pos[cell] = pos
     # For a gutter cell, the first-step direction names which way round the ring it goes.
-    ring_orientation = [dict() for _ in names]
+    ring_orientation: List[Dict[int, int]] = [{} for _ in names]
     for cell in ring:
         pos = ring_pos[cell]
         for orient in (1, -1):
@@ -67,7 +76,7 @@ RING_AHEAD = {o: tuple(RING[(RING_POS[c] + o) % RING_SIZE] if RING_POS[c] >= 0 e
 COLUMN_HEIGHT = {col: sum(1 for n in CELL_NAMES if n[0] == col) for col in COLUMNS}
 
 
-def mirror(name):
+def mirror(name: str) -> str:
     """The cell reflected top to bottom within its column (White's set-up -> Black's)."""
     col, row = name[0], int(name[1:])
     return f"{col}{COLUMN_HEIGHT[col] - row + 1}"

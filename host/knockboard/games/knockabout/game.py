@@ -1,4 +1,6 @@
-"""KNOCKabout (RULES.md section 1): dice that knock dice into the gutter.
+"""KNOCKabout (RULES.md section 1): dice that knock dice into the gutter.  The rules; the
+board's geometry is `board.py`, the actions and their notation `notation.py`, the position
+text `position.py`.
 
 State representation, chosen for speed: `board` is a list of 127 ints, 0 for an empty cell
 and otherwise a die code `owner << 8 | sides << 4 | face`; `cells[p]` is the set of cells
@@ -9,28 +11,18 @@ Actions are ints: a move is `cell * 6 + direction`; chance outcomes are ROLL + f
 reroll and ROLLOFF + 10 * white + black for the starting roll-off (K-3); PASS is K-4's pass.
 """
 
-import re
+from typing import Any, List, Optional, Set, Tuple
 
-from ..base import (CHANCE, TERMINAL, Game, IllegalMoveError, NotationError, PositionError,
-                   State)
-from ..view import KnockaboutView, Piece, frozen_map
-from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTION_INDEX, DIRECTIONS,
-                               IS_GUTTER, NUM_CELLS, RING_AHEAD, RING_ORIENTATION, mirror)
-from ..position_text import split_fields
+from ..base import CHANCE, TERMINAL, Action, Game, IllegalMoveError, State
+from ..view import KnockaboutView, PieceView, frozen_map
+from .board import (AHEAD, CELL_INDEX, CELL_NAMES, DIRECTIONS, IS_GUTTER, NUM_CELLS,
+                    RING_AHEAD, RING_ORIENTATION, mirror)
+from .notation import (NUM_MOVES, PASS, ROLL, ROLLOFF, ROLLOFF_CODES, action_to_string,
+                       parse_notation)
+from .position import (BLACK, COLOR_NAMES, NO_CELL, ROLLOFF_PENDING, SIDES, WHITE, die_code,
+                       format_position, parse_position)
 
-WHITE, BLACK = 0, 1
-COLOR_LETTERS = "WB"
-COLOR_NAMES = ("White", "Black")
-SIDES = (4, 6, 8)
-DICE_PER_PLAYER = {4: 4, 6: 3, 8: 2}         # four d4, three d6, two d8
 GUTTER_LOSS = 5
-NO_CELL = -1
-ROLLOFF_PENDING = -1                          # `side` before the roll-off has decided
-
-ROLL = 1000
-ROLLOFF = 2000
-PASS = 3000
-NUM_MOVES = NUM_CELLS * 6
 
 # White's set-up; Black's mirrors it within each column (RULES.md 1, Pieces and set-up).
 WHITE_SETUP = (("D5", 4, 1), ("F6", 4, 1), ("H6", 4, 1), ("J5", 4, 1),
@@ -38,11 +30,7 @@ WHITE_SETUP = (("D5", 4, 1), ("F6", 4, 1), ("H6", 4, 1), ("J5", 4, 1),
                ("F3", 8, 3), ("H3", 8, 3))
 
 
-def die_code(owner, sides, face):
-    return owner << 8 | sides << 4 | face
-
-
-def _standard_board():
+def _standard_board() -> List[int]:
     board = [0] * NUM_CELLS
     for name, sides, face in WHITE_SETUP:
         board[CELL_INDEX[name]] = die_code(WHITE, sides, face)
@@ -59,10 +47,6 @@ _MOVES_FROM = [
 _ROLL_OUTCOMES = {s: [(ROLL + f, 1.0 / s) for f in range(1, s + 1)] for s in SIDES}
 _ROLLOFF_OUTCOMES = [(ROLLOFF + 10 * w + b, 1.0 / 36) for w in range(1, 7) for b in range(1, 7)]
 
-_MOVE_RE = re.compile(r"([A-M])(\d{1,2})-(NE|NW|SE|SW|N|S)")
-_ROLL_RE = re.compile(r"roll ([1-8])")
-_ROLLOFF_RE = re.compile(r"roll ([1-6])-([1-6])")
-_DIE_RE = re.compile(r"([A-M]\d{1,2}):([WB])([468])=([1-8])")
 
 
 class KnockaboutGame(Game):
@@ -72,104 +56,34 @@ class KnockaboutGame(Game):
     OPTIONS = {"first": ("rolloff", ("rolloff", "white"))}
 
     @property
-    def num_players(self):
+    def num_players(self) -> int:
         return 2
 
-    def player_name(self, player):
+    def player_name(self, player: int) -> str:
         return COLOR_NAMES[player]
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> "KnockaboutState":
         side = WHITE if self.options["first"] == "white" else ROLLOFF_PENDING
         return KnockaboutState(self, _standard_board(), side, NO_CELL)
 
-    def analysis_start(self):
+    def analysis_start(self) -> "KnockaboutState":
         return KnockaboutState(self, _standard_board(), WHITE, NO_CELL)
 
-    def from_position(self, text):
+    def from_position(self, text: str) -> "KnockaboutState":
         return KnockaboutState(self, *parse_position(text))
-
-
-def parse_position(text):
-    """`<side W|B|-> <cell>:<W|B><sides>=<face> ... [roll:<cell>]` -> (board, side, pending).
-
-    `-` as the side is this project's extension of the grammar for the one state the rule
-    sheet's grammar cannot express: before the roll-off (K-3) has decided who moves first."""
-    tokens = split_fields(text, "empty position", sep=" ")
-    if not text:
-        raise PositionError("empty position")
-    side_token = tokens[0]
-    if side_token not in ("W", "B", "-"):
-        raise PositionError(f"side to move {side_token!r} must be W, B or - (roll-off due)")
-    side = "WB-".index(side_token)
-    if side == 2:
-        side = ROLLOFF_PENDING
-    board = [0] * NUM_CELLS
-    pending = NO_CELL
-    counts = [dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0)]
-    for number, token in enumerate(tokens[1:], 2):
-        where = f"token {number} {token!r}"
-        if pending != NO_CELL:
-            raise PositionError(f"{where}: nothing may follow the roll:<cell> token")
-        if token.startswith("roll:"):
-            pending = _read_cell(where, token[5:])
-            continue
-        cell, owner, sides, face = _read_die(number, token)
-        if board[cell]:
-            raise PositionError(f"{where}: cell {CELL_NAMES[cell]} already holds a die")
-        if face > sides:
-            raise PositionError(f"{where}: a d{sides} shows 1-{sides}, not {face}")
-        counts[owner][sides] += 1
-        if counts[owner][sides] > DICE_PER_PLAYER[sides]:
-            raise PositionError(f"{where}: {COLOR_NAMES[owner]} has only "
-                                f"{DICE_PER_PLAYER[sides]} d{sides}")
-        board[cell] = die_code(owner, sides, face)
-    _check_pending(board, side, pending)
-    return board, side, pending
-
-
-def _read_cell(where, name):
-    cell = CELL_INDEX.get(name)
-    if cell is None:
-        raise PositionError(f"{where}: no cell named {name!r}")
-    return cell
-
-
-def _read_die(number, token):
-    """(cell, owner, sides, face) of a die token `D5:W4=1`."""
-    m = _DIE_RE.fullmatch(token)
-    where = f"token {number} {token!r}"
-    if not m:
-        raise PositionError(f"{where}: a die is written <cell>:<W|B><4|6|8>=<face>, "
-                            "e.g. D5:W4=1" if token else
-                            f"token {number}: empty (tokens are separated by one space)")
-    return _read_cell(where, m.group(1)), "WB".index(m.group(2)), int(m.group(3)), \
-        int(m.group(4))
-
-
-def _check_pending(board, side, pending):
-    if pending == NO_CELL:
-        return
-    if not board[pending]:
-        raise PositionError(f"roll:{CELL_NAMES[pending]}: no die there to reroll")
-    if side == ROLLOFF_PENDING:
-        raise PositionError("a reroll cannot be due before the roll-off")
-
-
-def format_die(cell, code):
-    return f"{CELL_NAMES[cell]}:{COLOR_LETTERS[code >> 8]}{code >> 4 & 15}={code & 15}"
 
 
 class KnockaboutState(State):
     NOTHING_TO_UNDO = "nothing to undo"
 
-    def __init__(self, game, board, side, pending):
+    def __init__(self, game: Game, board: List[int], side: int, pending: int) -> None:
         super().__init__(game)
         self.board = board
         # During a pending reroll `side` is the player whose move the reroll completes (K-1
         # needs to know who moved); otherwise the player to move.
         self.side = side
         self.pending = pending
-        self.cells = (set(), set())
+        self.cells: Tuple[Set[int], Set[int]] = (set(), set())
         self.in_gutter = [0, 0]
         for cell, code in enumerate(board):
             if code:
@@ -177,7 +91,7 @@ class KnockaboutState(State):
                 self.in_gutter[code >> 8] += IS_GUTTER[cell]
 
     # --- queries ----------------------------------------------------------------------------
-    def winner(self):
+    def winner(self) -> Optional[int]:
         """The winning player, or None while the game goes on (K-1, K-2)."""
         if self.pending != NO_CELL or self.side == ROLLOFF_PENDING:
             return None                      # K-2: decided only after the reroll
@@ -191,44 +105,44 @@ class KnockaboutState(State):
             return WHITE
         return None
 
-    def current_player(self):
+    def current_player(self) -> int:
         if self.pending != NO_CELL or self.side == ROLLOFF_PENDING:
             return CHANCE
         if self.winner() is not None:
             return TERMINAL
         return self.side
 
-    def legal_actions(self):
+    def legal_actions(self) -> List[Action]:
         if self.pending != NO_CELL:
             return [ROLL + f for f in range(1, (self.board[self.pending] >> 4 & 15) + 1)]
         if self.side == ROLLOFF_PENDING:
             return [a for a, _ in _ROLLOFF_OUTCOMES]
         if self.winner() is not None:
             return []
-        moves = []
+        moves: List[Action] = []
         for cell in sorted(self.cells[self.side]):
             moves.extend(_MOVES_FROM[cell])
         return moves or [PASS]               # K-4
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[Action, float]]:
         if self.pending != NO_CELL:
             return list(_ROLL_OUTCOMES[self.board[self.pending] >> 4 & 15])
         if self.side == ROLLOFF_PENDING:
             return list(_ROLLOFF_OUTCOMES)
         return []
 
-    def returns(self):
+    def returns(self) -> List[float]:
         w = self.winner()
         if w is None:
             return [0.0, 0.0]
         return [1.0, -1.0] if w == WHITE else [-1.0, 1.0]
 
-    def result(self):
+    def result(self) -> Optional[str]:
         w = self.winner()
         return None if w is None else f"{COLOR_NAMES[w]} wins"
 
     # --- playing ----------------------------------------------------------------------------
-    def _put(self, cell, code, changes):
+    def _put(self, cell: int, code: int, changes: List[Tuple[int, int]]) -> None:
         old = self.board[cell]
         changes.append((cell, old))
         if old:
@@ -239,7 +153,7 @@ class KnockaboutState(State):
             self.in_gutter[code >> 8] += IS_GUTTER[cell]
         self.board[cell] = code
 
-    def _check_action(self, action):
+    def _check_action(self, action: Action) -> None:
         """Raise IllegalMoveError unless `action` is legal here (without listing them all)."""
         if self.pending != NO_CELL:
             sides = self.board[self.pending] >> 4 & 15
@@ -249,7 +163,7 @@ class KnockaboutState(State):
                     f"(roll 1..{sides})")
             return
         if self.side == ROLLOFF_PENDING:
-            if not (isinstance(action, int) and action - ROLLOFF in _ROLLOFF_CODES):
+            if not (isinstance(action, int) and action - ROLLOFF in ROLLOFF_CODES):
                 raise IllegalMoveError("the roll-off is due (roll <white 1-6>-<black 1-6>)")
             return
         if self.winner() is not None:
@@ -272,8 +186,8 @@ class KnockaboutState(State):
                                for x in sorted(RING_ORIENTATION[cell]))
             raise IllegalMoveError(f"a gutter die only moves along the gutter ({ways})")
 
-    def _apply_action(self, action, checked):
-        changes = []
+    def _apply_action(self, action: Any, checked: None) -> Any:
+        changes: List[Tuple[int, int]] = []
         side, pending = self.side, self.pending
         if pending != NO_CELL:
             code = self.board[pending]
@@ -295,7 +209,7 @@ class KnockaboutState(State):
                 self.pending = last_hit
         return side, pending, changes
 
-    def _move(self, cell, d, changes):
+    def _move(self, cell: int, d: int, changes: List[Tuple[int, int]]) -> int:
         """Move the die on `cell` with its chain of collisions; return the cell where the
         last die hit ended up, or NO_CELL when nothing was hit."""
         board = self.board
@@ -329,48 +243,32 @@ class KnockaboutState(State):
             current = stop
         return NO_CELL if last_hit == NO_CELL else current
 
-    def _undo_action(self, record):
+    def _undo_action(self, record: Any) -> None:
         side, pending, changes = record
-        scratch = []
+        scratch: List[Tuple[int, int]] = []
         for cell, old in reversed(changes):
             self._put(cell, old, scratch)
         self.side, self.pending = side, pending
 
-    def clone(self):
+    def clone(self) -> "KnockaboutState":
         other = KnockaboutState(self.game, list(self.board), self.side, self.pending)
         other.history = list(self.history)
         other._undo = list(self._undo)
         return other
 
     # --- text -------------------------------------------------------------------------------
-    def to_position(self):
-        side = "-" if self.side == ROLLOFF_PENDING else COLOR_LETTERS[self.side]
-        parts = [side]
+    def to_position(self) -> str:
+        return format_position(self.board, self.side, self.pending)
+
+    def action_to_string(self, action: Action) -> str:
+        return action_to_string(action)
+
+    def _read_notation(self, text: str) -> Action:
+        return parse_notation(text)
+
+    def view(self) -> KnockaboutView:
         board = self.board
-        parts.extend(format_die(c, board[c]) for c in range(NUM_CELLS) if board[c])
-        if self.pending != NO_CELL:
-            parts.append("roll:" + CELL_NAMES[self.pending])
-        return " ".join(parts)
-
-    def action_to_string(self, action):
-        if action == PASS:
-            return "pass"
-        if isinstance(action, int) and 0 <= action < NUM_MOVES:
-            cell, d = divmod(action, 6)
-            return f"{CELL_NAMES[cell]}-{DIRECTIONS[d]}"
-        if isinstance(action, int) and ROLL < action <= ROLL + 8:
-            return f"roll {action - ROLL}"
-        if isinstance(action, int) and action - ROLLOFF in _ROLLOFF_CODES:
-            white, black = divmod(action - ROLLOFF, 10)
-            return f"roll {white}-{black}"
-        raise NotationError(f"{action!r} is not a KNOCKabout action")
-
-    def _read_notation(self, text):
-        return _parse_notation(text)
-
-    def view(self):
-        board = self.board
-        pieces = frozen_map((CELL_NAMES[c], Piece(code >> 8, sides=code >> 4 & 15,
+        pieces = frozen_map((CELL_NAMES[c], PieceView(code >> 8, sides=code >> 4 & 15,
                                                   face=code & 15))
                             for c, code in enumerate(board) if code)
         if self.side == ROLLOFF_PENDING:
@@ -385,7 +283,7 @@ class KnockaboutState(State):
                               rolloff_pending=self.side == ROLLOFF_PENDING)
 
     # --- for displays and tests -------------------------------------------------------------
-    def move_trace(self, action):
+    def move_trace(self, action: Action) -> List[Tuple[str, str]]:
         """The dice a legal move moves, in the order the chain moves them: a list of
         (from cell name, to cell name), the mover first, the last die hit last ([] for a
         pass or a chance outcome).  Read-only: the state is the same afterwards.  The board
@@ -402,31 +300,9 @@ class KnockaboutState(State):
         return [(CELL_NAMES[changes[i + 1][0]], CELL_NAMES[changes[i][0]])
                 for i in range(0, len(changes), 2)]
 
-    def die_at(self, name):
+    def die_at(self, name: str) -> Optional[Tuple[int, int, int]]:
         """(owner, sides, face) of the die on the named cell, or None."""
         code = self.board[CELL_INDEX[name]]
         return (code >> 8, code >> 4 & 15, code & 15) if code else None
 
 
-_ROLLOFF_CODES = frozenset(10 * w + b for w in range(1, 7) for b in range(1, 7))
-
-
-def _parse_notation(text):
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a move")
-    if text == "pass":
-        return PASS
-    m = _MOVE_RE.fullmatch(text)
-    if m:
-        cell = CELL_INDEX.get(m.group(1) + m.group(2))
-        if cell is None:
-            raise NotationError(f"{text!r}: no cell named {m.group(1) + m.group(2)}")
-        return cell * 6 + DIRECTION_INDEX[m.group(3)]
-    m = _ROLL_RE.fullmatch(text)
-    if m:
-        return ROLL + int(m.group(1))
-    m = _ROLLOFF_RE.fullmatch(text)
-    if m:
-        return ROLLOFF + 10 * int(m.group(1)) + int(m.group(2))
-    raise NotationError(f"{text!r} is not KNOCKabout notation (moves look like F3-N or A4-S, "
-                        "rerolls like 'roll 5', the roll-off like 'roll 6-2', or 'pass')")

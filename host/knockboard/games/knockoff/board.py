@@ -16,6 +16,9 @@ row is the highest level.
 """
 
 import re
+from typing import Dict, List, Tuple
+
+from ..base import BoardDataError
 
 MAX_ROLL = 12  # two d6: the largest value one move can cost
 
@@ -37,13 +40,12 @@ arrows 5a>6a,6b 5b>6b,6a 5c>6c,6d 5d>6d,6c 5e>6e,6f 5f>6f,6e 5g>6g,6h 5h>6h,6g
 
 _PLATFORM_RE = re.compile(r"([1-9][0-9]*)([a-z]+)")
 _HOME_RE = re.compile(r"H[1-9][0-9]*")
+# A description as read: (homes {home: platform}, seats {count: [home]}, arrows
+# {platform: [platform]})
+Description = Tuple[Dict[str, str], Dict[int, List[str]], Dict[str, List[str]]]
 
 
-class BoardError(ValueError):
-    """A board description that does not parse or describes an unusable board."""
-
-
-class Board:
+class KnockoffBoard:
     """A compiled board.
 
     Nodes are numbered: platforms 0..num_platforms-1 ordered by (level, label), then the
@@ -52,12 +54,12 @@ class Board:
     exactly `cost` ends on, cost <= MAX_ROLL), `cost[node]` (dict platform -> price of a
     move there, for every platform reachable by arrows)."""
 
-    def __init__(self, text, name="custom"):
+    def __init__(self, text: str, name: str = "custom") -> None:
         self.name = name
         self.text = text
         homes, seats, arrows = _parse(text)
         level_of = _levels(homes, arrows)
-        order = sorted(level_of, key=lambda p: (level_of[p], _PLATFORM_RE.fullmatch(p).group(2)))
+        order = sorted(level_of, key=lambda p: (level_of[p], _platform(p)[1]))
         self.top = max(level_of.values())
         self.num_platforms = len(order)
         self.home_names = list(homes)
@@ -71,45 +73,47 @@ class Board:
         self.cost = [self._costs(n) for n in range(self.num_nodes)]
         self.reach = [self._reach(n) for n in range(self.num_nodes)]
 
-    def _arrows(self, homes, arrows, level_of):
-        targets = [[] for _ in range(self.num_nodes)]
+    def _arrows(self, homes: Dict[str, str], arrows: Dict[str, List[str]],
+                level_of: Dict[str, int]) -> List[Tuple[int, ...]]:
+        targets: List[List[int]] = [[] for _ in range(self.num_nodes)]
         for home, platform in homes.items():
             if level_of[platform] != 1:
-                raise BoardError(f"{home}>{platform}: a home base's arrow must lead to level 1")
+                raise BoardDataError(f"{home}>{platform}: a home base's arrow must lead "
+                                     "to level 1")
             targets[self.index[home]].append(self.index[platform])
         for src, dsts in arrows.items():
             for dst in dsts:
                 if level_of[dst] != level_of[src] + 1:
                     # The price of a move is the sum of the levels climbed (RULES.md 4); an
                     # arrow skipping or descending levels would leave it undefined.
-                    raise BoardError(f"{src}>{dst}: an arrow must climb exactly one level")
+                    raise BoardDataError(f"{src}>{dst}: an arrow must climb exactly one level")
                 if self.index[dst] in targets[self.index[src]]:
-                    raise BoardError(f"{src}>{dst}: arrow listed twice")
+                    raise BoardDataError(f"{src}>{dst}: arrow listed twice")
                 targets[self.index[src]].append(self.index[dst])
         return [tuple(sorted(t)) for t in targets]
 
-    def _seating(self, count, names, homes):
+    def _seating(self, count: int, names: List[str], homes: Dict[str, str]) -> Tuple[int, ...]:
         for h in names:
             if h not in homes:
-                raise BoardError(f"seats {count}: unknown home base {h}")
+                raise BoardDataError(f"seats {count}: unknown home base {h}")
         if len(set(names)) != len(names):
-            raise BoardError(f"seats {count}: a home base is listed twice")
+            raise BoardDataError(f"seats {count}: a home base is listed twice")
         return tuple(self.index[h] for h in names)
 
-    def _reach(self, node):
-        by_cost = [[] for _ in range(MAX_ROLL + 1)]
+    def _reach(self, node: int) -> List[Tuple[int, ...]]:
+        by_cost: List[List[int]] = [[] for _ in range(MAX_ROLL + 1)]
         for dst, c in self.cost[node].items():
             if c <= MAX_ROLL:
                 by_cost[c].append(dst)
         return [tuple(sorted(d)) for d in by_cost]
 
-    def _costs(self, start):
+    def _costs(self, start: int) -> Dict[int, int]:
         # Every arrow climbs one level, so all paths to a platform cost the same.
-        costs = {}
+        costs: Dict[int, int] = {}
         frontier = [start]
         spent = 0
         while frontier:
-            nxt = set()
+            nxt: set = set()
             for node in frontier:
                 nxt.update(self.arrows[node])
             if not nxt:
@@ -120,30 +124,38 @@ class Board:
             frontier = sorted(nxt)
         return costs
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<Knock-Off board {self.name!r}>"
 
 
-def _levels(homes, arrows):
+def _platform(name: str) -> Tuple[int, str]:
+    """(level, label) of a platform name the statements' readers checked: "3b" -> (3, "b")."""
+    found = _PLATFORM_RE.fullmatch(name)
+    if found is None:
+        raise BoardDataError(f"{name!r} is not a platform like 3b")
+    return int(found.group(1)), found.group(2)
+
+
+def _levels(homes: Dict[str, str], arrows: Dict[str, List[str]]) -> Dict[str, int]:
     """{platform: level} of every platform the arrows and home bases name."""
     platforms = set(homes.values())
     for src, dsts in arrows.items():
         platforms.add(src)
         platforms.update(dsts)
     if not platforms:
-        raise BoardError("the board has no platforms")
-    level_of = {p: int(_PLATFORM_RE.fullmatch(p).group(1)) for p in platforms}
+        raise BoardDataError("the board has no platforms")
+    level_of = {p: _platform(p)[0] for p in platforms}
     top = max(level_of.values())
     missing = sorted(set(range(1, top + 1)) - set(level_of.values()))
     if missing:
-        raise BoardError(f"no platform on level {missing[0]} (levels must be 1..{top})")
+        raise BoardDataError(f"no platform on level {missing[0]} (levels must be 1..{top})")
     return level_of
 
 
-def _parse(text):
+def _parse(text: str) -> Description:
     """(homes {home: platform}, seats {count: [home]}, arrows {platform: [platform]}) of
     a description, each statement read by its own function."""
-    board = ({}, {}, {})
+    board: Description = ({}, {}, {})
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].split()
         if not line:
@@ -151,48 +163,48 @@ def _parse(text):
         where = f"board line {number}"
         read = _STATEMENTS.get(line[0])
         if read is None:
-            raise BoardError(f"{where}: unknown statement {line[0]!r} "
-                             f"(expected homes, seats or arrows)")
+            raise BoardDataError(f"{where}: unknown statement {line[0]!r} "
+                                 f"(expected homes, seats or arrows)")
         read(board, where, line[1:])
     if not board[0]:
-        raise BoardError("the board has no home bases (a 'homes' statement)")
+        raise BoardDataError("the board has no home bases (a 'homes' statement)")
     if not board[1]:
-        raise BoardError("the board has no 'seats' statement")
+        raise BoardDataError("the board has no 'seats' statement")
     return board
 
 
-def _read_homes(board, where, args):
+def _read_homes(board: Description, where: str, args: List[str]) -> None:
     homes = board[0]
     for item in args:
         home, sep, platform = item.partition(">")
         if not sep or not _HOME_RE.fullmatch(home) or not _PLATFORM_RE.fullmatch(platform):
-            raise BoardError(f"{where}: {item!r} is not <home>><platform> like H1>1a")
+            raise BoardDataError(f"{where}: {item!r} is not <home>><platform> like H1>1a")
         if home in homes:
-            raise BoardError(f"{where}: home base {home} declared twice")
+            raise BoardDataError(f"{where}: home base {home} declared twice")
         homes[home] = platform
 
 
-def _read_seats(board, where, args):
+def _read_seats(board: Description, where: str, args: List[str]) -> None:
     seats = board[1]
     if not args or not args[0].isdigit():
-        raise BoardError(f"{where}: expected 'seats <count> <home> ...'")
+        raise BoardDataError(f"{where}: expected 'seats <count> <home> ...'")
     count = int(args[0])
     if len(args) - 1 != count:
-        raise BoardError(f"{where}: seats {count} lists {len(args) - 1} home bases")
+        raise BoardDataError(f"{where}: seats {count} lists {len(args) - 1} home bases")
     if count in seats:
-        raise BoardError(f"{where}: seats {count} given twice")
+        raise BoardDataError(f"{where}: seats {count} given twice")
     seats[count] = args[1:]
 
 
-def _read_arrows(board, where, args):
+def _read_arrows(board: Description, where: str, args: List[str]) -> None:
     arrows = board[2]
     for item in args:
         src, sep, rest = item.partition(">")
         dsts = rest.split(",") if sep else []
         if not _PLATFORM_RE.fullmatch(src) or not dsts or \
                 not all(_PLATFORM_RE.fullmatch(d) for d in dsts):
-            raise BoardError(f"{where}: {item!r} is not <platform>><platform>,... "
-                             f"like 1a>2a,2b")
+            raise BoardDataError(f"{where}: {item!r} is not <platform>><platform>,... "
+                                 f"like 1a>2a,2b")
         arrows.setdefault(src, []).extend(dsts)
 
 
@@ -203,12 +215,12 @@ _BOARDS = {"standard": STANDARD}
 _compiled: dict = {}
 
 
-def board_names():
+def board_names() -> List[str]:
     return sorted(_BOARDS)
 
 
-def get_board(name):
+def get_board(name: str) -> "KnockoffBoard":
     """The named built-in board, compiled once."""
     if name not in _compiled:
-        _compiled[name] = Board(_BOARDS[name], name)
+        _compiled[name] = KnockoffBoard(_BOARDS[name], name)
     return _compiled[name]

@@ -2,6 +2,8 @@
 position text (`position.py`) and its notation (`notation.py`), which otherwise
 need nothing of each other."""
 
+from typing import Tuple
+
 # Points for a piece still in play at the end, by number (index 0 unused).
 POINTS = (0, 3, 2, 1, 1, 2, 3)
 
@@ -19,3 +21,6 @@ ABSENT = -3       # its color does not play in this game
 # Roll-off entries per seat (otherwise the sum thrown this round).
 TO_THROW = 0
 DROPPED = -1      # lost an earlier round of the roll-off
+
+# A turn's moves still to make: (piece number, or 0 for any other piece of a double; steps).
+Tasks = Tuple[Tuple[int, int], ...]

@@ -20,20 +20,32 @@ action needs no more.
 Position format and notation: `ko_position.py` and `docs/rules/ko.md`.
 """
 
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Tuple, Union
+
 from . import notation as ko_notation, position as ko_position
-from ..base import CHANCE, TERMINAL, Game, IllegalMoveError, OptionError, State
-from .board import PIECES_PER_COLOR, BoardError, KOBoard, get_board
+from ..base import (CHANCE, TERMINAL, Action, BoardDataError, Game, IllegalMoveError,
+                    OptionError, State)
+from .board import PIECES_PER_COLOR, KOBoard, get_board
 from .constants import (ABSENT, DROPPED, END, OUT, POINTS, QUIET_ROUNDS, ROLLOFF, SETUP,
-                           TO_THROW, TURN, UNPLACED)
-from ..view import KOView, Piece, frozen_map
+                           TO_THROW, TURN, UNPLACED, Tasks)
+from ..view import KOView, PieceView, frozen_map
 
 _ANY = 0          # the task "any other piece" of a double
+
+# What undo restores besides the pieces: phase, seat to act, next set-up piece, roll-off,
+# the turn's moves left, the quiet turns (KO-3)
+Control = Tuple[int, int, int, Optional[Tuple[int, ...]], Optional[Tasks], int]
+# An action's undo record: the control, then piece, from, to and the piece knocked out
+# (-1 where there is none; a placement has only its space, in `from`)
+Record = Tuple[Control, int, int, int, int]
 
 _TRUE = {True, 1, "1", "true", "yes", "on"}
 _FALSE = {False, 0, "0", "false", "no", "off"}
 
 
-def _flag(value):
+def _flag(value: Any) -> bool:
     key = value.lower() if isinstance(value, str) else value
     if key in _TRUE:
         return True
@@ -42,7 +54,7 @@ def _flag(value):
     raise OptionError(f"option quick_start={value!r} not allowed for ko (use 0 or 1)")
 
 
-def _rounds(value):
+def _rounds(value: Any) -> int:
     try:
         rounds = int(value)
     except (TypeError, ValueError):
@@ -53,24 +65,24 @@ def _rounds(value):
     return rounds
 
 
-def _board_option(value):
+def _board_option(value: Any) -> Union[str, KOBoard]:
     if isinstance(value, KOBoard):
         return value
     try:
         get_board(value)
-    except (BoardError, TypeError):
+    except (BoardDataError, TypeError):
         raise OptionError(f"option board={value!r} not allowed for ko (use 'standard' or a "
                           "KOBoard)") from None
     return value
 
 
-def places(points):
+def places(points: Sequence[float]) -> List[int]:
     """Competition ranking: place 1 + the number of seats with more points, so equal
     points share a place (9, 9, 4 -> 1, 1, 3)."""
     return [1 + sum(1 for q in points if q > p) for p in points]
 
 
-def describe_result(names, points):
+def describe_result(names: Sequence[str], points: Sequence[int]) -> str:
     """'Red wins with 9 points (Red 9, Green 4)' or 'Red and Green share first place ...'."""
     best = max(points)
     winners = [names[i] for i, p in enumerate(points) if p == best]
@@ -94,7 +106,7 @@ class KOGame(Game):
         "board": ("standard", _board_option),
     }
 
-    def __init__(self, **options):
+    def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         board = self.options["board"]
         self.board = board if isinstance(board, KOBoard) else get_board(board)
@@ -115,7 +127,7 @@ class KOGame(Game):
             for a in range(1, 7) for b in range(a, 7))
         self.roll_actions = [a for a, _ in self.roll_outcomes]
 
-    def _seat_tables(self, ncolors):
+    def _seat_tables(self, ncolors: int) -> None:
         """Who owns which color and piece, the set-up order and the seats' names."""
         self.seat_of_color = [-1] * ncolors
         for seat, colors in enumerate(self.seats):
@@ -140,16 +152,16 @@ class KOGame(Game):
                                  for colors in self.seats)
 
     @property
-    def num_players(self):
+    def num_players(self) -> int:
         return self.options["players"]
 
-    def player_name(self, player):
+    def player_name(self, player: int) -> str:
         return self.seat_names[player]
 
-    def piece_name(self, piece):
+    def piece_name(self, piece: int) -> str:
         return f"{self.board.letters[piece // PIECES_PER_COLOR]}{piece % PIECES_PER_COLOR + 1}"
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> KOState:
         state = KOState(self)
         if self.options["quick_start"]:
             for piece in self.setup_order:
@@ -160,14 +172,16 @@ class KOGame(Game):
             state.cur = 0
         return state
 
-    def from_position(self, text):
+    def from_position(self, text: str) -> KOState:
         return ko_position.parse_position(KOState(self), text)
 
 
 class KOState(State):
     """A K.O. position: where every piece is, the phase, whose turn, the moves left."""
 
-    def __init__(self, game):
+    game: KOGame
+
+    def __init__(self, game: KOGame) -> None:
         super().__init__(game)
         self.pos = [ABSENT] * game.num_pieces
         for color in game.colors:
@@ -179,18 +193,19 @@ class KOState(State):
         self.phase = SETUP
         self.cur = game.seat_of_piece[game.setup_order[0]]
         self.setup_next = 0
-        self.rolloff = None
-        self.tasks = None       # during a turn: None = throw due, else ((number, steps), ...)
+        self.rolloff: Optional[Tuple[int, ...]] = None
+        # during a turn: None = throw due, else ((number, steps), ...)
+        self.tasks: Optional[Tasks] = None
         self.quiet = 0          # KO-3: turns thrown since the last knock-out (or the start)
-        self._legal = None
+        self._legal: Optional[List[int]] = None
 
     # --- helpers ------------------------------------------------------------------------
-    def _place(self, piece, space):
+    def _place(self, piece: int, space: int) -> None:
         self.pos[piece] = space
         self.occ[space] = piece
         self.cnt[self.game.seat_of_piece[piece] * 7 + piece % PIECES_PER_COLOR + 1] += 1
 
-    def contested(self, seat, number):
+    def contested(self, seat: int, number: int) -> bool:
         """Does an opponent of `seat` still have a piece `number` in play?  If not, the
         seat's pieces of that number are frozen."""
         cnt = self.cnt
@@ -199,11 +214,11 @@ class KOState(State):
                 return True
         return False
 
-    def is_frozen(self, piece):
+    def is_frozen(self, piece: int) -> bool:
         return not self.contested(self.game.seat_of_piece[piece],
                                   piece % PIECES_PER_COLOR + 1)
 
-    def is_active(self, seat):
+    def is_active(self, seat: int) -> bool:
         """Has `seat` a piece that can still move (in play, not frozen)?  Seats without
         one are skipped."""
         cnt = self.cnt
@@ -212,7 +227,7 @@ class KOState(State):
                 return True
         return False
 
-    def knockout_possible(self):
+    def knockout_possible(self) -> bool:
         """The game goes on while some number is in play for two different seats."""
         cnt = self.cnt
         nseats = self.game.num_players
@@ -225,7 +240,7 @@ class KOState(State):
                 return True
         return False
 
-    def _next_active(self, seat):
+    def _next_active(self, seat: int) -> int:
         nseats = self.game.num_players
         for i in range(1, nseats + 1):
             other = (seat + i) % nseats
@@ -233,20 +248,20 @@ class KOState(State):
                 return other
         return seat   # unreachable while a knock-out is possible
 
-    def _ctl(self):
+    def _ctl(self) -> Control:
         return (self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet)
 
-    def _restore(self, ctl):
+    def _restore(self, ctl: Control) -> None:
         self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet = ctl
 
-    def quiet_limit(self):
+    def quiet_limit(self) -> int:
         """KO-3: the turns without a knock-out after which the game ends: the option's
         rounds times the seats still taking turns (0: no limit).  Only a knock-out changes
         who takes turns, and a knock-out starts the count again."""
         rounds = self.game.options["quiet_rounds"]
         return rounds * sum(map(self.is_active, range(self.game.num_players)))
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         self.tasks = None
         limit = self.quiet_limit()
         if limit and self.quiet >= limit:
@@ -254,23 +269,23 @@ class KOState(State):
         else:
             self.cur = self._next_active(self.cur)
 
-    def points(self):
+    def points(self) -> List[int]:
         """Per seat, the points of its pieces still in play (also during the game)."""
         cnt = self.cnt
         return [sum(POINTS[n] * cnt[seat * 7 + n] for n in range(1, 7))
                 for seat in range(self.game.num_players)]
 
-    def places(self):
+    def places(self) -> List[int]:
         """Per seat, its place by points (equal points share a place)."""
         return places(self.points())
 
-    def moves_left(self):
+    def moves_left(self) -> Optional[Tasks]:
         """The turn's remaining moves as ((number, steps), ...), number 0 meaning 'any
         other piece' of a double; None outside a turn or before the throw."""
         return self.tasks if self.phase == TURN else None
 
     # --- interface ----------------------------------------------------------------------
-    def current_player(self):
+    def current_player(self) -> int:
         phase = self.phase
         if phase == END:
             return TERMINAL
@@ -278,17 +293,17 @@ class KOState(State):
             return CHANCE
         return self.cur
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> List[Tuple[Action, float]]:
         if self.phase == ROLLOFF or (self.phase == TURN and self.tasks is None):
             return list(self.game.roll_outcomes)
         return []
 
-    def legal_actions(self):
+    def legal_actions(self) -> List[Action]:
         if self._legal is None:
             self._legal = self._generate()
         return list(self._legal)
 
-    def _generate(self):
+    def _generate(self) -> List[int]:
         game = self.game
         phase = self.phase
         if phase == END:
@@ -303,7 +318,7 @@ class KOState(State):
                     if occ[s] < 0]
         return self._move_actions(game) or [game.pass_action]
 
-    def _move_actions(self, game):
+    def _move_actions(self, game: KOGame) -> List[int]:
         """The moves the turn's remaining tasks allow the current seat (maybe none)."""
         seat = self.cur
         pos, occ = self.pos, self.occ
@@ -311,8 +326,9 @@ class KOState(State):
         seat_of_piece = game.seat_of_piece
         by_number = game.pieces_by_number[seat]
         n = game.num_spaces
-        actions = []
-        for number, steps in self.tasks:
+        actions: List[int] = []
+        for number, steps in self.tasks or ():
+            candidates: Sequence[int]
             if number:
                 candidates = by_number[number]
             else:
@@ -332,14 +348,14 @@ class KOState(State):
                         actions.append(base + dest)
         return actions
 
-    def _check_action(self, action):
+    def _check_action(self, action: Action) -> None:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
         if type(action) is not int or action not in legal:   # 5.0 == 5, True == 1
             raise IllegalMoveError(self._explain(action))
 
-    def _apply_action(self, action, checked):
+    def _apply_action(self, action: Any, checked: None) -> Record:
         game = self.game
         ctl = self._ctl()
         self._legal = None
@@ -372,7 +388,7 @@ class KOState(State):
                 self.tasks = ((low, high), (high, low))
         return ctl, -1, -1, -1, -1
 
-    def _move(self, action, ctl):
+    def _move(self, action: int, ctl: Control) -> Record:
         game = self.game
         piece, dest = divmod(action, game.num_spaces)
         start = self.pos[piece]
@@ -388,7 +404,7 @@ class KOState(State):
         # The piece's number names its task: tasks are kept in the order (low, high),
         # (high, low) or, on a double, (n, n), (any other, n), so the moved piece did the
         # first task exactly when its number is the first task's number.
-        tasks = self.tasks
+        tasks = self.tasks or ()           # a move is made during a turn's moves
         rest = tasks[1:] if len(tasks) == 1 or tasks[0][0] == number else tasks[:1]
         self.tasks = rest
         if victim >= 0 and not self.knockout_possible():
@@ -398,8 +414,8 @@ class KOState(State):
             self._end_turn()
         return ctl, piece, start, dest, victim
 
-    def _rolloff_throw(self, total):
-        rolls = list(self.rolloff)
+    def _rolloff_throw(self, total: int) -> None:
+        rolls = list(self.rolloff or ())
         rolls[self.cur] = total
         if TO_THROW in rolls:
             self.rolloff = tuple(rolls)
@@ -416,7 +432,7 @@ class KOState(State):
             self.rolloff = tuple(TO_THROW if r == best else DROPPED for r in rolls)
             self.cur = leaders[0]
 
-    def _undo_action(self, record):
+    def _undo_action(self, record: Record) -> None:
         ctl, piece, a, b, victim = record
         game = self.game
         if piece >= 0:
@@ -435,23 +451,23 @@ class KOState(State):
         self._restore(ctl)
         self._legal = None
 
-    def returns(self):
+    def returns(self) -> List[float]:
         if self.phase != END:
             return [0.0] * self.game.num_players
         return [float(p) for p in self.points()]
 
-    def result(self):
+    def result(self) -> Optional[str]:
         if self.phase != END:
             return None
         return describe_result(self.game.seat_names, self.points())
 
-    def last_knockout(self):
+    def last_knockout(self) -> Optional[int]:
         """The piece knocked out by the last action, or None."""
         if self._undo and self._undo[-1][4] >= 0:
             return self._undo[-1][4]
         return None
 
-    def clone(self):
+    def clone(self) -> KOState:
         other = KOState.__new__(KOState)
         other.game = self.game
         other.history = list(self.history)
@@ -464,14 +480,14 @@ class KOState(State):
         return other
 
     # --- text ---------------------------------------------------------------------------
-    def view(self):
+    def view(self) -> KOView:
         game = self.game
         names = game.board.spaces
         seat_of = game.seat_of_piece
 
-        def piece(p):
+        def piece(p: int) -> PieceView:
             color, k = divmod(p, PIECES_PER_COLOR)
-            return Piece(seat_of[p], color=color, number=k + 1)
+            return PieceView(seat_of[p], color=color, number=k + 1)
 
         in_play = [c * PIECES_PER_COLOR + k for c in game.colors for k in range(PIECES_PER_COLOR)]
         pieces = frozen_map((names[self.pos[p]], piece(p)) for p in in_play if self.pos[p] >= 0)
@@ -487,16 +503,16 @@ class KOState(State):
             rolloff=self.rolloff or (), moves=moves,
             out=tuple(piece(p) for p in in_play if self.pos[p] == OUT), quiet=self.quiet)
 
-    def to_position(self):
+    def to_position(self) -> str:
         return ko_position.format_position(self)
 
-    def action_to_string(self, action):
+    def action_to_string(self, action: Action) -> str:
         return ko_notation.action_to_string(self, action)
 
-    def parse_action(self, text):
+    def parse_action(self, text: str) -> Action:
         return ko_notation.parse_action(self, text)
 
-    def _explain(self, action):
+    def _explain(self, action: Action) -> str:
         return ko_notation.explain_illegal(self, action)
 
 

@@ -15,34 +15,38 @@ A match is written as text for saving: `<rounds> <points of round 1> <points of 
 with each round's points per seat separated by commas, e.g. `3 9,4,6 3,3,10`.
 """
 
+from __future__ import annotations
+
+from typing import Iterable, List, Optional, Sequence, Tuple
+
 from ..base import GameError
-from .game import POINTS, KOGame, describe_result, places
+from .game import POINTS, KOGame, KOState, describe_result, places
 
 
 class KOMatch:
-    def __init__(self, game, rounds):
+    def __init__(self, game: KOGame, rounds: int) -> None:
         if not isinstance(game, KOGame):
             raise GameError(f"a K.O. match needs a K.O. game, not {game!r}")
         if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
             raise GameError(f"a match has a whole number of rounds, at least 1 (got {rounds!r})")
         self.game = game
         self.rounds = rounds
-        self.round_points = []
+        self.round_points: List[Tuple[int, ...]] = []
 
     @property
-    def rounds_played(self):
+    def rounds_played(self) -> int:
         return len(self.round_points)
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return len(self.round_points) == self.rounds
 
-    def new_round(self):
+    def new_round(self) -> KOState:
         """The start of the next round."""
         if self.is_over():
             raise GameError(f"the match of {self.rounds} rounds is over")
         return self.game.new_initial_state()
 
-    def record(self, state):
+    def record(self, state: KOState) -> List[int]:
         """Add the points of a finished round; returns the totals."""
         if state.game.num_players != self.game.num_players or state.game.name != "ko":
             raise GameError("this round was not played with the match's players")
@@ -50,7 +54,7 @@ class KOMatch:
             raise GameError("the round is not over yet: only finished rounds count")
         return self.record_points(state.points())
 
-    def record_points(self, points):
+    def record_points(self, points: Iterable[int]) -> List[int]:
         """Add a round's points given per seat (e.g. counted on paper); returns the totals."""
         if self.is_over():
             raise GameError(f"the match of {self.rounds} rounds is over")
@@ -64,45 +68,45 @@ class KOMatch:
         self.round_points.append(tuple(points))
         return self.totals()
 
-    def undo_round(self):
+    def undo_round(self) -> Tuple[int, ...]:
         """Take back the last recorded round; returns its points."""
         if not self.round_points:
             raise IndexError("undo_round: no round recorded")
         return self.round_points.pop()
 
-    def totals(self):
+    def totals(self) -> List[int]:
         return [sum(r[seat] for r in self.round_points)
                 for seat in range(self.game.num_players)]
 
-    def places(self):
+    def places(self) -> List[int]:
         """Per seat, its place by total points (equal totals share a place)."""
         return places(self.totals())
 
-    def result(self):
+    def result(self) -> Optional[str]:
         """The match result once every round is played, else None."""
         if not self.is_over():
             return None
         return self.standing()
 
-    def standing(self):
+    def standing(self) -> str:
         """The totals so far in words, as the result is written: who leads, every seat's."""
         return describe_result(self.game.seat_names, self.totals())
 
-    def tally(self, points):
+    def tally(self, points: Sequence[int]) -> str:
         """Per seat its letters and `points` in one short line for the OLED: 'R6 G2 Y0',
         'RB6 GY2' (at most 15 characters for 4 seats with two-digit points)."""
         return " ".join(f"{token}{p}" for token, p in zip(self.game.seat_tokens, points))
 
-    def copy(self):
+    def copy(self) -> KOMatch:
         other = KOMatch(self.game, self.rounds)
         other.round_points = list(self.round_points)
         return other
 
-    def to_text(self):
+    def to_text(self) -> str:
         return " ".join([str(self.rounds)] + [",".join(map(str, r)) for r in self.round_points])
 
     @classmethod
-    def from_text(cls, game, text):
+    def from_text(cls, game: KOGame, text: str) -> KOMatch:
         fields = str(text).split()
         if not fields or not fields[0].isdigit():
             raise GameError(f"K.O. match {text!r}: expected '<rounds> <points,...> ...'")
@@ -118,5 +122,5 @@ class KOMatch:
             match.record_points([int(v) for v in values])
         return match
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<KOMatch {self.to_text()!r}>"

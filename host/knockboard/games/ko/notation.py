@@ -10,11 +10,17 @@ Piece letters and space names come from the board data.  Parsing ignores case an
 either `-` or `x` for any move, and `roll 35`, `roll 5,3`, `roll 5+3` for a throw.
 """
 
-import re
+from __future__ import annotations
 
-from ..base import CHANCE, IllegalMoveError, NotationError
-from .constants import END, OUT, SETUP
+import re
+from typing import TYPE_CHECKING, Optional
+
+from ..base import CHANCE, Action, IllegalMoveError, NotationError
+from .constants import END, OUT, SETUP, Tasks
 from .board import PIECES_PER_COLOR
+
+if TYPE_CHECKING:                      # the state is only read here
+    from .game import KOGame, KOState
 
 _PIECE_ACTION = re.compile(r"([A-Za-z])([0-9]+)([-xX@])([A-Za-z0-9]+)\Z")
 _ROLL = re.compile(r"roll\s*([0-9]+)\s*[ ,+-]?\s*([0-9]+)\Z", re.IGNORECASE)
@@ -22,7 +28,7 @@ _SYNTAX = ("moves are written 'R3-e5' or 'R3xe5', placements 'R1@a1', throws 'ro
            "and 'pass'")
 
 
-def _kind(game, action):
+def _kind(game: KOGame, action: int) -> str:
     if action < game.setup_base:
         return "move"
     if action < game.roll_base:
@@ -32,21 +38,23 @@ def _kind(game, action):
     return "roll"
 
 
-def _valid(game, action):
+def _valid(game: KOGame, action: Action) -> Optional[int]:
+    """`action` if it is an action of `game` (legal here or not), else None."""
     if not isinstance(action, int) or isinstance(action, bool):
-        return False
+        return None
     if action < 0 or action > game.pass_action:
-        return False
+        return None
     if game.roll_base <= action < game.pass_action:
         low, high = divmod(action - game.roll_base, 6)
-        return low <= high
-    return True
+        return action if low <= high else None
+    return action
 
 
-def action_to_string(state, action):
+def action_to_string(state: KOState, written: Action) -> str:
     game = state.game
-    if not _valid(game, action):
-        raise NotationError(f"{action!r} is not a K.O. action")
+    action = _valid(game, written)
+    if action is None:
+        raise NotationError(f"{written!r} is not a K.O. action")
     names = game.board.spaces
     kind = _kind(game, action)
     if kind == "move":
@@ -68,7 +76,7 @@ def action_to_string(state, action):
     return f"roll {low + 1} {high + 1}"
 
 
-def parse_action(state, text):
+def parse_action(state: KOState, text: object) -> int:
     game = state.game
     if not isinstance(text, str):
         raise NotationError(f"{text!r} is not K.O. notation ({_SYNTAX})")
@@ -85,7 +93,7 @@ def parse_action(state, text):
     return action
 
 
-def _parse_roll(game, written):
+def _parse_roll(game: KOGame, written: str) -> int:
     match = _ROLL.match(written)
     if not match:
         raise NotationError("a throw is written 'roll A B' (two dice)")
@@ -95,7 +103,7 @@ def _parse_roll(game, written):
     return game.roll_base + (dice[0] - 1) * 6 + (dice[1] - 1)
 
 
-def _parse_piece_action(game, written):
+def _parse_piece_action(game: KOGame, written: str) -> int:
     """A move `R3-e5` / `R3xe5` or a placement `R1@a1`."""
     match = _PIECE_ACTION.match(written)
     if not match:
@@ -115,22 +123,21 @@ def _parse_piece_action(game, written):
     return action + game.setup_base if sep == "@" else action
 
 
-def describe_tasks(tasks):
+def describe_tasks(tasks: Tasks) -> str:
     """'piece 1 moves 5, piece 5 moves 1' for the turn's remaining moves."""
     return ", ".join(f"piece {n} moves {k}" if n else f"another piece moves {k}"
                      for n, k in tasks)
 
 
-def explain_illegal(state, action):
+def explain_illegal(state: KOState, action: Action) -> str:
     """Why `action` is not legal in `state`, as '<notation>: <reason>'."""
-    try:
-        text = action_to_string(state, action)
-    except NotationError as err:
-        return str(err)
-    return f"{text}: {_reason(state, action)}"
+    number = _valid(state.game, action)
+    if number is None:
+        return f"{action!r} is not a K.O. action"
+    return f"{action_to_string(state, number)}: {_reason(state, number)}"
 
 
-def _reason(state, action):
+def _reason(state: KOState, action: int) -> str:
     game = state.game
     kind = _kind(game, action)
     if state.phase == END:
@@ -149,7 +156,7 @@ def _reason(state, action):
     return _move_reason(state, action, who)
 
 
-def _setup_reason(state, action, kind, who):
+def _setup_reason(state: KOState, action: int, kind: str, who: str) -> str:
     game = state.game
     board = game.board
     expected = game.setup_order[state.setup_next]
@@ -166,7 +173,7 @@ def _setup_reason(state, action, kind, who):
     return f"{board.spaces[space]} is already taken"
 
 
-def _move_reason(state, action, who):
+def _move_reason(state: KOState, action: int, who: str) -> str:
     game = state.game
     piece = action // game.num_spaces
     name = game.piece_name(piece)
@@ -183,16 +190,16 @@ def _move_reason(state, action, who):
         return (f"{name} is frozen: no opponent has a {number} in play any more, so it "
                 "stays where it is")
     steps = None
-    for task_number, task_steps in state.tasks:
+    for task_number, task_steps in state.tasks or ():
         if task_number == number or (task_number == 0 and number != task_steps):
             steps = task_steps
     if steps is None:
-        return (f"the moves left this turn ({describe_tasks(state.tasks)}) do not move a "
+        return (f"the moves left this turn ({describe_tasks(state.tasks or ())}) do not move a "
                 f"{number}")
     return _destination_reason(state, action, steps)
 
 
-def _destination_reason(state, action, steps):
+def _destination_reason(state: KOState, action: int, steps: int) -> str:
     """Why a piece with a move of `steps` left cannot end its move where `action` says."""
     game = state.game
     board = game.board

@@ -22,16 +22,23 @@ Parsing checks that the text describes a position the rules can reach, as far as
 be seen from the position alone, and names the offending field when it does not.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Dict, Iterable, List, NoReturn, Tuple
+
 from ..base import PositionError
-from .constants import DROPPED, END, OUT, ROLLOFF, SETUP, TO_THROW, TURN, UNPLACED
-from .board import PIECES_PER_COLOR
+from .constants import DROPPED, END, OUT, ROLLOFF, SETUP, TO_THROW, TURN, UNPLACED, Tasks
+from .board import PIECES_PER_COLOR, KOBoard
 from ..position_text import split_fields
+
+if TYPE_CHECKING:                      # the state is only read and filled here, never made
+    from .game import KOGame, KOState
 
 _DIGITS = {"1", "2", "3", "4", "5", "6"}
 _FORMAT = "expected '<seats> <phase> <color>=<6 spaces> ...'"
 
 
-def format_position(state):
+def format_position(state: KOState) -> str:
     game = state.game
     fields = ["/".join(game.seat_tokens), _phase_field(state)]
     names = game.board.spaces
@@ -44,14 +51,14 @@ def format_position(state):
     return " ".join(fields)
 
 
-def _phase_field(state):
+def _phase_field(state: KOState) -> str:
     game = state.game
     phase = state.phase
     if phase == SETUP:
         return f"setup:{game.piece_name(game.setup_order[state.setup_next])}"
     if phase == ROLLOFF:
         return "rolloff:" + ",".join(
-            "?" if r == TO_THROW else "-" if r == DROPPED else str(r) for r in state.rolloff)
+            "?" if r == TO_THROW else "-" if r == DROPPED else str(r) for r in state.rolloff or ())
     if phase == TURN:
         quiet = f":q{state.quiet}" if state.quiet else ""
         if state.tasks is None:
@@ -61,11 +68,11 @@ def _phase_field(state):
     return "end:quiet" if state.knockout_possible() else "end"
 
 
-def _fail(message):
+def _fail(message: str) -> NoReturn:
     raise PositionError(f"K.O. position: {message}")
 
 
-def parse_position(state, text):
+def parse_position(state: KOState, text: str) -> KOState:
     """Fill the fresh KOState `state` from the position `text` and return it: the fields
     are read into plain values (seating, each color's spots, the phase), then checked
     against the rules, the first problem found named with its field."""
@@ -83,10 +90,10 @@ def parse_position(state, text):
     return state
 
 
-def _read_colors(game, tokens):
+def _read_colors(game: KOGame, tokens: List[str]) -> Dict[int, List[int]]:
     """{color: [space index, OUT or UNPLACED for pieces 1..6]} from the color fields."""
     board = game.board
-    pos = {}
+    pos: Dict[int, List[int]] = {}
     for token in tokens:
         color, rest = _read_color(game, token, pos)
         entries = rest.split(",")
@@ -101,7 +108,7 @@ def _read_colors(game, tokens):
     return pos
 
 
-def _read_color(game, token, seen):
+def _read_color(game: KOGame, token: str, seen: Dict[int, List[int]]) -> Tuple[int, str]:
     """The color of a field `<letter>=<entries>` and its entries."""
     board = game.board
     letter, eq, rest = token.partition("=")
@@ -120,7 +127,7 @@ def _read_color(game, token, seen):
 _MARKERS = {"?": UNPLACED, "-": OUT}
 
 
-def _read_spot(board, token, k, entry):
+def _read_spot(board: KOBoard, token: str, k: int, entry: str) -> int:
     if entry in _MARKERS:
         return _MARKERS[entry]
     where = board.index.get(entry.lower())
@@ -130,9 +137,9 @@ def _read_spot(board, token, k, entry):
     return where
 
 
-def _place_pieces(state, pos):
+def _place_pieces(state: KOState, pos: Dict[int, List[int]]) -> None:
     game = state.game
-    taken = {}
+    taken: Dict[int, int] = {}
     for color in game.colors:
         for k, where in enumerate(pos[color]):
             piece = color * PIECES_PER_COLOR + k
@@ -146,12 +153,12 @@ def _place_pieces(state, pos):
             state._place(piece, where)
 
 
-def _bad_phase(state, token, arg):
+def _bad_phase(state: KOState, token: str, arg: str) -> None:
     _fail(f"phase {token!r}: expected setup:<piece>, rolloff:<throws>, "
           "turn:<seat>:roll, turn:<seat>:<moves> or end")
 
 
-def _end(state, token, arg):
+def _end(state: KOState, token: str, arg: str) -> None:
     if arg not in ("", "quiet"):
         _bad_phase(state, token, arg)
     _no_unplaced(state, token)
@@ -169,7 +176,7 @@ def _end(state, token, arg):
     state.quiet = state.quiet_limit() if arg else 0
 
 
-def _check_seats(game, token):
+def _check_seats(game: KOGame, token: str) -> None:
     expected = "/".join(game.seat_tokens)
     if token.upper() == expected:
         return
@@ -180,13 +187,13 @@ def _check_seats(game, token):
     _fail(f"seating {token!r}: expected {expected} for {game.num_players} players")
 
 
-def _no_unplaced(state, token):
+def _no_unplaced(state: KOState, token: str) -> None:
     for piece in state.game.setup_order:
         if state.pos[piece] == UNPLACED:
             _fail(f"phase {token!r}, but {state.game.piece_name(piece)} is not placed ('?')")
 
 
-def _on_start_spaces(state, token, pieces):
+def _on_start_spaces(state: KOState, token: str, pieces: Iterable[int]) -> None:
     game = state.game
     for piece in pieces:
         where = state.pos[piece]
@@ -200,7 +207,7 @@ def _on_start_spaces(state, token, pieces):
                   f"{game.board.color_names[color]}")
 
 
-def _setup(state, token, arg):
+def _setup(state: KOState, token: str, arg: str) -> None:
     game = state.game
     order = game.setup_order
     names = [game.piece_name(p) for p in order]
@@ -219,7 +226,7 @@ def _setup(state, token, arg):
     state.cur = game.seat_of_piece[order[nxt]]
 
 
-def _rolloff(state, token, arg):
+def _rolloff(state: KOState, token: str, arg: str) -> None:
     game = state.game
     rolls = _read_rolls(game, token, arg)
     if TO_THROW not in rolls:
@@ -240,7 +247,7 @@ def _rolloff(state, token, arg):
 _ROLL_MARKERS = {"?": TO_THROW, "-": DROPPED}
 
 
-def _read_rolls(game, token, arg):
+def _read_rolls(game: KOGame, token: str, arg: str) -> List[int]:
     """Per seat: the sum it threw, TO_THROW or DROPPED."""
     entries = arg.split(",")
     if len(entries) != game.num_players:
@@ -257,7 +264,7 @@ def _read_rolls(game, token, arg):
     return rolls
 
 
-def _turn(state, token, arg):
+def _turn(state: KOState, token: str, arg: str) -> None:
     game = state.game
     seat_token, sep, moves = arg.partition(":")
     if not sep or seat_token.upper() not in game.seat_tokens:
@@ -286,7 +293,7 @@ def _turn(state, token, arg):
     state.quiet = quiet
 
 
-def _quiet(state, token, moves):
+def _quiet(state: KOState, token: str, moves: str) -> Tuple[str, int]:
     """(the moves, the KO-3 count) of `roll:q7` or `1>5,5>1:q7`; the count is 0 without."""
     moves, sep, count = moves.partition(":")
     if not sep:
@@ -297,7 +304,7 @@ def _quiet(state, token, moves):
     return moves, int(count[1:])
 
 
-def _tasks(token, text):
+def _tasks(token: str, text: str) -> Tasks:
     tasks = [_read_task(token, item) for item in text.split(",")]
     if len(tasks) > 2 or len(set(tasks)) != len(tasks):
         _fail(f"phase {token!r}: a throw leaves at most two different moves")
@@ -310,7 +317,7 @@ def _tasks(token, text):
     return tuple(sorted(tasks, key=lambda t: (t[0] == 0, t[0])))
 
 
-def _read_task(token, item):
+def _read_task(token: str, item: str) -> Tuple[int, int]:
     """(piece number or 0 for any other piece, steps) from `n>k`."""
     number, gt, steps = item.partition(">")
     if not gt or not (number == "*" or number in _DIGITS) or steps not in _DIGITS:

@@ -188,7 +188,7 @@ class GameUI:
         kind = self.die_kind(state)
         return [f"{owner} d{kind}" for owner in self.dice_owners(state)]
 
-    # --- edit mode (session/edit.py) -------------------------------------------------------
+    # --- edit mode (session/edit_presses.py) --------------------------------------------------
     # What pressing a selected piece again changes ("face", "ball"); None: it deselects.
     EDIT_VARIANT: Optional[str] = None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Optional, cast
 
-from ...games.dodgeball import START_NAMES
+from ...games.dodgeball.board import START_NAMES
 from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
 

@@ -9,7 +9,8 @@ from collections import Counter
 from typing import TYPE_CHECKING, Optional, cast
 
 from ...ascii_board import render_knockabout
-from ...games.knockabout.game import DICE_PER_PLAYER, GUTTER_LOSS
+from ...games.knockabout.game import GUTTER_LOSS
+from ...games.knockabout.position import DICE_PER_PLAYER
 from ...games.knockabout.board import CELL_INDEX, STEP
 from ..types import PASS, EditBoard, Option, Piece, Step, View, clip
 from .base import GameUI
@@ -52,20 +53,20 @@ class KnockaboutUI(GameUI):
             space = _view(before).reroll
             if space is None:
                 return []                              # the roll-off moves nothing
-            owner, sides, old = _dice(before).die_at(space)
-            new = _dice(after).die_at(space)[2]
+            owner, sides, old = _die_at(before, space)
+            new = _die_at(after, space)[2]
             return [Step("face", space, None, clip(f"{space} d{sides} to {new}"), owner,
                          new, old)]
         out = []
         for src, dst in _dice(before).move_trace(action):
-            owner, sides, face = _dice(before).die_at(src)
+            owner, sides, face = _die_at(before, src)
             out.append(Step("move", src, dst, clip(f"{'WB'[owner]}{sides} {src}>{dst}"), owner))
         return out
 
     def die_kind(self, state: State) -> int:
         space = _view(state).reroll
         if space is not None:
-            return _dice(state).die_at(space)[1]
+            return _die_at(state, space)[1]
         return 6
 
     def dice_owners(self, state: State) -> list[str]:
@@ -128,6 +129,15 @@ def _view(state: State) -> KnockaboutView:
 
 def _dice(state: State) -> KnockaboutState:
     return cast("KnockaboutState", state)
+
+
+def _die_at(state: State, space: str) -> tuple[int, int, int]:
+    """(owner, sides, face) of the die on `space`, which the position says holds one (a
+    reroll's cell, a cell a move starts from)."""
+    die = _dice(state).die_at(space)
+    if die is None:
+        raise ValueError(f"no die on {space} in {state.to_position()!r}")
+    return die
 
 
 def _pieces(view: KnockaboutView) -> dict[str, Piece]:

@@ -14,7 +14,7 @@ from .base import GameUI
 if TYPE_CHECKING:
     from ...games.base import Action, State
     from ...games.knockoff import KnockoffGame
-    from ...games.knockoff.board import Board as KnockoffBoard
+    from ...games.knockoff.board import KnockoffBoard
     from ...games.view import KnockoffView
 
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ...games.base import Action, State
     from ...games.ko.game import KOState
     from ...games.view import KOView
-    from ...games.view import Piece as EnginePiece
+    from ...games.view import PieceView
 
 LETTERS = "RGYB"
 NAMES = {"R": "Red", "G": "Green", "Y": "Yellow", "B": "Blue"}
@@ -25,18 +25,18 @@ def _view(state: State) -> KOView:
     return cast("KOView", state.view())               # an adapter sees its own game only
 
 
-def _placing(view: KOView) -> EnginePiece:
+def _placing(view: KOView) -> PieceView:
     """The piece to place next: there is one while the set-up lasts."""
     assert view.placing is not None, "no piece to place after the set-up"
     return view.placing
 
 
-def _name(view: KOView, piece: EnginePiece) -> str:
+def _name(view: KOView, piece: PieceView) -> str:
     """A piece as the notation names it: "R3"."""
     return f"{view.letters[piece.color]}{piece.number}"
 
 
-def _piece(view: KOView, piece: EnginePiece) -> Piece:
+def _piece(view: KOView, piece: PieceView) -> Piece:
     return Piece(piece.owner, _name(view, piece), LETTERS.index(view.letters[piece.color]))
 
 

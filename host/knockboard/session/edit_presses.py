@@ -51,7 +51,7 @@ CHANGED, ILLEGAL, REFUSE, ACCEPT, LEAVE = "changed", "illegal", "refuse", "accep
 
 
 @dataclass(frozen=True)
-class Result:
+class EditResult:
     kind: str
     text: str = ""            # ILLEGAL: a short reason; REFUSE: the engine's message
     state: Optional[State] = None   # ACCEPT: the engine's state of the edited position
@@ -125,11 +125,11 @@ class EditMode:
         return ["Edit: as program", self.info, "OK=done"]
 
     # --- input ------------------------------------------------------------------------------
-    def press(self, space: str) -> Result:
+    def press(self, space: str) -> EditResult:
         if self.stage == VIEW:
             piece = self.ui.view(self.state).pieces.get(space)
             self.info = clip(f"{space}: {piece.name if piece else 'empty'}")
-            return Result(CHANGED)
+            return EditResult(CHANGED)
         if self.stage in (REFUSED, SETTINGS):
             self.stage = IDLE
         if self.stage == SELECTED:
@@ -142,32 +142,32 @@ class EditMode:
             return self._select(space)
         candidates = self.ui.edit_candidates(self.board, space)
         if not candidates:
-            return Result(ILLEGAL, "nothing to put")
+            return EditResult(ILLEGAL, "nothing to put")
         self.stage, self.put_at, self.candidates, self.index = PUT, space, candidates, 0
-        return Result(CHANGED)
+        return EditResult(CHANGED)
 
-    def _press_selected(self, space: str) -> Result:
+    def _press_selected(self, space: str) -> EditResult:
         board, src = self.board, self.selected
         if space == src:
             if not self.ui.edit_can_vary(board, src):
                 return self._idle("press a cell")
             reason = self.ui.edit_vary(board, src)
             if reason:
-                return Result(ILLEGAL, reason)
+                return EditResult(ILLEGAL, reason)
             self.info = clip(f"{src}: {board.pieces[src].name}")
-            return Result(CHANGED)
+            return EditResult(CHANGED)
         if space in board.pieces and not self.ui.edit_takes(board, src, space):
             return self._select(space)
         piece = board.pieces[src]
         reason = self.ui.edit_move(board, src, space)
         if reason:
-            return Result(ILLEGAL, reason)
+            return EditResult(ILLEGAL, reason)
         return self._idle(f"{piece.name} {src}>{space}")
 
-    def ok(self) -> Result:
+    def ok(self) -> EditResult:
         stage = self.stage
         if stage == VIEW:
-            return Result(LEAVE)
+            return EditResult(LEAVE)
         if stage in (REFUSED, SELECTED):
             return self._idle(self.info if stage == REFUSED else "press a cell")
         if stage == PUT:
@@ -177,10 +177,10 @@ class EditMode:
         if stage == SETTINGS:
             key, _ = self.ui.edit_settings(self.board)[self.setting]
             reason = self.ui.edit_setting(self.board, key)
-            return Result(ILLEGAL, reason) if reason else Result(CHANGED)
+            return EditResult(ILLEGAL, reason) if reason else EditResult(CHANGED)
         changes = self.changes()
         if not changes:
-            return Result(LEAVE)
+            return EditResult(LEAVE)
         try:
             state = self.ui.game.from_position(self.ui.edit_position(self.board))
         except GameError as err:
@@ -188,27 +188,27 @@ class EditMode:
             why = self.ui.table_words(str(err))
             lines = oled.wrap(why) or ["?"]        # the OLED's layout: no word cut
             self.pages = [(lines[i:i + 2] + [""])[:2] for i in range(0, len(lines), 2)]
-            return Result(REFUSE, why)
-        return Result(ACCEPT, state=state, changes=tuple(changes))
+            return EditResult(REFUSE, why)
+        return EditResult(ACCEPT, state=state, changes=tuple(changes))
 
-    def back(self) -> Result:
+    def back(self) -> EditResult:
         if self.stage in (VIEW, IDLE):
-            return Result(LEAVE)
+            return EditResult(LEAVE)
         return self._idle(self.info if self.stage == REFUSED else "press a cell")
 
-    def menu(self) -> Result:
+    def menu(self) -> EditResult:
         stage = self.stage
         if stage == VIEW:
-            return Result(ILLEGAL, clip(f"not now: {self.refusal}"))
+            return EditResult(ILLEGAL, clip(f"not now: {self.refusal}"))
         if stage == REFUSED:
             self.page = (self.page + 1) % len(self.pages)
-            return Result(CHANGED)
+            return EditResult(CHANGED)
         if stage == SELECTED:
             src = self.selected
             piece = self.board.pieces[src]
             reason = self.ui.edit_remove(self.board, src)
             if reason:
-                return Result(ILLEGAL, reason)
+                return EditResult(ILLEGAL, reason)
             return self._idle(f"{piece.name} {src} off")
         if stage == PUT:
             return self._next_candidate()
@@ -216,25 +216,25 @@ class EditMode:
             self.setting += 1
             if self.setting >= len(self.ui.edit_settings(self.board)):
                 return self._idle(self.info)
-            return Result(CHANGED)
+            return EditResult(CHANGED)
         if not self.ui.edit_settings(self.board):
-            return Result(ILLEGAL, "no settings")
+            return EditResult(ILLEGAL, "no settings")
         self.stage, self.setting = SETTINGS, 0
-        return Result(CHANGED)
+        return EditResult(CHANGED)
 
     # --- inner ------------------------------------------------------------------------------
-    def _select(self, space: str) -> Result:
+    def _select(self, space: str) -> EditResult:
         self.stage, self.selected = SELECTED, space
-        return Result(CHANGED)
+        return EditResult(CHANGED)
 
-    def _idle(self, info: str) -> Result:
+    def _idle(self, info: str) -> EditResult:
         self.stage, self.selected, self.put_at = IDLE, None, None
         self.info = clip(info)
-        return Result(CHANGED)
+        return EditResult(CHANGED)
 
-    def _next_candidate(self) -> Result:
+    def _next_candidate(self) -> EditResult:
         self.index = (self.index + 1) % len(self.candidates)
-        return Result(CHANGED)
+        return EditResult(CHANGED)
 
 
 def edit_steps(ui: GameUI, before: State, after: State) -> list[Step]:
