@@ -22,6 +22,26 @@ def _private_game_database(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="session")
+def display():
+    """One virtual X screen a test worker keeps for all its window tests (sim, remote, web):
+    Tk keeps its tie to a screen after its window is gone, and an X server stopped under it
+    ends the whole process, so no test file may start and stop a screen of its own. Window
+    tests must run in CI (CI=true); elsewhere they are skipped only when Xvfb, Tk or Pillow
+    is missing."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent / "sim"))
+    import screens
+    why = screens.xvfb_missing()
+    if why:
+        if os.environ.get("CI"):
+            pytest.fail(f"the window tests must run in CI: {why}")
+        pytest.skip(why)
+    with screens.xvfb() as name:
+        yield name
+
+
+@pytest.fixture(scope="session")
 def kicad():
     """KiCad's pcbnew under Debian's Python (the PCB tests): missing, a test fails in CI and
     is skipped elsewhere."""

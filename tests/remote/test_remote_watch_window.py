@@ -12,7 +12,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 
 from knockboard.cli import main
 from knockboard.cli.watch import WatchThread, _Kept
@@ -26,7 +25,6 @@ from broker import password
 from homes import Home, closing, run_until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "sim"))
-import screens  # noqa: E402
 from game_view_screens import wrong_pixels  # noqa: E402
 
 WINDOW_WAIT_S = 60.0
@@ -35,15 +33,6 @@ ROOT = Path(__file__).parent.parent.parent
 CLI = "import sys; from knockboard.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-@pytest.fixture(scope="module")
-def display():
-    why = screens.xvfb_missing()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(f"the window tests must run in CI: {why}")
-        pytest.skip(why)
-    with screens.xvfb() as name:
-        yield name
 
 
 def _grab(view, display):

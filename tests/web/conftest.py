@@ -6,7 +6,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "sim"))
 
-import screens  # noqa: E402
 from browser import Browser, browser_missing  # noqa: E402
 
 
@@ -18,11 +17,6 @@ def _needed(why):
         pytest.skip(why)
 
 
-@pytest.fixture(scope="module")
-def display():
-    _needed(screens.xvfb_missing())
-    with screens.xvfb() as name:
-        yield name
 
 
 @pytest.fixture
