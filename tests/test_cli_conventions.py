@@ -6,12 +6,13 @@ shell completion generated from the parser, and no command that waits for ever f
 or a window that is not there."""
 
 import shlex
-import subprocess
 
 import pytest
 
 from knockboard import __version__, registry
 from knockboard.cli import build_parser, main
+
+import bash_completion
 from knockboard.cli.args import board_name, game_name
 from knockboard.cli.commands import EXAMPLES, GROUPS
 from knockboard.device.protocol import PROTO_VERSION
@@ -182,17 +183,7 @@ def test_the_bash_completion_completes_commands_games_and_options(tmp_path, caps
     script.write_text(run(capsys, ["completion", "bash"])[1])
 
     def complete(line):
-        words = line.split(" ")
-        program = (f"source {shlex.quote(str(script))}\n"
-                   f"COMP_WORDS=({' '.join(shlex.quote(w) for w in words)})\n"
-                   f"COMP_CWORD={len(words) - 1}\nCOMP_LINE={shlex.quote(line)}\n"
-                   "COMP_POINT=${#COMP_LINE}\n"
-                   "$(complete -p knockboard | sed 's/.* -F \\([^ ]*\\) .*/\\1/')\n"
-                   'printf "%s\\n" "${COMPREPLY[@]}"\n')
-        proc = subprocess.run(["bash", "-c", program], capture_output=True, text=True,
-                              timeout=30)
-        assert proc.returncode == 0, proc.stderr
-        return proc.stdout.split()
+        return bash_completion.complete(script, line)
     assert complete("knockboard pl") == ["play"]
     assert complete("knockboard play knock") == ["knockabout", "knockoff"]
     assert "--dry-run" in complete("knockboard flash --")

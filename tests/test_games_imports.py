@@ -7,6 +7,8 @@ of the program (type-only imports included)."""
 import ast
 from pathlib import Path
 
+import import_graph
+
 GAMES = Path(__file__).parents[1] / "host" / "knockboard" / "games"
 ABOVE = ("layouts", "session", "bots", "device", "store", "sim")
 
@@ -55,28 +57,7 @@ def _graph():
     return {_name(p): _imports(p)[0] for p in GAMES.rglob("*.py")}
 
 
-def _cycle(graph):
-    """One import cycle as a list of modules, or None."""
-    state = {}
-
-    def visit(module, path):
-        state[module] = "open"
-        for dep in sorted(graph.get(module, ())):
-            if state.get(dep) == "open":
-                return path[path.index(dep):] + [dep]
-            if dep not in state:
-                found = visit(dep, path + [dep])
-                if found:
-                    return found
-        state[module] = "done"
-        return None
-
-    for module in sorted(graph):
-        if module not in state:
-            found = visit(module, [module])
-            if found:
-                return found
-    return None
+_cycle = import_graph.cycle
 
 
 def test_no_import_cycle_among_the_engines():

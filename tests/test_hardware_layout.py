@@ -5,6 +5,8 @@ inside functions count too), each folder imports only the folders before it in t
 import ast
 from pathlib import Path
 
+import import_graph
+
 HARDWARE = Path(__file__).parents[1] / "hardware"
 # The flow, from the inputs to the files a maker uploads; a folder (or top module) may
 # import those before it, never one after it.
@@ -41,28 +43,7 @@ def _graph():
     return {_name(p): _imports(p)[0] for p in HARDWARE.rglob("*.py")}
 
 
-def _cycle(graph):
-    """One import cycle as a list of modules, or None."""
-    state = {}
-
-    def visit(module, path):
-        state[module] = "open"
-        for dep in sorted(graph.get(module, ())):
-            if state.get(dep) == "open":
-                return path[path.index(dep):] + [dep]
-            if dep not in state:
-                found = visit(dep, path + [dep])
-                if found:
-                    return found
-        state[module] = "done"
-        return None
-
-    for module in sorted(graph):
-        if module not in state:
-            found = visit(module, [module])
-            if found:
-                return found
-    return None
+_cycle = import_graph.cycle
 
 
 def _backward(graph):

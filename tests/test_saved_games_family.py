@@ -21,6 +21,8 @@ from knockboard.sim import VirtualBoard
 from knockboard.store import GameStore
 from knockboard.store.game_lock import GameLock
 
+import bash_completion
+
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_S = 30.0          # the longest wait for another program, on a loaded 2-core machine
 
@@ -293,20 +295,11 @@ def test_the_bash_completion_completes_saved_game_ids(tmp_path, capsys):
         f"{shlex.quote(sys.executable)} -m knockboard.cli \"$@\"\n")
     (bin_dir / "knockboard").chmod(0o755)
 
+    env = dict(os.environ, KNOCKBOARD_DB=str(db),
+               PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+
     def complete(line):
-        words = line.split(" ")
-        program = (f"source {shlex.quote(str(script))}\n"
-                   f"COMP_WORDS=({' '.join(shlex.quote(w) for w in words)})\n"
-                   f"COMP_CWORD={len(words) - 1}\nCOMP_LINE={shlex.quote(line)}\n"
-                   "COMP_POINT=${#COMP_LINE}\n"
-                   "$(complete -p knockboard | sed 's/.* -F \\([^ ]*\\) .*/\\1/')\n"
-                   'printf "%s\\n" "${COMPREPLY[@]}"\n')
-        env = dict(os.environ, KNOCKBOARD_DB=str(db),
-                   PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
-        proc = subprocess.run(["bash", "-c", program], capture_output=True, text=True,
-                              timeout=60, env=env)
-        assert proc.returncode == 0, proc.stderr
-        return sorted(proc.stdout.split())
+        return sorted(bash_completion.complete(script, line, env))
     assert complete("knockboard show ") == sorted(map(str, ids))
     assert complete("knockboard resume ") == sorted(map(str, ids))
     assert complete("knockboard delete 3") == ["3"]
