@@ -36,7 +36,9 @@ PASSES = {
     "tps2553": [(("1",), ("6",))],            # IN -> OUT
     "schottky": [(("2",), ("1",))],           # A -> K (D_Schottky: 1 K, 2 A)
 }
-LED = "ws2812b"
+# the LEDs' catalogue key: the SK6812MINI since issue 51 (it was "ws2812b", and with that stale
+# key no LED counted as a load: on a cell board the LEDs' supply pins were branches)
+LED = "sk6812mini"
 # the LED cables' connectors: their power contacts (JST VH: 1 +5V, the last GND); the
 # middle contact of the 3-way one is the data line
 LED_CABLE_POWER = {"vh3": ("1", "3"), "vh2": ("1", "2")}
