@@ -205,3 +205,27 @@ def test_every_bom_line_has_a_confirmed_lcsc_number_or_is_listed_as_unconfirmed(
                 assert row["MPN"] in listed, (name, row["MPN"], "not in docs/build.md's list")
     for mpn in listed:          # the list names no part that has a number
         assert mpn not in lcsc.LCSC or not lcsc.LCSC[mpn].number, mpn
+
+
+def test_every_board_matches_its_netlist_part_for_part_and_pad_for_pad(all_facts):
+    """The project's own parity check (hardware/fab/parity.py; KiCad 6's DRC report never runs
+    its footprint test, so its "0 footprint errors" said nothing): every part of each board's
+    netlist on the board with its footprint, every pad on its pin's net, as pcbnew reads the
+    committed board. Shown to catch a pad moved to another net, a footprint swapped and a part
+    left out."""
+    import copy
+
+    from hardware.fab import parity
+    from hardware.schematic import netlist
+    texts = {name: text for name, text, _, _ in pcbs.boards(ROOT)}
+    for name, f in all_facts.items():
+        assert parity.problems(f, netlist.read(texts[name])) == [], name
+    nl = netlist.read(texts["controller"])
+    bad = copy.deepcopy(all_facts["controller"])
+    bad["footprints"]["RN1"]["pads"][0]["net"] = "GND"
+    bad["footprints"]["RN2"]["footprint"] = "R_Array_Concave_4x0603"
+    del bad["footprints"]["U5"]
+    found = parity.problems(bad, nl)
+    assert any(p.startswith("RN1.") and "GND on the board" in p for p in found), found
+    assert any(p.startswith("RN2: footprint R_Array_Concave_4x0603") for p in found), found
+    assert "U5: in the netlist, not on the board" in found

@@ -1,7 +1,8 @@
 """The PCBs (hardware/pcb/): the controller's and one per game's cell board (or its tiles),
 made by `python3 -m hardware.build` from the netlists and the layouts. Each is checked with
 KiCad's own DRC through pcbnew (Debian's /usr/bin/python3): 0 violations, 0 unconnected
-pads, 0 footprint errors, with the fab's rules stored in the board; each key sits within
+pads (its footprint count stays 0 as KiCad 6 never fills it: the board against its netlist is
+tests/test_fab_files.py's parity check), with the fab's rules stored in the board; each key sits within
 0.1 mm of its overlay cell's centre; each board is up to date with its inputs and is made
 again byte for byte (tests/boards/). DRC is shown to catch a track moved or
 deleted."""

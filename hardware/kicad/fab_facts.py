@@ -1,6 +1,6 @@
 """What KiCad itself reads from a saved board about the files a fab takes, as JSON, for
 tests/test_fab_files.py: the auxiliary origin the Gerbers are plotted from, the outline's
-bounding box (line width included), each footprint's pads, and everything on the
+bounding box (line width included), each footprint's pads with their nets, and everything on the
 silkscreen. Runs under Debian's /usr/bin/python3 (pcbnew), apart from hardware/kicad/board_file.py
 on purpose: it checks the boards and draws none of them.
 
@@ -32,7 +32,7 @@ def _pad(p):
             "plated": p.GetAttribute() == pcbnew.PAD_ATTRIB_PTH,
             "unplated": p.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH,
             "paste": _sides(p, (pcbnew.F_Paste, pcbnew.B_Paste)),
-            "copper": _sides(p, (pcbnew.F_Cu, pcbnew.B_Cu))}
+            "copper": _sides(p, (pcbnew.F_Cu, pcbnew.B_Cu)), "net": p.GetNetname()}
 
 
 def _silk_item(it, owner):
