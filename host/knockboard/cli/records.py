@@ -126,6 +126,10 @@ def cmd_show(args, out=None):
     print(f"final position: {state.to_position()}", file=out)
     for ply, entry in enumerate(score_sheet(record), 1):
         print(sheet_line(ply, entry), file=out)
+    # a review made of this very record (`knockboard review`); none is computed here
+    from ..review.saved import saved_summary
+    for line in saved_summary(default_db_path(args.db), record) or ():
+        print(line, file=out)
     return 0
 
 
