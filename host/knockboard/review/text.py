@@ -58,6 +58,6 @@ def _estimator(review: Review) -> str:
 def _marks(s: PlayerSummary) -> str:
     if not s.marks:
         return ""
-    order = ("blunder", "mistake", "inaccuracy")
-    return " (" + ", ".join(f"{s.marks[m]} {m}{'s' if s.marks[m] > 1 else ''}"
-                            for m in order if m in s.marks) + ")"
+    plurals = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+    return " (" + ", ".join(f"{s.marks[m]} {m if s.marks[m] == 1 else plural}"
+                            for m, plural in plurals.items() if m in s.marks) + ")"
