@@ -6,7 +6,8 @@ conventions.py fails until it does)."""
 # (title, subcommands), in the order people look for them
 GROUPS = (
     ("play", ("play", "demo", "rules", "resume", "view", "watch", "sim")),
-    ("saved games", ("history", "show", "review", "replay", "export", "import", "abandon", "delete")),
+    ("saved games", ("history", "show", "review", "replay", "export", "import", "abandon",
+                     "delete")),
     ("the board", ("ports", "uf2", "flash", "boardtest")),
     ("analysis", ("analyze", "hint", "arena")),
     ("this command", ("completion",)),

@@ -2,7 +2,7 @@
 
 from typing import List, Sequence
 
-from .analysis import Decision, Review, Roll
+from .analysis import Decision, Review
 from .marks import luck_mark
 from .summary import PlayerSummary, summarise
 
