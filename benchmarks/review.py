@@ -35,10 +35,11 @@ BOT_ITERATIONS = 30
 
 def measure(engine, options, games, seed, budget):
     error = {b: [0.0, 0] for pair in PAIRS for b in pair}      # bot -> [error, moves]
-    luck = err_total = 0.0
+    shares = {}                         # pairing -> [absolute luck, error] summed
     seconds = steps = 0.0
     unexplained = 0.0
     for pair in PAIRS:
+        luck = err_total = 0.0
         for g in range(games):
             seats = pair if g % 2 == 0 else pair[::-1]
             record = bot_game(engine, seats, seed + g, options, iterations=BOT_ITERATIONS)
@@ -58,9 +59,9 @@ def measure(engine, options, games, seed, budget):
                 unexplained = max(unexplained, abs(s.unexplained))
             print(f"  {seats[0]} v {seats[1]}, seed {seed + g}: {len(review.steps)} steps, "
                   f"{time.perf_counter() - start:.1f} s", flush=True)
+        shares[pair] = luck / (luck + err_total) if luck + err_total else 0.0
     per_move = {b: e / max(n, 1) for b, (e, n) in error.items()}
-    share = luck / (luck + err_total) if luck + err_total else 0.0
-    return per_move, share, 100 * seconds / max(steps, 1), unexplained
+    return per_move, shares, 100 * seconds / max(steps, 1), unexplained
 
 
 def main(argv=None):
@@ -76,18 +77,20 @@ def main(argv=None):
         if args.only and name not in args.only:
             continue
         print(f"{title}:", flush=True)
-        per_move, share, per100, slack = measure(engine, options, args.games, args.seed,
+        per_move, shares, per100, slack = measure(engine, options, args.games, args.seed,
                                                  args.budget)
         ranked = per_move["random"] > per_move["greedy"] > per_move["strong"]
         rows.append(f"| {title} | {per_move['random']:.4f} | {per_move['greedy']:.4f} | "
-                    f"{per_move['strong']:.4f} | {'yes' if ranked else 'no'} | {share:.2f} | "
+                    f"{per_move['strong']:.4f} | {'yes' if ranked else 'no'} | "
+                    f"{shares[PAIRS[0]]:.2f} | {shares[PAIRS[1]]:.2f} | "
                     f"{slack:.2f} | {per100:.0f} s |")
         print(rows[-1], flush=True)
     print(f"\nreview budget {args.budget} iterations a position, {args.games} games a "
           f"pairing, seed {args.seed}")
-    print("| game | random: error a move | greedy | strong | ranked as the arena | luck share "
-          "| sum check's slack (max) | review of 100 steps |")
-    print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |")
+    print("| game | random: error a move | greedy | strong | ranked as the arena | luck share, "
+          "random v greedy | luck share, greedy v strong | sum check's slack (max) | review of "
+          "100 steps |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for row in rows:
         print(row)
     return 0

@@ -82,3 +82,31 @@ def test_no_finished_game_for_last(capsys, tmp_path):
     status, out, err = run(capsys, ["review", "--last", "--db", str(path)])
     assert (status, out) == (2, "")
     assert err == "knockboard review: no finished game saved yet: nothing to review\n"
+
+
+def test_svg_draws_a_line_per_player_and_marks_the_blunders_and_luckiest_rolls(capsys, db,
+                                                                               tmp_path):
+    import xml.etree.ElementTree as ET
+    from knockboard.gameview.chance_chart import BLUNDER_INK, LUCK_INK, LUCKIEST
+    chart = tmp_path / "chances.svg"
+    status, out, err = run(capsys, ["review", "1", "--svg", str(chart), "--db", str(db)])
+    assert status == 0, err
+    steps = [line for line in out.splitlines() if line[:4].strip().isdigit()]
+    blunders = sum(" blunder " in line for line in steps)
+    lucky = sum(line.endswith("  lucky") or line.endswith("  very lucky") for line in steps)
+    svg = ET.parse(chart).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    segments = svg.findall(f"{ns}line")
+    # a segment a step for each player, plus the three levels 0, 0.5, 1
+    assert len(segments) == 2 * len(steps) + 3
+    circles = [e for e in svg.findall(f"{ns}ellipse") if e.get("stroke") == BLUNDER_INK]
+    diamonds = [e for e in svg.findall(f"{ns}polygon") if e.get("stroke") == LUCK_INK]
+    assert blunders and len(circles) == blunders
+    assert lucky and len(diamonds) == min(lucky, LUCKIEST)
+
+
+def test_svg_into_a_missing_folder_is_one_line(capsys, db, tmp_path):
+    status, out, err = run(capsys, ["review", "1", "--svg", str(tmp_path / "no" / "c.svg"),
+                                    "--db", str(db)])
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("knockboard review: argument --svg")

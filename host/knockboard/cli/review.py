@@ -7,7 +7,8 @@ from ..review import DEFAULT_ITERATIONS, ReviewError, review_record
 from ..review.saved import save_summary
 from ..review.text import step_lines, summary_lines
 from ..store import default_db_path
-from .args import add_db_argument, add_game_id_argument, positive_int, seed
+from .args import (add_db_argument, add_game_id_argument, names_file, output_file,
+                   positive_int, seed)
 from .records import RecordsCommandError, open_store, stored_record
 
 
@@ -29,6 +30,8 @@ def cmd_review(args, out=None, err=None):
     finally:
         progress.done()
     names = [p.get("name", str(i)) for i, p in enumerate(record.players)]
+    if args.svg:
+        _write_chart(review, record, names, args.svg)
     for line in step_lines(review, names):
         print(line, file=out)
     summary = summary_lines(review, names)
@@ -40,6 +43,19 @@ def cmd_review(args, out=None, err=None):
         # the review is printed; only `show` will not have it
         print(f"knockboard review: the summary is not kept for `show`: {error}", file=err)
     return 0
+
+
+def _write_chart(review, record, names, path):
+    from ..games import get_game
+    from ..gameview.chance_chart import chart_svg
+    from ..session.adapters import get_ui
+    ui = get_ui(get_game(record.game, **record.options))
+    colors = [ui.color(i) for i in range(review.players)]
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(chart_svg(review, names, colors))
+    except OSError as error:
+        raise RecordsCommandError(f"--svg {path}: {error.strerror or error}") from None
 
 
 def _newest_finished(store):
@@ -87,5 +103,9 @@ def add_review_command(sub):
                         f"{DEFAULT_ITERATIONS}; two-player Knock-Off values whole turns)")
     review.add_argument("--seed", type=seed, default=0, metavar="S",
                         help="the search's seed (default 0): the same seed, the same review")
+    names_file(review.add_argument("--svg", type=output_file, metavar="FILE",
+                                   help="also draw the chance to win across the game into "
+                                        "FILE, an SVG picture: a line per player, blunders "
+                                        "and the luckiest rolls marked"))
     add_db_argument(review)
     review.set_defaults(func=cmd_review)
