@@ -52,10 +52,10 @@ def chart_shapes(review: Review, names, colors) -> list:
             x, y = xy(k + 1, step.after[step.player])
             shapes.append(Shape("oval", (x - 4, y - 4, x + 4, y + 4), outline=BLUNDER_INK,
                                 width=2))
-    rolls = [(k, s) for k, s in enumerate(steps) if isinstance(s, Roll) and 0 <= s.player]
-    rolls = [(k, s) for k, s in rolls if s.luck[s.player] >= LUCKY]
-    for k, step in sorted(rolls, key=lambda ks: -ks[1].luck[ks[1].player])[:LUCKIEST]:
-        x, y = xy(k + 1, step.after[step.player])
+    rolls = [(k, s) for k, s in enumerate(steps) if isinstance(s, Roll)]
+    rolls = [(k, s) for k, s in rolls if s.luck[s.favoured] >= LUCKY]
+    for k, step in sorted(rolls, key=lambda ks: -ks[1].luck[ks[1].favoured])[:LUCKIEST]:
+        x, y = xy(k + 1, step.after[step.favoured])
         shapes.append(Shape("polygon", (x, y - 6, x + 6, y, x, y + 6, x - 6, y),
                             outline=LUCK_INK, width=2))
     shapes.append(Shape("text", (WIDTH - RIGHT - 250, HEIGHT - 10), fill=AXIS_INK, size=10,

@@ -64,6 +64,13 @@ class Roll:
     def luck(self) -> Tuple[float, ...]:
         return tuple(a - b for a, b in zip(self.after, self.before))
 
+    @property
+    def favoured(self) -> int:
+        """The player the roll did the most good (in two-player games, the one whose luck
+        is not negative): whom a line about the roll names."""
+        luck = self.luck
+        return max(range(len(luck)), key=lambda p: (luck[p], -p))
+
 
 Step = Union[Decision, Roll]
 

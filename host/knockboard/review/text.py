@@ -9,7 +9,7 @@ from .summary import PlayerSummary, summarise
 
 def step_lines(review: Review, names: Sequence[str]) -> List[str]:
     """One line per step: a decision's chance before (its best move) and after, its error,
-    the best move where another was played; a roll's luck for the player it fell for."""
+    the best move where another was played; a roll's luck for the player it favoured."""
     lines = []
     for step in review.steps:
         if isinstance(step, Decision):
@@ -19,12 +19,10 @@ def step_lines(review: Review, names: Sequence[str]) -> List[str]:
             if step.mark:
                 line += f"  {step.mark} (best {step.best})"
         else:
-            p = step.player
-            who = names[p] if 0 <= p < len(names) else names[0]
-            q = p if 0 <= p < len(names) else 0
+            q = step.favoured
             line = (f"{step.ply:4d}  {'roll':<10} {step.outcome:<14} "
                     f"{step.before[q]:.3f} -> {step.after[q]:.3f}  luck {step.luck[q]:+.3f} "
-                    f"for {who}")
+                    f"for {names[q]}")
             mark = luck_mark(step.luck[q])
             if mark:
                 line += f"  {mark}"
