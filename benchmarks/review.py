@@ -83,7 +83,7 @@ def main(argv=None):
         rows.append(f"| {title} | {per_move['random']:.4f} | {per_move['greedy']:.4f} | "
                     f"{per_move['strong']:.4f} | {'yes' if ranked else 'no'} | "
                     f"{shares[PAIRS[0]]:.2f} | {shares[PAIRS[1]]:.2f} | "
-                    f"{slack:.2f} | {per100:.0f} s |")
+                    f"{slack:.2f} | {per100:.1f} s |")
         print(rows[-1], flush=True)
     print(f"\nreview budget {args.budget} iterations a position, {args.games} games a "
           f"pairing, seed {args.seed}")
