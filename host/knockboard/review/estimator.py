@@ -23,7 +23,7 @@ in iterations (no clock), and the answer is kept per position."""
 
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from ..bots.heuristics import evaluate, terminal_values, win_shares
+from ..bots.heuristics import evaluate, win_shares
 from ..bots.strong import StrongBot
 
 DEFAULT_ITERATIONS = 20
@@ -46,7 +46,8 @@ Chances = Tuple[float, ...]
 
 def learnt_leaf(game: Any) -> Optional[Callable[[Any], List[float]]]:
     """The strong bot's leaf values with the game's learnt value where it knows the position
-    (the same values its own searches use), or None for a game without one."""
+    (the same values its own searches use), or None for a game without one (two-player
+    Knock-Off's is `TurnEstimator`'s own)."""
     if game.name == "dodgeball":
         from ..bots.dodgeball_value import load_model, turn_over
         model = load_model()
@@ -57,19 +58,6 @@ def learnt_leaf(game: Any) -> Optional[Callable[[Any], List[float]]]:
             p = model.value(state, 0)
             return [2 * p - 1, 1 - 2 * p]
         return dodgeball
-    if game.name == "knockoff" and game.num_players == 2 and game.board.name == "standard":
-        from ..bots.knockoff_value import load_model as load_knockoff
-        from ..games.knockoff.game import ROLL
-        knockoff_model = load_knockoff()
-
-        def knockoff(state: Any) -> List[float]:
-            if state.is_terminal():
-                return terminal_values(state)
-            if state.phase != ROLL:
-                return evaluate(state)
-            p = knockoff_model.value(state, 0)
-            return [2 * p - 1, 1 - 2 * p]
-        return knockoff
     return None
 
 
@@ -219,6 +207,7 @@ class TurnEstimator(Estimator):
         super().__init__(game, iterations, seed)
         from ..bots.knockoff_value import load_model
         self.model = load_model()
+        self.learnt = True
         self._rolling: set = set()
 
     def _search(self, state: Any) -> Tuple[Chances, Any]:
