@@ -22,6 +22,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
 from knockboard.review import DEFAULT_ITERATIONS, review_record, summarise  # noqa: E402
+from knockboard.review.estimator import GAME_ITERATIONS  # noqa: E402
 from knockboard.review.seeded import bot_game  # noqa: E402
 
 # (name, title, engine, options)
@@ -68,8 +69,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4, help="games a pairing (default 4)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=DEFAULT_ITERATIONS,
-                        help=f"the review's iterations a position (default {DEFAULT_ITERATIONS})")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="the review's iterations a position (default: the review's, "
+                             f"{DEFAULT_ITERATIONS}; Dodgeball {GAME_ITERATIONS['dodgeball']})")
     parser.add_argument("--only", nargs="+", choices=[g[0] for g in GAMES])
     args = parser.parse_args(argv)
     rows = []
@@ -85,7 +87,8 @@ def main(argv=None):
                     f"{shares[PAIRS[0]]:.2f} | {shares[PAIRS[1]]:.2f} | "
                     f"{slack:.2f} | {per100:.1f} s |")
         print(rows[-1], flush=True)
-    print(f"\nreview budget {args.budget} iterations a position, {args.games} games a "
+    budget = "the review's default" if args.budget is None else args.budget
+    print(f"\nreview budget {budget} iterations a position, {args.games} games a "
           f"pairing, seed {args.seed}")
     print("| game | random: error a move | greedy | strong | ranked as the arena | luck share, "
           "random v greedy | luck share, greedy v strong | sum check's slack (max) | review of "

@@ -4,6 +4,7 @@ and how much the dice (the review package, host/knockboard/review/)."""
 import sys
 
 from ..review import DEFAULT_ITERATIONS, ReviewError, review_record
+from ..review.estimator import GAME_ITERATIONS
 from ..review.saved import save_summary
 from ..review.text import step_lines, summary_lines
 from ..store import default_db_path
@@ -98,9 +99,10 @@ def add_review_command(sub):
     add_game_id_argument(review, nargs="?")
     review.add_argument("--last", action="store_true",
                         help="the newest finished game instead of an ID")
-    review.add_argument("--iterations", type=positive_int, default=DEFAULT_ITERATIONS,
-                        metavar="N", help="the search's iterations a position (default "
-                        f"{DEFAULT_ITERATIONS}; two-player Knock-Off values whole turns)")
+    review.add_argument("--iterations", type=positive_int, default=None, metavar="N",
+                        help="the search's iterations a position (default "
+                        f"{DEFAULT_ITERATIONS}, Dodgeball {GAME_ITERATIONS['dodgeball']}; "
+                        "two-player Knock-Off values whole turns)")
     review.add_argument("--seed", type=seed, default=0, metavar="S",
                         help="the search's seed (default 0): the same seed, the same review")
     names_file(review.add_argument("--svg", type=output_file, metavar="FILE",

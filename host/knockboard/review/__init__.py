@@ -8,8 +8,9 @@ against the rolls that could have come (`analysis.py`), marked at documented thr
 `docs/review.md` has the definitions and the identity they add up to."""
 
 from .analysis import Decision, Review, ReviewError, Roll, review_record
-from .estimator import DEFAULT_ITERATIONS, Estimator, make_estimator
+from .estimator import DEFAULT_ITERATIONS, Estimator, default_iterations, make_estimator
 from .summary import PlayerSummary, summarise
 
 __all__ = ["DEFAULT_ITERATIONS", "Decision", "Estimator", "PlayerSummary", "Review",
-           "ReviewError", "Roll", "make_estimator", "review_record", "summarise"]
+           "ReviewError", "Roll", "default_iterations", "make_estimator", "review_record",
+           "summarise"]

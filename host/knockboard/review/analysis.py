@@ -124,8 +124,7 @@ def review_record(record: Any, estimator: Optional[Estimator] = None,
             "ended by agreement or resignation" if record.status == "finished"
             else "still being played") + "): only a game played to its end can be reviewed")
     if estimator is None:
-        kwargs = {} if iterations is None else {"iterations": iterations}
-        estimator = make_estimator(state.game, seed=seed, **kwargs)
+        estimator = make_estimator(state.game, iterations, seed)
     review = Review(record.game, state.game.num_players, estimator.iterations,
                     estimator.learnt)
     review.result = estimator.chances(final)

@@ -27,6 +27,15 @@ from ..bots.heuristics import evaluate, win_shares
 from ..bots.strong import StrongBot
 
 DEFAULT_ITERATIONS = 20
+# Dodgeball's search at 20 judged the strong bot's moves no better than the greedy bot's;
+# at 40 it ranks them as the arena does (docs/bots.md, "The review against the arena"),
+# and its positions cost less than K.O.'s, whose 100 moves take about 23 s at 20.
+GAME_ITERATIONS = {"dodgeball": 40}
+
+
+def default_iterations(game_name: str) -> int:
+    """The search's iterations a position when none are given."""
+    return GAME_ITERATIONS.get(game_name, DEFAULT_ITERATIONS)
 # Decisions valued through their best moves in a row at most (a line that repeats a
 # position, or runs longer, is valued by the search's own mean of its best move there).
 CHAIN = 40
@@ -61,9 +70,13 @@ def learnt_leaf(game: Any) -> Optional[Callable[[Any], List[float]]]:
     return None
 
 
-def make_estimator(game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> "Estimator":
+def make_estimator(game: Any, iterations: Optional[int] = None,
+                   seed: int = 0) -> "Estimator":
     """The game's estimator: two-player Knock-Off on the standard board values whole turns
-    by its learnt value (`TurnEstimator`), every other game the search (`Estimator`)."""
+    by its learnt value (`TurnEstimator`), every other game the search (`Estimator`);
+    `iterations` None: the game's default."""
+    if iterations is None:
+        iterations = default_iterations(game.name)
     if game.name == "knockoff" and game.num_players == 2 and game.board.name == "standard":
         return TurnEstimator(game, iterations, seed)
     return Estimator(game, iterations, seed)
