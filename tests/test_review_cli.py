@@ -110,3 +110,14 @@ def test_svg_into_a_missing_folder_is_one_line(capsys, db, tmp_path):
                                     "--db", str(db)])
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert err.startswith("knockboard review: argument --svg")
+
+
+def test_export_svg_adds_the_reviews_chart_once_a_review_was_made(capsys, db, tmp_path):
+    pictures = tmp_path / "pictures"
+    status, out, _ = run(capsys, ["export", "1", "--svg", str(pictures), "--db", str(db)])
+    assert status == 0 and not (pictures / "chances.svg").exists()
+    chart = tmp_path / "chances.svg"
+    assert run(capsys, ["review", "1", "--svg", str(chart), "--db", str(db)])[0] == 0
+    status, out, _ = run(capsys, ["export", "1", "--svg", str(pictures), "--db", str(db)])
+    assert status == 0 and "chances.svg" in out
+    assert (pictures / "chances.svg").read_text() == chart.read_text()

@@ -31,32 +31,32 @@ def cmd_review(args, out=None, err=None):
     finally:
         progress.done()
     names = [p.get("name", str(i)) for i, p in enumerate(record.players)]
+    chart = _chart(review, record, names)
     if args.svg:
-        _write_chart(review, record, names, args.svg)
+        try:
+            with open(args.svg, "w", encoding="utf-8") as f:
+                f.write(chart)
+        except OSError as error:
+            raise RecordsCommandError(f"--svg {args.svg}: {error.strerror or error}") from None
     for line in step_lines(review, names):
         print(line, file=out)
     summary = summary_lines(review, names)
     for line in summary:
         print(line, file=out)
     try:
-        save_summary(default_db_path(args.db), record, summary)
+        save_summary(default_db_path(args.db), record, summary, chart)
     except OSError as error:
         # the review is printed; only `show` will not have it
         print(f"knockboard review: the summary is not kept for `show`: {error}", file=err)
     return 0
 
 
-def _write_chart(review, record, names, path):
+def _chart(review, record, names):
     from ..games import get_game
     from ..gameview.chance_chart import chart_svg
     from ..session.adapters import get_ui
     ui = get_ui(get_game(record.game, **record.options))
-    colors = [ui.color(i) for i in range(review.players)]
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(chart_svg(review, names, colors))
-    except OSError as error:
-        raise RecordsCommandError(f"--svg {path}: {error.strerror or error}") from None
+    return chart_svg(review, names, [ui.color(i) for i in range(review.players)])
 
 
 def _newest_finished(store):
