@@ -49,7 +49,7 @@ CHAIN = 40
 # 0.75).  Dodgeball's and K.O.'s searches are not consistent enough for a useful bound
 # (0.15-0.2 in K.O.'s tested games, 2-9 over long Dodgeball games); their slack is
 # reported, not bounded.
-STATED_SLACK = {"knockoff": 0.35, "knockabout": 0.5}
+STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5}     # (game, players)
 Chances = Tuple[float, ...]
 
 
