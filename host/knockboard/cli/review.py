@@ -67,18 +67,21 @@ def _newest_finished(store):
 
 
 class _Progress:
-    """"reviewing game 4: 37/120" on stderr, rewritten in place on a terminal, every tenth
-    step (and the last) otherwise."""
+    """"reviewing game 4: 37/120 steps" on stderr: rewritten in place on a terminal, else a
+    line at each tenth of the game (a log file gets ten lines, however long the game)."""
 
     def __init__(self, err, game_id):
         self.err = err
         self.game_id = game_id
         self.tty = getattr(err, "isatty", lambda: False)()
         self.shown = False
+        self.tenth = -1
 
     def __call__(self, done, total):
-        if not (self.tty or done % 10 == 0 or done == total):
+        tenth = 10 * done // max(total, 1)
+        if not self.tty and tenth == self.tenth:
             return
+        self.tenth = tenth
         end = "\r" if self.tty else "\n"
         print(f"reviewing game {self.game_id}: {done}/{total} steps", end=end,
               file=self.err, flush=True)
