@@ -17,6 +17,7 @@ from .demo import add_demo_command
 from .device import add_device_commands
 from .play import PlayCommandError, add_play_command
 from .records import RecordsCommandError, add_record_commands
+from .review import add_review_command
 from .rules import add_rules_command
 from .sim import add_sim_command
 from .watch import add_watch_command
@@ -102,6 +103,7 @@ def build_parser():
     add_rules_command(sub)
     add_sim_command(sub)
     add_record_commands(sub)
+    add_review_command(sub)
     add_device_commands(sub)
     add_boardtest_command(sub)
     add_analysis_commands(sub)

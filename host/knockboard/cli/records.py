@@ -13,6 +13,9 @@ from .args import (add_db_argument, add_game_id_argument, input_file, names_file
                    output_folder)
 
 
+CHART_FILE = "chances.svg"     # export --svg: the review's chart, beside the positions
+
+
 class RecordsCommandError(Exception):
     """Shown by the CLI as one line, exit status 2."""
 
@@ -126,6 +129,10 @@ def cmd_show(args, out=None):
     print(f"final position: {state.to_position()}", file=out)
     for ply, entry in enumerate(score_sheet(record), 1):
         print(sheet_line(ply, entry), file=out)
+    # a review made of this very record (`knockboard review`); none is computed here
+    from ..review.saved import saved_summary
+    for line in saved_summary(default_db_path(args.db), record) or ():
+        print(line, file=out)
     return 0
 
 
@@ -157,7 +164,7 @@ def cmd_export(args, out=None):
         record = stored_record(store, args.id)
     replayed(record)
     if args.svg:
-        return _export_svg(record, args.svg, out)
+        return _export_svg(record, args.svg, out, args.db)
     text = record.to_json()
     if args.output:
         Path(args.output).write_text(text + "\n")
@@ -167,14 +174,20 @@ def cmd_export(args, out=None):
     return 0
 
 
-def _export_svg(record, folder, out):
+def _export_svg(record, folder, out, db=None):
     from ..gameview.export import export_svg
+    from ..review.saved import saved_chart
+    # the chance to win across the game, where `knockboard review` was run on this record
+    chart = saved_chart(default_db_path(db), record)
     try:
         written = export_svg(record, Path(folder))
+        if chart:
+            (Path(folder) / CHART_FILE).write_text(chart, encoding="utf-8")
     except OSError as err:
         raise RecordsCommandError(f"--svg {folder}: {err.strerror or err}") from None
     print(f"game {record.id}: {len(written)} pictures written to {folder} "
-          f"({written[0].name} ... {written[-1].name})", file=out)
+          f"({written[0].name} ... {written[-1].name})"
+          + (f", and the review's chance to win in {CHART_FILE}" if chart else ""), file=out)
     return 0
 
 
