@@ -328,8 +328,9 @@ def play_setup(setup: "Setup", args: argparse.Namespace, out: TextIO,
         link = _remote_link(args, setup, store, out,
                             game_id=lambda: saver.game_id if saver else None)
         # the page waits for this game, not the one saved before it
-        with web_serving(args, store and store.path, out, error=PlayCommandError,
-                         after=store and store.newest()) as page:
+        with web_serving(args, None if store is None else store.path, out,
+                         error=PlayCommandError,
+                         after=None if store is None else store.newest()) as page:
             pages.append(page)
             return _run_on_board(args, setup.game, setup.seed, session, out,
                                  view=_view_path(args, store))

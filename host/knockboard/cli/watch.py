@@ -113,8 +113,9 @@ def _watch(args, address, out):
     store = None if getattr(args, "db", None) is None else open_store(args)
     try:
         # the page waits for the game watched, not one kept before it
-        with web_serving(args, store and store.path, out, error=PlayCommandError,
-                         after=store and store.newest()) as page:
+        with web_serving(args, None if store is None else store.path, out,
+                         error=PlayCommandError,
+                         after=None if store is None else store.newest()) as page:
             return _watch_room(args, address, password, store, out, page)
     finally:
         if store is not None:
