@@ -33,6 +33,7 @@ def test_the_engines_session_store_and_bots_have_every_def_annotated():
     overrides = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["overrides"]
     strict = {m for o in overrides if o.get("disallow_untyped_defs") for m in o["module"]}
     assert {"knockboard.games", "knockboard.games.*", "knockboard.session.*",
+            "knockboard.cli", "knockboard.cli.*",
             "knockboard.store.*", "knockboard.bots.*"} <= strict
 
 

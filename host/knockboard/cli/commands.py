@@ -3,6 +3,8 @@ the order `knockboard` alone lists them, and a short example for each, shown at 
 its --help. A new subcommand goes in one group here with an example (tests/test_cli_
 conventions.py fails until it does)."""
 
+from typing import Optional
+
 # (title, subcommands), in the order people look for them
 GROUPS = (
     ("play", ("play", "demo", "rules", "resume", "view", "watch", "sim")),
@@ -48,7 +50,7 @@ EXAMPLES = {
 }
 
 
-def group_of(command):
+def group_of(command: str) -> Optional[str]:
     """The title of the group `command` is listed in, or None."""
     for title, commands in GROUPS:
         if command in commands:

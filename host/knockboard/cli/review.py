@@ -1,19 +1,22 @@
 """`knockboard review ID | --last`: a saved game's moves and rolls valued, how much was skill
 and how much the dice (the review package, host/knockboard/review/)."""
 
+import argparse
 import sys
+from typing import List, Optional, TextIO
 
-from ..review import DEFAULT_ITERATIONS, ReviewError, review_record
+from ..review import DEFAULT_ITERATIONS, Review, ReviewError, review_record
 from ..review.estimator import GAME_ITERATIONS
 from ..review.saved import save_summary
 from ..review.text import step_lines, summary_lines
-from ..store import default_db_path
-from .args import (add_db_argument, add_game_id_argument, names_file, output_file,
+from ..store import GameRecord, GameStore, default_db_path
+from .args import (SubParsers, add_db_argument, add_game_id_argument, names_file, output_file,
                    positive_int, seed)
 from .records import RecordsCommandError, open_store, stored_record
 
 
-def cmd_review(args, out=None, err=None):
+def cmd_review(args: argparse.Namespace, out: Optional[TextIO] = None,
+               err: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     if (args.id is None) == (not args.last):
@@ -51,7 +54,7 @@ def cmd_review(args, out=None, err=None):
     return 0
 
 
-def _chart(review, record, names):
+def _chart(review: Review, record: GameRecord, names: List[str]) -> str:
     from ..games import get_game
     from ..gameview.chance_chart import chart_svg
     from ..session.adapters import get_ui
@@ -59,7 +62,7 @@ def _chart(review, record, names):
     return chart_svg(review, names, [ui.color(i) for i in range(review.players)])
 
 
-def _newest_finished(store):
+def _newest_finished(store: GameStore) -> int:
     for row in store.summaries():
         if row[4] == "finished":
             return row[0]
@@ -70,14 +73,14 @@ class _Progress:
     """"reviewing game 4: 37/120 steps" on stderr: rewritten in place on a terminal, else a
     line at each tenth of the game (a log file gets ten lines, however long the game)."""
 
-    def __init__(self, err, game_id):
+    def __init__(self, err: TextIO, game_id: int) -> None:
         self.err = err
         self.game_id = game_id
         self.tty = getattr(err, "isatty", lambda: False)()
         self.shown = False
         self.tenth = -1
 
-    def __call__(self, done, total):
+    def __call__(self, done: int, total: int) -> None:
         tenth = 10 * done // max(total, 1)
         if not self.tty and tenth == self.tenth:
             return
@@ -87,12 +90,12 @@ class _Progress:
               file=self.err, flush=True)
         self.shown = True
 
-    def done(self):
+    def done(self) -> None:
         if self.tty and self.shown:
             print(file=self.err)
 
 
-def add_review_command(sub):
+def add_review_command(sub: SubParsers) -> None:
     review = sub.add_parser(
         "review", help="a saved game move by move: each move's error, each roll's luck",
         description="Value every move of a finished saved game against the best move the "
