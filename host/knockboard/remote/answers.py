@@ -26,11 +26,14 @@ HELLO_BACKOFF_MAX_S = 64.0     # the longest a peer asking again for the same en
 
 class HelloAnswers:
     def __init__(self) -> None:
-        self._asks: dict[int, int] = {}          # seat -> the earliest entry its hellos ask for, unanswered
+        # seat -> the earliest entry its hellos ask for, unanswered
+        self._asks: dict[int, int] = {}
         self._due: dict[int, float] = {}           # seat -> when it may be answered next
-        self._wait: dict[int, float] = {}          # seat -> how long it waited after its last answer
+        # seat -> how long it waited after its last answer
+        self._wait: dict[int, float] = {}
         self._sent_to: dict[int, int] = {}       # seat -> our record's length at its last answer
-        self.acknowledged: set[int] = set()  # seats that have every entry of the game, which is over
+        # seats that have every entry of the game, which is over
+        self.acknowledged: set[int] = set()
         self.unanswered = 0        # hellos of acknowledged peers, not answered
 
     def ask(self, seat: int, ply: int, length: int, over: bool) -> None:

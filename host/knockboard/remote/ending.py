@@ -45,12 +45,16 @@ class Offer:
 class Ending:
     def __init__(self, game: "RemoteGame") -> None:
         self.game = game
-        self.offer: Optional[Offer] = None     # the open Offer, if any (lapsed once the record grows)
-        self.ended: Optional[tuple[str, tuple[int, ...]]] = None     # (RESIGNED, the seats that resigned) or (AGREED, ())
-        self.declined: Optional[int] = None  # the seat whose home declined our offer, until the session
-                                # has said so (`take_declined`)
-        self.declines: dict[int, int] = {}    # a home (`_maker`) whose offer was declined -> the ply of
-                                # that offer (its decline window, OFFER_AGAIN_PLIES)
+        # the open Offer, if any (lapsed once the record grows)
+        self.offer: Optional[Offer] = None
+        # (RESIGNED, the seats that resigned) or (AGREED, ())
+        self.ended: Optional[tuple[str, tuple[int, ...]]] = None
+        # the seat whose home declined our offer, until the session
+        # has said so (`take_declined`)
+        self.declined: Optional[int] = None
+        # a home (`_maker`) whose offer was declined -> the ply of
+        # that offer (its decline window, OFFER_AGAIN_PLIES)
+        self.declines: dict[int, int] = {}
 
     # --- this home ----------------------------------------------------------------------------
     def resign(self) -> None:

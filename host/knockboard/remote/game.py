@@ -82,8 +82,10 @@ class RemoteGame:
                      for s in (self.local or range(self.players))}
         self.evidence = transcript.Evidence()  # a spectator's: what each seat's messages say
         self.conflict = False                 # a spectator read histories that part
-        self.blamed: Optional[int] = None                  # the seat whose own messages contradict it
-        self._before: Optional[State] = None                 # a spectator's state before its last entry
+        # the seat whose own messages contradict it
+        self.blamed: Optional[int] = None
+        # a spectator's state before its last entry
+        self._before: Optional[State] = None
         self.commits: dict[int, str] = {}
         for text in actions:
             actor = self.state.current_player()
@@ -95,13 +97,17 @@ class RemoteGame:
         # the roll at the current ply, by seat; commitments saved before a restart count
         self.commits = self._saved_commitments()
         self.reveals: dict[int, bytes] = {}
-        self.peers: dict[int, dict[str, Any]] = {}                     # seat -> its hello (on its own topic)
-        self.presence: dict[int, bool] = {}                  # seat -> connected (its topic's last word)
-        self.withheld: dict[tuple[int, bool], float] = {}                  # (seat, online) -> seconds its dice are owed
+        # seat -> its hello (on its own topic)
+        self.peers: dict[int, dict[str, Any]] = {}
+        # seat -> connected (its topic's last word)
+        self.presence: dict[int, bool] = {}
+        # (seat, online) -> seconds its dice are owed
+        self.withheld: dict[tuple[int, bool], float] = {}
         self.answers = HelloAnswers()         # when the peers' hellos are answered (answers.py)
         self.reception = Reception(clock())   # whether we hear well enough to time out
         self.stopped: Optional[str] = self.journal.stop()    # why the game cannot go on, or None
-        self.forfeited: Optional[int] = None               # the seat that lost it by stopping it, if any
+        # the seat that lost it by stopping it, if any
+        self.forfeited: Optional[int] = None
         self.ending = Ending(self)            # a resignation, an offer to end and its answers
         self.refused = 0
         self.duplicates = 0

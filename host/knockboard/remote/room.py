@@ -75,7 +75,8 @@ class Room:
         self._dropped_said = 0
         self.connected = False
         self.error: Optional[str] = None            # the broker's refusal, once it has said it
-        self.denied: list[tuple[Optional[str], str]] = []             # publications the broker refused (ACL)
+        # publications the broker refused (ACL)
+        self.denied: list[tuple[Optional[str], str]] = []
         self.sent_messages = 0
         self.sent_bytes = 0
         self._pending_publishes: dict[int, str] = {}   # mid -> topic, until the broker acknowledges

@@ -84,7 +84,8 @@ class Pins:
 
     def __init__(self) -> None:
         self.pinned: dict[int, int] = {}         # seat -> the longest record its messages pinned
-        self.ahead: dict[int, tuple[int, str]] = {}          # seat -> (length, chain) of its hello, past our record
+        # seat -> (length, chain) of its hello, past our record
+        self.ahead: dict[int, tuple[int, str]] = {}
 
     def pin(self, seat: int, length: int) -> None:
         self.pinned[seat] = max(self.pinned.get(seat, 0), length)
@@ -104,8 +105,10 @@ class Evidence:
 
     def __init__(self) -> None:
         self.claims: dict[int, dict[int, set[str]]] = {}        # seat -> ply -> {own}
-        self.parts: dict[int, dict[int, tuple[str, str]]] = {}         # seat -> ply -> (kind, its entry or commitment)
-        self.said: set[tuple[int, int]] = set()       # (seat, ply): a rewrite a home has said in its log
+        # seat -> ply -> (kind, its entry or commitment)
+        self.parts: dict[int, dict[int, tuple[str, str]]] = {}
+        # (seat, ply): a rewrite a home has said in its log
+        self.said: set[tuple[int, int]] = set()
 
     def note(self, m: Message, agreed: int) -> None:
         """Seat `m.seat`'s message `m` (any kind with a chain) was read."""

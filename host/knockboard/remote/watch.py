@@ -38,7 +38,8 @@ class SetupReader:
         self.record = ()           # the window of entries to read starts at the first
         self.setup: Optional[Message] = None        # the first seat's hello read
         self.kept: list[Message] = []
-        self.unread: list[tuple[str, Union[str, Exception]]] = []         # (topic, why) of what could not even be read
+        # (topic, why) of what could not even be read
+        self.unread: list[tuple[str, Union[str, Exception]]] = []
 
     def hello(self) -> None:
         """(Connected: a spectator says nothing.)"""
