@@ -136,7 +136,7 @@ def _watch(args: argparse.Namespace, address: "RoomAddress", out: TextIO) -> int
             store.close()
 
 
-def _watch_room(args: argparse.Namespace, address: "RoomAddress", password: str,
+def _watch_room(args: argparse.Namespace, address: "RoomAddress", password: Optional[str],
                 store: Optional["GameStore"], out: TextIO, page: Optional["WebPage"]) -> int:
     from ..remote import RoomError
     from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
