@@ -141,6 +141,11 @@ class StrongBot:
         player = state.current_player()
         return {a: (c.n, c.w[player] / c.n) for a, c in root.children.items() if c.n}
 
+    def search_tree(self, state: Any) -> Tuple["_Node", int, int]:
+        """A fresh search's root, iterations and nodes, for an analysis that reads the whole
+        tree (the review's estimator)."""
+        return self._search(state)
+
     def mix_probabilities(self, values: Sequence[float]) -> List[float]:
         """The mixed strategy's probabilities for options with these mean values."""
         top = max(values)

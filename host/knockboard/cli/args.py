@@ -6,7 +6,7 @@ import argparse
 import math
 import weakref
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, Optional, TypeAlias, Union
+from typing import Any, Callable, Dict, Iterable, Optional, Protocol, TypeAlias, Union
 
 from .. import registry
 from ..file_checks import folder_problem, readable_problem, writable_problem
@@ -163,7 +163,13 @@ def add_db_argument(parser: argparse.ArgumentParser,
     names_file(parser.add_argument("--db", type=db_file, metavar="FILE", help=help))
 
 
-def add_broker_credentials(parser: argparse._ActionsContainer) -> None:
+class TakesArguments(Protocol):
+    """A parser or an argument group: what takes add_argument."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action: ...
+
+
+def add_broker_credentials(parser: TakesArguments) -> None:
     """--password-file and --ca-file: how a home or a spectator logs in to a room's broker."""
     names_file(parser.add_argument("--password-file", type=input_file, metavar="FILE",
                                    help="the broker password on the first line (else "

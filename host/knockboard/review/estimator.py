@@ -168,7 +168,7 @@ class Estimator:
         self.searches += 1
         bot = _Search(seed=self.seed, budget=None, iterations=self.iterations,
                       leaf=self.leaf)
-        root, _, _ = bot._search(state)
+        root, _, _ = bot.search_tree(state)
         if state.is_chance_node():
             return _chances(root.w, root.n), None
         order = {a: i for i, a in enumerate(root.actions)}
