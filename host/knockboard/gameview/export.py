@@ -54,7 +54,8 @@ def export_svg(record, folder) -> list:
     sheet = score_sheet(record)
     written = []
     for step, (state, match) in enumerate(zip(states, matches(record, states))):
-        lines = summary_lines(state, sheet[:step], (step, steps), record.id, match)
+        lines = summary_lines(state, sheet[:step], (step, steps), record.id, match,
+                              record.names)
         path = folder / frame_name(step, steps)
         shapes = picture.shapes(state.view(), lines, last_move(sheet[:step]))
         path.write_text(to_svg(shapes, picture.width, picture.height), encoding="utf-8")

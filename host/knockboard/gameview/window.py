@@ -49,7 +49,7 @@ class GameView:
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
         sheet = score_sheet(record)[:len(entries)]
-        lines = summary_lines(state, sheet, step, record.id, match)
+        lines = summary_lines(state, sheet, step, record.id, match, record.names)
         self.canvas.delete("all")
         # as the table sees it: K.O.'s secret set-up without its numbers (adapters/ko.py)
         view = self.picture.ui.public(state.view())
