@@ -210,9 +210,13 @@ class Session:
             self.term.log(f"  refused: {error}")
             self.sound("error")
             return False
+        was = self.ui.seat_name(seat)
         self.setup.names = list(names)
         self.next_setup.names = list(names)
         self.ui = get_ui(self.game, self.layout, names)
+        # the last roll's dice are drawn by whose they are: by the new name from now on
+        self.rolled_by = [self.ui.seat_name(seat) if owner == was else owner
+                          for owner in self.rolled_by]
         self.line.set_name(seat, self.ui.seat_name(seat))
         self.save()
         self.term.log(f"Name: {self.who(seat)}" if name else
