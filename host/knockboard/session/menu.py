@@ -4,9 +4,9 @@ it, BACK leaves.
 Entries: back to the game, a hint (the strong bot's move for a person to play), in a remote
 game resigning and offering to end it (`remote_end.py`), undo, redo, new game, once the game
 is over quitting (the program ends), the game (among those the connected board can play),
-the number of players, each seat (person or computer), the players' names (`naming.py`),
-the dice (electronic or physical),
-edit mode, the board test (`testing.py`), and for K.O. the rounds of a match.  Game,
+the number of players, each seat (person or computer), the players' names (`naming.py`,
+at once), the dice (electronic or physical), edit mode, the board test (`testing.py`), and
+for K.O. the rounds of a match.  Game,
 players, rounds and seats take effect at "New game"; a seat changed during a game also
 changes who plays it now.
 

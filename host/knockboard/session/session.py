@@ -776,4 +776,8 @@ class Session:
             lines = keep + [text]
             if len(oled.pages(lines)) > 1:        # a long message: the first line and it
                 lines = lines[:1] + [text]
+            if len(oled.pages(lines)) > 1:
+                # a long first line too (a name: "Christophers to move"): the message alone,
+                # seen at once, not on a second page it may not live to
+                lines = [text]
         return lines, dice[:4], kind
