@@ -348,3 +348,10 @@ def test_a_named_two_colour_k_o_seat_keeps_its_colours_for_its_pieces():
     to_a_choice(vb, player)
     who = s.state.current_player()
     assert ("Ann" if who == 0 else "G+Y") + " to move" in said(vb)
+    # a piece of the other seat pressed: refused by the piece's colour, not by a name
+    view = s.ui.view(s.state)
+    space, piece = next((sp, p) for sp, p in sorted(view.pieces.items()) if p.owner != who)
+    vb.press_space(space)
+    colour = {"R": "Red", "B": "Blue", "G": "Green", "Y": "Yellow"}[piece.name[0]]
+    text = " ".join(vb.oled()[0])
+    assert text.endswith(f"to move {colour} {piece.name[1:]}: not yours"), text
