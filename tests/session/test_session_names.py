@@ -355,3 +355,23 @@ def test_a_named_two_colour_k_o_seat_keeps_its_colours_for_its_pieces():
     colour = {"R": "Red", "B": "Blue", "G": "Green", "Y": "Yellow"}[piece.name[0]]
     text = " ".join(vb.oled()[0])
     assert text.endswith(f"to move {colour} {piece.name[1:]}: not yours"), text
+
+
+def test_a_new_game_that_makes_a_name_another_seats_colour_says_so_and_shows_colours():
+    """Knock-Off for two: "Yellow" is a name (no seat is yellow); MENU -> Players: 3 and New
+    game make a Yellow seat: the board would say "Yellow to move" for Red, so it says the
+    colours, and the terminal says why in one line."""
+    out = io.StringIO()
+    vb = VirtualBoard("knockoff")
+    s = vb.start("knockoff", ["human", "human"], seed=3, out=out, names=["Yellow", "Ben"])
+    assert s.ui.seat_name(0) == "Yellow"
+    vb.menu()
+    menu_to(vb, "Players: 2")
+    vb.ok()
+    menu_to(vb, "New game")
+    vb.ok()
+    assert s.game.num_players == 3
+    assert "Names not shown on the board: 'Yellow': that is the Yellow seat's colour" \
+        in out.getvalue()
+    assert [s.ui.seat_name(seat) for seat in range(3)] == ["Red", "Green", "Yellow"]
+    assert s.record.players[0]["name"] == "Yellow"      # the record keeps what was given

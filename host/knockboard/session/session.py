@@ -136,13 +136,13 @@ class Session:
         self.game = get_game(setup.game, **setup.options)
         # the OLED and the log say the players' names where a seat is meant (a turn, whose
         # dice, who won) and the colours where a piece is
-        self.ui = get_ui(self.game, layout, setup.names)
+        self.ui = get_ui(self.game, layout, self._usable_names(setup, layout))
         self.layout = layout
         record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                    setup.physical_dice, setup.rounds)
         for seat, player in enumerate(record.players):
             # the name given (--names, the menu), else the seat's colour
-            player["name"] = self.ui.seat_name(seat)
+            player["name"] = setup.name(seat) or self.ui.colour_name(seat)
         # the engine state, the record and what undo and redo keep (game_line.py); a K.O.
         # match (rounds.py) with the rounds over so far, None for a single game
         self.line = GameLine(self.game, record, get_match(self.game, setup.rounds))
@@ -176,6 +176,20 @@ class Session:
                       + (f"; saved as game {game_id}" if game_id and not resumed else ""))
         self.advance()
         self.render()
+
+    def _usable_names(self, setup: Setup, layout: Layout) -> list[str]:
+        """The setup's names, if the board can say them: none (the seats' colours) when
+        one is not a name for the OLED (a record from before the rule) or the game set up
+        on the menu gave a named seat's name to another seat as its colour (Players: 3 made
+        "Yellow" a seat); said once in the terminal.  The record keeps them as given."""
+        names = list(setup.names)[:self.game.num_players]
+        colours = get_ui(self.game, layout)
+        error = names_error(names, [colours.colour_name(s)
+                                    for s in range(self.game.num_players)])
+        if error is None:
+            return names
+        self.term.log(f"Names not shown on the board: {error}")
+        return []
 
     def _check_board(self, game: str, layout: Layout) -> None:
         info = getattr(self.board, "info", None)
