@@ -38,8 +38,8 @@ class NamingMode(Mode):
         super().__init__(session)
         self.menu = menu
         self.back = menu.back         # the game beneath, as the menu has it
+        # the names given now first (taken back, they are offered again), then the store's,
         # read once: the store is not asked again at every MENU
-        # the names given now first (taken back, they are offered again), then the store's
         given = [n for n in session.ui.names if n]
         self.used = given + [n for n in names_used(
             session.saver.store if session.saver is not None else None) if n not in given]
