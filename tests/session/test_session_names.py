@@ -375,3 +375,11 @@ def test_a_new_game_that_makes_a_name_another_seats_colour_says_so_and_shows_col
         in out.getvalue()
     assert [s.ui.seat_name(seat) for seat in range(3)] == ["Red", "Green", "Yellow"]
     assert s.record.players[0]["name"] == "Yellow"      # the record keeps what was given
+
+
+def test_physical_dice_ask_for_the_named_players_die():
+    vb = VirtualBoard("knockoff")
+    vb.start("knockoff", ["human", "human"], seed=3, physical_dice=True, names=["Ann", "Ben"])
+    assert vb.oled()[0][0] == "Ann d6"          # the roll-off: Red's die, then Green's
+    vb.ok()
+    assert vb.oled()[0][0] == "Ben d6"
