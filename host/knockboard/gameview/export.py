@@ -56,7 +56,7 @@ def export_svg(record, folder) -> list:
     written = []
     for step, (state, match) in enumerate(zip(states, matches(record, states))):
         view, shown = table_view(picture.ui, state, sheet[:step])
-        lines = summary_lines(state, shown, (step, steps), record.id, match)
+        lines = summary_lines(state, shown, (step, steps), record.id, match, record.names)
         path = folder / frame_name(step, steps)
         shapes = picture.shapes(view, lines, last_move(shown))
         path.write_text(to_svg(shapes, picture.width, picture.height), encoding="utf-8")

@@ -50,7 +50,7 @@ class GameView:
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
         view, sheet = table_view(self.picture.ui, state, score_sheet(record)[:len(entries)])
-        lines = summary_lines(state, sheet, step, record.id, match)
+        lines = summary_lines(state, sheet, step, record.id, match, record.names)
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(view, lines, last_move(sheet)))
         self.shown = (state, list(entries))

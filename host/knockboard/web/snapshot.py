@@ -45,7 +45,7 @@ class SnapshotMaker:
         shapes = picture.board() + picture.last_move(last) + picture.pieces(view)
         moves = [k for k, e in enumerate(sheet) if e.is_move]
         over = state.is_terminal() or (latest and step is None and record.status != "playing")
-        lines = summary_lines(state, sheet, step, record.id, match)
+        lines = summary_lines(state, sheet, step, record.id, match, record.names)
         return {
             "title": state.game.title or state.game.name,
             "id": record.id,
