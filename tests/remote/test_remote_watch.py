@@ -134,7 +134,7 @@ def _rewrite_move(attacker, record, homes):
             others = [state.action_to_string(a) for a in state.legal_actions()
                       if state.action_to_string(a) != entry]
             if others:          # (the message's own chain as seat 2's home sent it)
-                attacker.message("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
+                attacker.rewrite("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
                 return ply
     raise AssertionError("no move of Black with another choice")
 
@@ -149,8 +149,8 @@ def _rewrite_die(attacker, record, homes):
             want = next(a for a, _ in outcomes if state.action_to_string(a) != entry)
             steer = steering_nonce(outcomes, [homes[0].keys.nonce(ply, 1), None], want, 2)
             own = homes[1].game.owns[1][ply]
-            attacker.message(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer), own=own)
-            attacker.message(REVEAL, ply, nonce=steer.hex(), own=own)
+            attacker.rewrite(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer), own=own)
+            attacker.rewrite(REVEAL, ply, nonce=steer.hex(), own=own)
             return ply
     raise AssertionError("no die")
 
