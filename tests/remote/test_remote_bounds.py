@@ -17,7 +17,7 @@ from knockboard.remote.refusals import RefusalLog
 from hostile import receive_chained
 from test_remote_refusals import Wire
 
-TOPIC = "knockboard/wire/seat/1/1/act"
+TOPIC = "knockboard/wire/seat/1/live"
 HEAD = '{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
 
 

@@ -13,12 +13,16 @@ A page republished as it grows costs only its new lines, and a page replaced dro
 lines of its old version still waiting: what waits is bounded by the pages themselves."""
 
 import heapq
+from collections import OrderedDict
 from typing import Optional, Union
 
 from .messages import ACT, COMMIT, GAME_KINDS, REVEAL, Message, MessageError, decode, topic
 from .pages import PAGE_BYTES
 
 SPECTATOR_PLIES = 32          # a page's messages go to the game this far past its record
+# the latest messages of a seat handed to the game (live or from a page), per seat: the same
+# message in its tail, then in a page, is not handed over again
+RECENT = 1024
 _ORDER = {ACT: 0, COMMIT: 1, REVEAL: 2}      # within an entry (then the endings)
 
 
@@ -29,6 +33,19 @@ class Catchup:
         self.lines: dict[tuple[int, int], dict[bytes, Optional[Message]]] = {}
         self.waiting: dict[int, set[tuple[tuple[int, int], bytes]]] = {}   # ply -> lines
         self._plies: list[int] = []          # a heap of the plies in `waiting` (and stale)
+        self.recent: dict[int, OrderedDict[bytes, None]] = {}     # seat -> lines (RECENT)
+
+    def handed(self, seat: int, line: Union[bytes, bytearray]) -> bool:
+        """Note that seat `seat`'s message `line` goes to the game; whether it went lately."""
+        recent = self.recent.setdefault(seat, OrderedDict())
+        line = bytes(line)
+        if line in recent:
+            recent.move_to_end(line)
+            return True
+        recent[line] = None
+        if len(recent) > RECENT:
+            recent.popitem(last=False)
+        return False
 
     def page(self, seat: int, page: int, payload: Union[bytes, bytearray]
              ) -> list[Union[str, Exception]]:
@@ -46,6 +63,8 @@ class Catchup:
                 new[line] = old[line]
                 continue
             new[line] = None
+            if line in self.recent.get(seat, ()):
+                continue                     # (it came live, or in the tail)
             m: Optional[Message]
             try:
                 m = decode(topic(self.room, seat, ACT), line, self.room)
@@ -78,7 +97,8 @@ class Catchup:
             for key, line in self.waiting.pop(ply, set()):
                 m = self.lines[key].get(line)
                 if m is not None:
-                    out.append(m)
                     self.lines[key][line] = None
+                    if not self.handed(key[0], line):
+                        out.append(m)
         out.sort(key=lambda m: (m.ply, _ORDER.get(m.kind, 3), m.seat, m.kind))
         return out

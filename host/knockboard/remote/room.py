@@ -131,9 +131,11 @@ class Room:
         """A message about the game goes live and into its seat's pages (pages.HistoryFull,
         nothing sent, if they are full); a hello and presence are retained on their own
         topics, and a note that the pages are full on the live one."""
-        paged = message.kind in GAME_KINDS
-        if paged:
-            self.books[message.seat - 1].add(message)
+        book = self.books.get(message.seat - 1)      # (none: not ours, the broker refuses)
+        paged = message.kind in GAME_KINDS and book is not None
+        if message.kind in GAME_KINDS:
+            if book is not None:
+                book.add(message)
             retain = False                 # (its page keeps it)
         elif message.kind == FULL:
             retain = True
@@ -186,9 +188,12 @@ class Room:
             except Exception as err:      # noqa: BLE001 - no payload may end the home
                 game.refuse_unread(name, f"unreadable ({type(err).__name__})")
                 continue
-            if self.seats or message.kind not in GAME_KINDS \
-                    or message.ply < len(game.record) + SPECTATOR_PLIES:
-                game.receive(message)      # (a spectator reads later ones in the pages)
+            if message.kind in GAME_KINDS and not self.seats \
+                    and message.ply >= len(game.record) + SPECTATOR_PLIES:
+                continue                   # (a spectator reads later ones in the pages)
+            if message.kind in GAME_KINDS:
+                self.catchup.handed(message.seat, payload)      # (not again from a page)
+            game.receive(message)
         self._hand_over(game)
         lost = self.dropped - self._dropped_said
         if lost:
