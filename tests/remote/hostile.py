@@ -23,6 +23,7 @@ class Attacker:
         """`record`: the game's record as an honest home holds it (the list itself, which
         grows), whose chain the attacker's messages carry (transcript.py)."""
         self.room, self.seat, self.port = room, seat, broker.port
+        self._tail = None                # its seat's tail as it last wrote it (`append`)
         self.record = [] if record is None else record
         user = f"{room}-{seat}"
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=protocol,
@@ -111,6 +112,29 @@ class Attacker:
                     assert not self.send(tail, b"\n".join(lines)).is_failure
                     return name
         raise AssertionError(f"no {kind} for entry {ply} in seat {self.seat}'s pages")
+
+    def append(self, kind, ply, **body):
+        """`message`, and the message kept in its seat's tail too (replacing one of the same
+        kind and entry), as a home keeps its history (remote/pages.py): a seat playing its
+        part by hand.  The broker's answer to the tail."""
+        self.message(kind, ply, **body)
+        m = Message(self.room, self.seat, kind, ply, self._chained(kind, ply, body))
+        if self._tail is None:
+            held = self.pages()
+            tail = held.get(f"{PREFIX}/{self.room}/seat/{self.seat}/tail", b"")
+            self._tail = [line for line in tail.split(b"\n") if line]
+        self._tail = [line for line in self._tail
+                      if (json.loads(line)["kind"], json.loads(line)["ply"]) != (kind, ply)]
+        self._tail.append(m.encode())
+        return self.send(f"seat/{self.seat}/tail", b"\n".join(self._tail))
+
+    def _chained(self, kind, ply, body):
+        body = dict(body)
+        if kind != ONLINE and "chain" not in body:
+            body["chain"] = transcript.chains(self.room, self.record[:ply])[-1]
+        if kind != ONLINE and "own" not in body:
+            body["own"] = transcript.own_start(self.room, self.seat - 1)
+        return body
 
     def close(self):
         self.client.disconnect()

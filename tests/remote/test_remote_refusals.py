@@ -227,10 +227,10 @@ Z = b"0" * 64           # a chain (and own): these payloads are refused for some
     ("knockboard/wire/seat/1/live", b'{"v":4,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":true,'
                                      b'"action":"x"}', "bad sequence number"),
     ("knockboard/wire/seat/1/hello", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":2,'
-                                     b'"action":"x"}', 
+                                     b'"action":"x"}',
      r"^protocol version 3, from an older Knockboard: this one speaks version 4 "
      r"\(every home of a room must run it: update that home\)$"),
-    ("knockboard/wire/seat/1/live", b'{"v":5}', 
+    ("knockboard/wire/seat/1/live", b'{"v":5}',
      r"^protocol version 5, from a newer Knockboard: this one speaks version 4 "
      r"\(update this home\)$"),
     ("knockboard/wire/seat/1/live", b'{"v":4,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
