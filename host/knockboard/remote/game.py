@@ -124,6 +124,7 @@ class RemoteGame:
         # seat -> (kind, ply) -> bytes: the history each other seat sent that this home took
         self.taken: dict[int, dict[tuple[str, int], int]] = {}
         self.full = False                     # our pages on the broker are full
+        self.full_believed = FULL_BELIEVED_BYTES
 
     def send(self, message: Message, retain: bool = True) -> None:
         """Publish our message; if this home's seat's history does not fit its pages on the
@@ -135,9 +136,9 @@ class RemoteGame:
             if self.full:
                 return
             self.full = True
-            self._stop(f"this home's part of the game does not fit the broker's pages any "
-                       f"more ({err}) at entry {len(self.record) + 1}: the game cannot go "
-                       "on in this room")
+            self._stop(f"this home's part of the game does not fit its pages on the broker "
+                       f"any more ({err}), {len(self.record)} entries in: the game cannot "
+                       "go on in this room")
             try:
                 self._publish(self._message(message.seat - 1, FULL, len(self.record)), True)
             except HistoryFull:
@@ -350,12 +351,12 @@ class RemoteGame:
         if seat in self.local:
             return None
         sent = sum(self.taken.get(seat, {}).values())
-        if sent < FULL_BELIEVED_BYTES:
+        if sent < self.full_believed:
             return self.refuse(m, f"its pages cannot be full: it sent {sent} bytes of "
                                   f"history (its pages hold {PAGES * PAGE_BYTES})")
-        return self._stop(f"{self.who(seat)}'s part of the game does not fit the broker's "
-                          f"{PAGES} pages of {PAGE_BYTES // 1024} KB any more (at entry "
-                          f"{m.ply + 1}): the game cannot go on in this room")
+        return self._stop(f"{self.who(seat)}'s part of the game does not fit its pages on "
+                          f"the broker any more ({m.ply} entries in): the game cannot go on "
+                          "in this room")
 
     def _wait(self, m: Message) -> None:
         """Keep `m` until the record gets to its ply: one message per seat, kind and ply."""
