@@ -137,10 +137,10 @@ class RemoteGame:
                 return
             self.full = True
             self._stop(f"this home's part of the game does not fit its pages on the broker "
-                       f"any more ({err}), {len(self.record)} entries in: the game cannot "
+                       f"any more ({err}), {message.ply} entries in: the game cannot "
                        "go on in this room")
-            try:
-                self._publish(self._message(message.seat - 1, FULL, len(self.record)), True)
+            try:        # (at the entry the other homes can reach: the one not sent)
+                self._publish(self._message(message.seat - 1, FULL, message.ply), True)
             except HistoryFull:
                 pass
 
@@ -307,9 +307,7 @@ class RemoteGame:
             return self._hello(m)
         if self.stopped:
             return None
-        if m.kind == FULL:
-            return self._full(m, seat)
-        if m.kind in ENDING:
+        if m.kind in ENDING + (FULL,):
             return self._ending(m)
         if self.ending.ended is not None:
             return None                   # moves sent before they heard of the end
@@ -331,8 +329,9 @@ class RemoteGame:
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
 
     def _ending(self, m: Message) -> None:
-        """A resignation, an offer to end the game or an answer (ending.py): ours coming
-        back (retained) are ignored, later ones wait for their ply."""
+        """A resignation, an offer to end the game or an answer (ending.py), or a seat's
+        pages full: ours coming back (retained) are ignored, later ones wait for their
+        ply."""
         if m.seat - 1 in self.local:
             return None
         ply = len(self.record)
@@ -343,7 +342,7 @@ class RemoteGame:
             return self._wait(m)
         if not self._follows(m.seat - 1, m.ply, m["chain"], m):
             return None
-        return self.ending.receive(m)
+        return self._full(m, m.seat - 1) if m.kind == FULL else self.ending.receive(m)
 
     def _full(self, m: Message, seat: int) -> None:
         """Another home's history does not fit its pages: the game stops, with no result
