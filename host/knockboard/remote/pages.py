@@ -3,8 +3,8 @@
 Stock Mosquitto has no storage quota per user, so what one seat's user can make the broker
 keep is bounded only by the topics its ACL lets it write.  While every entry had a topic of
 its own (`seat/N/PLY/act`), the ACL had to leave the ply level open (`+`), and a seat's user
-could retain junk on as many topics as it liked (10,000 of 10,000 kept; the third review).
-So a seat writes only exact names, the same few in every game (broker_config.seat_topics):
+could retain junk on as many topics as it liked (10,000 of 10,000 kept:
+benchmarks/remote_store.py).  So a seat writes only exact names, the same few in every game (broker_config.seat_topics):
 
 - `seat/N/live`: each of its messages about the game as it is sent, not retained (a seat's
   user can retain one message there: the topic is fixed);
@@ -18,7 +18,8 @@ So a seat writes only exact names, the same few in every game (broker_config.sea
 
 A home keeps its own seats' pages (`PageBook`); a home resumed from its record writes them
 again from it (`RemoteGame.history`).  A home whose history would not fit any more stops the
-game saying why (`HistoryFull`, game.py), rather than let the broker lose what it sent."""
+game saying why (`HistoryFull`, game.py; it tells the others with a `full` message on its
+live topic), rather than let the broker lose what it sent."""
 
 import json
 from typing import Optional
