@@ -5,10 +5,10 @@
 Each seat's user may write exactly the topics its home sends, by their full names, no
 wildcard (`messages.topic`, `pages.page_topic`): its live messages, its history's tail
 and PAGES pages, its hello and its presence; everyone in the room reads it all; a
-spectator writes nothing.  So one seat's user can make the broker keep at most `seat_store_bound()` bytes
-(stock Mosquitto has no quota per user: the ACL's fixed names are the quota).  The broker
-refuses a packet larger than a page can be, so it never forwards the megabyte payloads a
-hostile seat might send."""
+spectator writes nothing.  So one seat's user can make the broker keep at most
+`seat_store_bound()` bytes (stock Mosquitto has no quota per user: the ACL's fixed names
+are the quota).  The broker refuses a packet larger than a page can be, so it never
+forwards the megabyte payloads a hostile seat might send."""
 
 from typing import Mapping, Sequence
 

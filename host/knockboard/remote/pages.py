@@ -4,7 +4,8 @@ Stock Mosquitto has no storage quota per user, so what one seat's user can make 
 keep is bounded only by the topics its ACL lets it write.  While every entry had a topic of
 its own (`seat/N/PLY/act`), the ACL had to leave the ply level open (`+`), and a seat's user
 could retain junk on as many topics as it liked (10,000 of 10,000 kept:
-benchmarks/remote_store.py).  So a seat writes only exact names, the same few in every game (broker_config.seat_topics):
+benchmarks/remote_store.py).  So a seat writes only exact names, the same few in every
+game (broker_config.seat_topics):
 
 - `seat/N/live`: each of its messages about the game as it is sent, not retained (a seat's
   user can retain one message there: the topic is fixed);
