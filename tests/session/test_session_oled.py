@@ -11,7 +11,7 @@ from knockboard.session import oled
 from knockboard.session.oled import LINES, PAGE_S, WIDTH, pages, wrap
 
 from autoplay import AutoPlayer
-from board_driver import BACK, MENU, OK, VirtualBoard
+from board_driver import MENU, VirtualBoard
 
 # the documented abbreviation (oled.py, rule 2), written out again here: a seat of several
 # colours by its initials
