@@ -28,13 +28,14 @@ def test_ruff_holds_tests_and_benchmarks_to_the_rules_of_host():
     # a per-file-ignore or exclude for tests/ or benchmarks/ would keep the check above
     # green while the rules no longer reach them: one bad file, named as if in each folder,
     # must draw the same findings (an unused import and variable, `== None`, trailing
-    # whitespace, a line over 100)
+    # whitespace, a line over 100); --force-exclude, as ruff skips an excluded file only
+    # with it (or with force-exclude set in pyproject)
     bad = ("import os\n\n\ndef f(x):\n    unused = 1\n    return x == None  \n\n\n"
            f"LONG = \"{'x' * 100}\"\n")
 
     def codes(folder):
-        done = run("ruff", "check", "--output-format", "json", "--stdin-filename",
-                   f"{folder}/lint_probe.py", "-", stdin=bad)
+        done = run("ruff", "check", "--force-exclude", "--output-format", "json",
+                   "--stdin-filename", f"{folder}/lint_probe.py", "-", stdin=bad)
         return sorted(finding["code"] for finding in json.loads(done.stdout))
 
     assert codes("host") == ["E501", "E711", "F401", "F841", "W291"]
