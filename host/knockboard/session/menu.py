@@ -1,7 +1,8 @@
 """The on-board menu, a mode of the session: MENU shows the next entry, OK chooses or changes
 it, BACK leaves.
 
-Entries: back to the game, a hint (the strong bot's move for a person to play), in a remote
+Entries: back to the game, once a single game is over its review (`review_mode.py`), a hint
+(the strong bot's move for a person to play), in a remote
 game resigning and offering to end it (`remote_end.py`), undo, redo, new game, once the game
 is over quitting (the program ends), the game (among those the connected board can play),
 the number of players, each seat (person or computer), the dice (electronic or physical),
@@ -22,7 +23,8 @@ from ..games import get_game
 from ..layouts import get_layout
 from . import oled, remote_end
 from .adapters import get_ui
-from .modes import Mode
+from .modes import Mode, Over
+from .review_mode import ReviewMode, reviewable
 from .seats import HUMAN, LEVELS, level_of
 from .rounds import show_totals, total_label
 from .testing import BoardTestMode
@@ -60,6 +62,9 @@ class MenuMode(Mode):
         s = self.s
         setup = s.next_setup
         out = [Command(_resume, "Back to game")]
+        if s.remote is None and s.match is None and isinstance(self.back, Over) \
+                and reviewable(s.record, s.state):
+            out.append(Command(_review, "Review"))
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
         if s.remote is not None:
@@ -172,6 +177,12 @@ def _resign(session: Session) -> None:
 def _leave(session: Session) -> None:
     session.close_menu()
     session.leave()
+
+
+def _review(session: Session) -> None:
+    menu = session.menu
+    assert menu is not None
+    session.switch_to(ReviewMode(session, menu.back, session.record, session.ui))
 
 
 def _undo(session: Session) -> None:
