@@ -61,10 +61,7 @@ class MenuMode(Mode):
     def entries(self) -> list[Command]:
         s = self.s
         setup = s.next_setup
-        out = [Command(_resume, "Back to game")]
-        if s.remote is None and s.match is None and isinstance(self.back, Over) \
-                and reviewable(s.record, s.state):
-            out.append(Command(_review, "Review"))
+        out = [Command(_resume, "Back to game")] + _review_entry(s, self.back)
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
         if s.remote is not None:
@@ -177,6 +174,14 @@ def _resign(session: Session) -> None:
 def _leave(session: Session) -> None:
     session.close_menu()
     session.leave()
+
+
+def _review_entry(session: Session, back: Mode) -> list[Command]:
+    """"Review", once a single game at this board is over and can be reviewed."""
+    if session.remote is None and session.match is None and isinstance(back, Over) \
+            and reviewable(session.record, session.state):
+        return [Command(_review, "Review")]
+    return []
 
 
 def _review(session: Session) -> None:
