@@ -22,6 +22,8 @@ GAMES = [
     ("knockoff", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
     ("knockoff", {"players": 4}, ("greedy", "random", "greedy", "random"), 8, 2),
     ("ko", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+    # the quick start and a single iteration: a 4-player K.O. game is long to review
+    ("ko", {"players": 4, "quick_start": True}, ("greedy", "random", "greedy", "random"), 1, 1),
 ]
 MULTI = [case for case in GAMES if len(case[2]) > 2]
 _REVIEWS: dict = {}

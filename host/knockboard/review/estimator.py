@@ -62,9 +62,8 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5}     # (game, play
 # the roller a turn's progress the score did not see (3-player Knock-Off: +0.065 a roll on
 # average), which with three or four players does not cancel between the seats; in
 # Dodgeball the searched turn gains more than the learnt value expects (0.021 a roll in a
-# long one-sided game at 40 iterations, 0.004 at 2).  Four-player K.O. measured 0.009 at
-# most but takes minutes a game to review, so no bound is stated for it untested.
-STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 2): 0.008, ("ko", 3): 0.03,
+# long one-sided game at 40 iterations, 0.004 at 2).
+STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 2): 0.008, ("ko", 3): 0.03, ("ko", 4): 0.03,
                ("knockoff", 3): 0.03, ("knockoff", 4): 0.03}
 Chances = Tuple[float, ...]
 
