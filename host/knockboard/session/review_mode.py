@@ -169,11 +169,9 @@ def big_moments(review: Review, record: GameRecord, ui: GameUI) -> list[Moment]:
 
 
 def _path(ui: GameUI, state: Any, action: Any) -> tuple[int, ...]:
-    """The cells a person presses for `action` (a hint lights the same ones)."""
-    try:
-        return tuple(ui.option(state, action).path)
-    except Exception:             # no cells to press for it (a declaration, a pass)
-        return ()
+    """The cells a person presses for `action` (a hint lights the same ones; a pass or a
+    declaration has none)."""
+    return tuple(ui.option(state, action).path)
 
 
 def _error_moment(step: Decision, state: Any, action: Any, ui: GameUI) -> Moment:
