@@ -137,3 +137,40 @@ def grab(canvas, display):
     x, y = canvas.winfo_rootx(), canvas.winfo_rooty()
     return ImageGrab.grab(bbox=(x, y, x + canvas.winfo_width(), y + canvas.winfo_height()),
                           xdisplay=display)
+
+
+def test_replay_view_of_a_reviewed_game_puts_the_chart_under_the_board(display, tmp_path,
+                                                                      monkeypatch, capsys):
+    """`knockboard replay ID --view` finds the review kept next to the database: its window
+    has the chart's canvas under the board's, drawn (a game never reviewed: the board
+    only)."""
+    import tkinter
+
+    from knockboard.cli import main
+    from knockboard.gameview import chance_chart as C
+    from knockboard.review.seeded import bot_game
+
+    db = tmp_path / "games.sqlite3"
+    record = bot_game("knockoff", ("random", "greedy"), 1, {"players": 2}, iterations=10)
+    with GameStore(db) as store:
+        store.new_game(record)
+        store.new_game(record)
+    assert main(["review", "1", "--db", str(db)]) == 0
+    windows = []
+
+    def look(root):                      # in place of Tk's loop: look, then close
+        root.update()
+        canvases = [w for w in root.winfo_children() if isinstance(w, tkinter.Canvas)]
+        windows.append(sorted(((c.winfo_y(), c.winfo_width(), c.winfo_height(),
+                                len(c.find_all())) for c in canvases)))   # top down
+        root.destroy()
+    monkeypatch.setattr(tkinter.Tk, "mainloop", look)
+    monkeypatch.setenv("DISPLAY", display)
+    for game_id in (1, 2):
+        assert main(["replay", str(game_id), "--view", "--db", str(db)]) == 0
+    capsys.readouterr()
+    reviewed, plain = windows
+    assert len(plain) == 1 and len(reviewed) == 2
+    board, chart = reviewed
+    assert (chart[1], chart[2]) == (C.WIDTH, C.HEIGHT) and chart[0] >= board[0] + board[2]
+    assert chart[3] > 2 * len(record.actions)      # a segment a step for each player
