@@ -103,3 +103,31 @@ def test_review_is_offered_only_once_a_game_is_over_and_back_stops_it():
         entries.add(vb.menu_entry())
         vb.menu()
     assert "Undo" in entries and "Review" not in entries, (entries, vb.oled())
+
+
+def test_a_review_that_cannot_be_made_says_so_and_back_leaves():
+    """The menu offers Review only for a game it can review; should the record not replay
+    all the same (here a damaged copy handed to the mode), the OLED says so and the
+    terminal gives the reason on one line."""
+    import copy
+    import io
+
+    from knockboard.session.review_mode import ReviewMode
+    record = finished_game()
+    out = io.StringIO()
+    vb = VirtualBoard("knockoff")
+    session = vb.start("knockoff", seats=["human", "human"], actions=record.actions,
+                       options={"players": 2}, seed=1, out=out)
+    damaged = copy.deepcopy(session.record)
+    damaged.actions[3] = "Z9-Z9"
+    mode = ReviewMode(session, session.current, damaged, session.ui)
+    session.switch_to(mode)
+    end = time.monotonic() + 60
+    while not mode.ready and time.monotonic() < end:
+        time.sleep(0.01)
+    vb.run(0.1)
+    assert vb.oled()[0] == ["Review", "not possible", "BACK=leave"]
+    said = [line for line in out.getvalue().splitlines() if "review:" in line]
+    assert len(said) == 1 and "does not replay: action 4" in said[0], said
+    vb.back()
+    assert session.mode == "over"

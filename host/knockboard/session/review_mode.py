@@ -11,6 +11,7 @@ it in its thread), the game's UI, and the review's budget."""
 
 from __future__ import annotations
 
+import copy
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
@@ -64,9 +65,8 @@ class ReviewMode(Mode):
     def __init__(self, session: Session, back: Mode, record: GameRecord, ui: GameUI,
                  iterations: Optional[int] = None) -> None:
         super().__init__(session)
-        from ..store import GameRecord
         self.back = back
-        self.record = GameRecord.from_json(record.to_json())
+        self.record = copy.deepcopy(record)
         self.ui = ui
         self.progress = (0, len(self.record.actions))
         self.moments: Optional[list[Moment]] = None      # once the review is made
@@ -91,6 +91,9 @@ class ReviewMode(Mode):
             pass
         except ReviewError as error:
             self.failed = str(error)
+        except Exception as error:   # noqa: BLE001 - a thread's failure must reach the OLED
+            # (else it would say "Reviewing" for ever); the terminal gets the reason
+            self.failed = f"{type(error).__name__}: {error}"
 
     @property
     def ready(self) -> bool:
