@@ -10,7 +10,8 @@ two-player Knock-Off), played by `review.seeded.bot_game` on seeded dice, each r
 `--budget` iterations a position (the default: the review's).  Per bot: its error a move
 (mean over its moves in all its games); per game: the luck share, the players' absolute
 luck summed over (that + their errors summed), and the time to review a game, scaled to 100
-steps (the reviews' own times; the CPU is shared, so these vary).  Figures are printed,
+steps (the reviews' own times, and the CPU time they took: the machine is shared, and
+under load the CPU time is the one that says what the review costs).  Figures are printed,
 never asserted; the last lines are the markdown rows of docs/bots.md's table.
 """
 
@@ -37,7 +38,7 @@ BOT_ITERATIONS = 30
 def measure(engine, options, games, seed, budget):
     error = {b: [0.0, 0] for pair in PAIRS for b in pair}      # bot -> [error, moves]
     shares = {}                         # pairing -> [absolute luck, error] summed
-    seconds = steps = 0.0
+    seconds = cpu = steps = 0.0
     unexplained = 0.0
     for pair in PAIRS:
         luck = err_total = 0.0
@@ -47,9 +48,10 @@ def measure(engine, options, games, seed, budget):
             if record.status != "finished":
                 print(f"  {seats} seed {seed + g}: unfinished, left out", flush=True)
                 continue
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             review = review_record(record, iterations=budget)
             seconds += time.perf_counter() - start
+            cpu += time.process_time() - start_cpu
             steps += len(review.steps)
             for s in summarise(review):
                 bot = seats[s.player]
@@ -59,10 +61,11 @@ def measure(engine, options, games, seed, budget):
                 err_total += s.error
                 unexplained = max(unexplained, abs(s.unexplained))
             print(f"  {seats[0]} v {seats[1]}, seed {seed + g}: {len(review.steps)} steps, "
-                  f"{time.perf_counter() - start:.1f} s", flush=True)
+                  f"{time.perf_counter() - start:.1f} s ({time.process_time() - start_cpu:.1f} s "
+                  f"of CPU)", flush=True)
         shares[pair] = luck / (luck + err_total) if luck + err_total else 0.0
     per_move = {b: e / max(n, 1) for b, (e, n) in error.items()}
-    return per_move, shares, 100 * seconds / max(steps, 1), unexplained
+    return per_move, shares, 100 * seconds / max(steps, 1), 100 * cpu / max(steps, 1), unexplained
 
 
 def main(argv=None):
@@ -79,20 +82,20 @@ def main(argv=None):
         if args.only and name not in args.only:
             continue
         print(f"{title}:", flush=True)
-        per_move, shares, per100, slack = measure(engine, options, args.games, args.seed,
+        per_move, shares, per100, cpu100, slack = measure(engine, options, args.games, args.seed,
                                                  args.budget)
         ranked = per_move["random"] > per_move["greedy"] > per_move["strong"]
         rows.append(f"| {title} | {per_move['random']:.4f} | {per_move['greedy']:.4f} | "
                     f"{per_move['strong']:.4f} | {'yes' if ranked else 'no'} | "
                     f"{shares[PAIRS[0]]:.2f} | {shares[PAIRS[1]]:.2f} | "
-                    f"{slack:.2f} | {per100:.1f} s |")
+                    f"{slack:.2f} | {per100:.1f} s ({cpu100:.1f} s) |")
         print(rows[-1], flush=True)
     budget = "the review's default" if args.budget is None else args.budget
     print(f"\nreview budget {budget} iterations a position, {args.games} games a "
           f"pairing, seed {args.seed}")
     print("| game | random: error a move | greedy | strong | ranked as the arena | luck share, "
           "random v greedy | luck share, greedy v strong | sum check's slack (max) | review of "
-          "100 steps |")
+          "100 steps (of CPU) |")
     print("| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for row in rows:
         print(row)

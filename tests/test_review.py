@@ -7,7 +7,7 @@ import pytest
 
 from knockboard.bots.heuristics import win_shares
 from knockboard.review import Decision, ReviewError, Roll, review_record, summarise
-from knockboard.review.estimator import STATED_SLACK
+from knockboard.review.estimator import STATED_RATE, STATED_SLACK
 from knockboard.review.marks import error_mark, luck_mark
 from knockboard.review.seeded import bot_game
 
@@ -20,7 +20,12 @@ GAMES = [
     ("ko", {"players": 2}, ("greedy", "random"), 1, 2),
     ("dodgeball", {}, ("greedy", "random"), 1, 2),
     ("knockoff", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+    ("knockoff", {"players": 4}, ("greedy", "random", "greedy", "random"), 8, 2),
+    ("ko", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+    # the quick start and a single iteration: a 4-player K.O. game is long to review
+    ("ko", {"players": 4, "quick_start": True}, ("greedy", "random", "greedy", "random"), 1, 1),
 ]
+MULTI = [case for case in GAMES if len(case[2]) > 2]
 _REVIEWS: dict = {}
 
 
@@ -75,6 +80,47 @@ def test_every_step_is_valued_and_the_terms_add_up_to_the_result(case):
         assert result[p] - summed_along(review, p) == pytest.approx(
             sum(d[p] for d in drift), abs=1e-9)
         assert summary.unexplained == pytest.approx(sum(d[p] for d in drift), abs=1e-9)
+
+
+def rolls(review):
+    return sum(isinstance(s, Roll) for s in review.steps)
+
+
+@pytest.mark.parametrize("case", GAMES, ids=lambda c: f"{c[0]}{len(c[2])}-{c[3]}")
+def test_a_decision_is_worth_the_better_of_its_best_move_and_the_move_played(case):
+    """The slack is left only at the rolls: at each decision the analysis's *before* (the
+    better, for the mover, of the search's best move and the move played) is what the
+    position was worth as the step before left it."""
+    record, review = reviewed(case)
+    drift = review.drift()
+    for k, step in enumerate(review.steps[1:], 1):
+        if isinstance(step, Decision):
+            assert drift[k - 1] == pytest.approx((0.0,) * review.players, abs=1e-9), \
+                (k, step)
+
+
+@pytest.mark.parametrize("case", MULTI, ids=lambda c: f"{c[0]}{len(c[2])}-{c[3]}")
+def test_with_three_or_four_players_the_chances_are_shares_of_one_win(case):
+    record, review = reviewed(case)
+    n = review.players
+    assert review.start == pytest.approx((1.0 / n,) * n)     # a seat is worth as much as
+    for step in review.steps:                               # another before anything
+        assert sum(step.before) == pytest.approx(1.0, abs=1e-9)
+        assert sum(step.after) == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("kind", sorted(STATED_RATE), ids=lambda k: f"{k[0]}{k[1]}")
+def test_the_sum_check_holds_within_the_stated_rate_a_roll(kind):
+    tested = 0
+    for case in GAMES:
+        if (case[0], len(case[2])) == kind:
+            record, review = reviewed(case)
+            result = engine_result(record)
+            bound = STATED_RATE[kind] * rolls(review)
+            for p in range(review.players):
+                assert abs(result[p] - summed_along(review, p)) <= bound, (case, p, bound)
+            tested += 1
+    assert tested
 
 
 @pytest.mark.parametrize("kind", sorted(STATED_SLACK), ids=lambda k: f"{k[0]}{k[1]}")

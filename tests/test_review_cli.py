@@ -121,3 +121,28 @@ def test_export_svg_adds_the_reviews_chart_once_a_review_was_made(capsys, db, tm
     status, out, _ = run(capsys, ["export", "1", "--svg", str(pictures), "--db", str(db)])
     assert status == 0 and "chances.svg" in out
     assert (pictures / "chances.svg").read_text() == chart.read_text()
+
+
+def test_a_damaged_kept_review_is_as_if_none_was_made(capsys, db, tmp_path):
+    """The review kept next to the database is data a person may have edited or cut short:
+    `show` then prints the game without its summary, `export --svg` writes no chart, and
+    neither fails."""
+    import json
+
+    from knockboard.review.saved import review_path
+    assert run(capsys, ["review", "1", "--db", str(db)])[0] == 0
+    path = review_path(db, 1)
+    kept = json.loads(path.read_text())
+    assert len(kept["review"]["steps"]) > 0
+    summary = kept["summary"]
+    for damage in ("{not json", json.dumps(dict(kept, review={"steps": "no"})),
+                   json.dumps(dict(kept, review=dict(kept["review"],
+                                                     steps=kept["review"]["steps"][:-1])))):
+        path.write_text(damage)
+        status, out, err = run(capsys, ["show", "1", "--db", str(db)])
+        assert status == 0 and err == ""
+        if damage.startswith("{not"):
+            assert summary[0] not in out
+        pictures = tmp_path / "pictures"
+        status, out, err = run(capsys, ["export", "1", "--svg", str(pictures), "--db", str(db)])
+        assert status == 0 and err == "" and "chances.svg" not in out

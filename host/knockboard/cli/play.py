@@ -454,6 +454,7 @@ def cmd_replay(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
                                "on a board: leave out --port/--sim")
     with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
+        db_path = store.path
     replayed(record)
     if args.view:
         _need_display("replay --view")
@@ -464,7 +465,7 @@ def cmd_replay(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     with web_replaying(args, record, step, out, error=PlayCommandError) as page:
         if args.view:
             announce(page, out)
-            return _replay_in_view(record, shown)
+            return _replay_in_view(record, shown, db_path)
 
         def runner(board: "Board") -> "Replay":
             announce(page, out)
@@ -512,14 +513,16 @@ def _follow_in_window(path: Path, game_id: Optional[int], out: TextIO) -> int:
     return 0
 
 
-def _replay_in_view(record: "GameRecord", shown: List[Any]) -> int:
+def _replay_in_view(record: "GameRecord", shown: List[Any], db_path: Path) -> int:
     import tkinter as tk
 
     from ..gameview.window import ReplayStepper, open_view
+    from ..review.saved import saved_review
 
     _need_display("replay --view")
     root = tk.Tk()
-    shown[:] = [ReplayStepper(open_view(root), record)]
+    # the review's chance to win under the board, where `knockboard review` was run on it
+    shown[:] = [ReplayStepper(open_view(root), record, saved_review(db_path, record))]
     shown[0].bind(root)
     root.mainloop()
     return 0

@@ -179,9 +179,11 @@ def cmd_export(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
 
 def _export_svg(record: GameRecord, folder: str, out: TextIO, db: Optional[str] = None) -> int:
     from ..gameview.export import export_svg
-    from ..review.saved import saved_chart
+    from ..gameview.chance_chart import chart_svg
+    from ..review.saved import saved_review
     # the chance to win across the game, where `knockboard review` was run on this record
-    chart = saved_chart(default_db_path(db), record)
+    review = saved_review(default_db_path(db), record)
+    chart = None if review is None else chart_svg(review, record)
     try:
         written = export_svg(record, Path(folder))
         if chart:

@@ -3,13 +3,13 @@ and how much the dice (the review package, host/knockboard/review/)."""
 
 import argparse
 import sys
-from typing import List, Optional, TextIO
+from typing import Optional, TextIO
 
-from ..review import DEFAULT_ITERATIONS, Review, ReviewError, review_record
+from ..review import DEFAULT_ITERATIONS, ReviewError, review_record
 from ..review.estimator import GAME_ITERATIONS
-from ..review.saved import save_summary
+from ..review.saved import save_review
 from ..review.text import step_lines, summary_lines
-from ..store import GameRecord, GameStore, default_db_path
+from ..store import GameStore, default_db_path
 from .args import (SubParsers, add_db_argument, add_game_id_argument, names_file, output_file,
                    positive_int, seed)
 from .records import RecordsCommandError, open_store, stored_record
@@ -33,9 +33,10 @@ def cmd_review(args: argparse.Namespace, out: Optional[TextIO] = None,
         raise RecordsCommandError(f"game {game_id}: {error}") from None
     finally:
         progress.done()
-    names = [p.get("name", str(i)) for i, p in enumerate(record.players)]
-    chart = _chart(review, record, names)
+    from ..gameview.chance_chart import chart_svg, seats_of
+    names = seats_of(record)[0]
     if args.svg:
+        chart = chart_svg(review, record)
         try:
             with open(args.svg, "w", encoding="utf-8") as f:
                 f.write(chart)
@@ -47,19 +48,11 @@ def cmd_review(args: argparse.Namespace, out: Optional[TextIO] = None,
     for line in summary:
         print(line, file=out)
     try:
-        save_summary(default_db_path(args.db), record, summary, chart)
+        save_review(default_db_path(args.db), record, review, summary)
     except OSError as error:
         # the review is printed; only `show` will not have it
         print(f"knockboard review: the summary is not kept for `show`: {error}", file=err)
     return 0
-
-
-def _chart(review: Review, record: GameRecord, names: List[str]) -> str:
-    from ..games import get_game
-    from ..gameview.chance_chart import chart_svg
-    from ..session.adapters import get_ui
-    ui = get_ui(get_game(record.game, **record.options))
-    return chart_svg(review, names, [ui.color(i) for i in range(review.players)])
 
 
 def _newest_finished(store: GameStore) -> int:

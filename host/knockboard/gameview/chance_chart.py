@@ -1,6 +1,7 @@
-"""A review's chance to win across the game as a picture (`knockboard review ID --svg
-FILE`): a line per player, in the seat's colour, with the blunders and the luckiest rolls
-marked on the line of the player they cost or favoured."""
+"""A review's chance to win across the game as a picture: a line per player, in the seat's
+colour, with the blunders and the luckiest rolls marked on the line of the player they cost
+or favoured.  The same shapes are written as SVG (`knockboard review ID --svg FILE`,
+`export --svg`) and drawn in the game view's window under the board (`window.py`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ LUCKIEST = 3            # the rolls marked: this many with the largest luck, fro
 BLUNDER_INK = "#d02020"
 LUCK_INK = "#208020"
 AXIS_INK = "#606060"
+CURSOR_INK = "#4060ff"        # the step a window shows
 
 
 def _line_ink(rgb) -> str:
@@ -22,8 +24,19 @@ def _line_ink(rgb) -> str:
     return "#a0a0a0" if sum(rgb) > 660 else rgb_hex(rgb)
 
 
-def chart_shapes(review: Review, names, colors) -> list:
-    """The picture's shapes; `colors`: an (r, g, b) per seat."""
+def seats_of(record) -> tuple:
+    """(names, colours) of the record's seats as the chart shows them: the names the record
+    gives the players, the colours the board lights them in."""
+    from ..games import get_game
+    from ..session.adapters import get_ui
+    ui = get_ui(get_game(record.game, **record.options))
+    names = [p.get("name", str(i)) for i, p in enumerate(record.players)]
+    return names, [ui.color(i) for i in range(len(names))]
+
+
+def chart_shapes(review: Review, names, colors, at=None) -> list:
+    """The picture's shapes; `colors`: an (r, g, b) per seat; `at`: a step (0: the start)
+    marked by an upright line, where a window steps through the game."""
     steps = review.steps
     n = max(len(steps), 1)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -58,11 +71,16 @@ def chart_shapes(review: Review, names, colors) -> list:
         x, y = xy(k + 1, step.after[step.favoured])
         shapes.append(Shape("polygon", (x, y - 6, x + 6, y, x, y + 6, x - 6, y),
                             outline=LUCK_INK, width=2))
+    if at is not None:
+        x, top = xy(min(max(at, 0), len(steps)), 1.0)
+        _, bottom = xy(0, 0.0)
+        shapes.append(Shape("line", (x, top, x, bottom), fill=CURSOR_INK, width=1))
     shapes.append(Shape("text", (WIDTH - RIGHT - 250, HEIGHT - 10), fill=AXIS_INK, size=10,
                         anchor="w", text="circle: a blunder; diamond: a luckiest roll"))
     return shapes
 
 
-def chart_svg(review: Review, names, colors) -> str:
+def chart_svg(review: Review, record) -> str:
+    """The picture of `review` of `record` as an SVG document."""
     from .svg import to_svg
-    return to_svg(chart_shapes(review, names, colors), WIDTH, HEIGHT)
+    return to_svg(chart_shapes(review, *seats_of(record)), WIDTH, HEIGHT)

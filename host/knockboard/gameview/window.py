@@ -33,6 +33,19 @@ class GameView:
         self.picture: Optional[Picture] = None
         self._key = None                     # (game name, options) the picture is for
         self.shown = None                    # (state, entries) on screen now
+        self.chart: Optional[tk.Canvas] = None   # the review's chance to win, under the board
+        self._chart_of = None                # (review, names, colours) it draws
+
+    def show_chances(self, review, names, colors):
+        """Draw `review`'s chance to win across the game under the board (the picture of
+        `chance_chart.py`, as `export --svg` writes it), with the step shown marked."""
+        from .chance_chart import HEIGHT, WIDTH
+        if self.chart is None:
+            self.chart = tk.Canvas(self.master, width=WIDTH, height=HEIGHT,
+                                   highlightthickness=0)
+            self.chart.pack(side="bottom")
+        self._chart_of = (review, names, colors)
+        self._draw_chart()
 
     def show(self, record, state, step=None, match=None):
         """Draw `state`, reached by `record.actions` (or its first `step[0]`); `match`: a
@@ -54,6 +67,15 @@ class GameView:
         self.canvas.delete("all")
         draw(self.canvas, self.picture.shapes(view, lines, last_move(sheet)))
         self.shown = (state, list(entries))
+        self._draw_chart()
+
+    def _draw_chart(self):
+        if self.chart is None or self._chart_of is None:
+            return
+        from .chance_chart import chart_shapes
+        self.chart.delete("all")
+        at = None if self.shown is None else len(self.shown[1])
+        draw(self.chart, chart_shapes(*self._chart_of, at=at))
 
 
     def _keep_on_screen(self):
@@ -87,11 +109,15 @@ def draw(canvas, shapes, **options):
 
 class ReplayStepper:
     """Steps through a saved record: Right/Space/Enter forward, Left/BackSpace back,
-    Home and End to either end."""
+    Home and End to either end; with the record's `review` (`review.saved.saved_review`),
+    its chance to win across the game under the board, the step shown marked."""
 
-    def __init__(self, view: GameView, record):
+    def __init__(self, view: GameView, record, review=None):
         self.view = view
         self.record = record
+        if review is not None:
+            from .chance_chart import seats_of
+            view.show_chances(review, *seats_of(record))
         self.states = positions(record)
         self.matches = matches(record, self.states)
         self.step = 0

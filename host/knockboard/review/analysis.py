@@ -16,7 +16,9 @@ and each step's "before" is defined so that the terms are what a player reads:
 
 So the sum holds exactly but for one term per step: the estimator's **inconsistency**,
 the next step's *before* minus this step's *after* (the same position valued through its
-own best move or its own rolls, against valued directly).  It is reported (`drift`), and
+own best move or its own rolls, against valued directly).  At a decision there is none: a
+decision of the game is worth the better of its best move and the move played
+(`Estimator.consider`), so only the rolls leave any.  It is reported (`drift`), and
 `docs/review.md` says how big it is."""
 
 from dataclasses import dataclass, field
@@ -128,13 +130,27 @@ def review_record(record: Any, estimator: Optional[Estimator] = None,
     review = Review(record.game, state.game.num_players, estimator.iterations,
                     estimator.learnt)
     review.result = estimator.chances(final)
-    for ply, action in enumerate(moves, 1):
+    n = len(moves)
+
+    def report(done: int) -> None:        # two passes, each half of the work shown
         if progress is not None:
-            progress(ply - 1, len(moves))
+            progress(done // 2, n)
+    # Backwards first: each decision of the game is worth the better, for its mover, of the
+    # search's best move and the move played (`Estimator.consider`), and a position's value
+    # must be settled before the positions leading to it are valued through it.
+    path = [state.clone()]
+    for action in moves[:-1]:
+        path.append(path[-1].clone())
+        path[-1].apply(action)
+    for k in range(n - 1, -1, -1):
+        report(n - 1 - k)
+        if not path[k].is_chance_node():
+            estimator.consider(path[k], moves[k])
+    for ply, action in enumerate(moves, 1):
+        report(n + ply - 1)
         review.steps.append(_step(estimator, state, action, ply))
         state.apply(action)
-    if progress is not None:
-        progress(len(moves), len(moves))
+    report(2 * n)
     return review
 
 

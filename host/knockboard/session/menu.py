@@ -1,7 +1,8 @@
 """The on-board menu, a mode of the session: MENU shows the next entry, OK chooses or changes
 it, BACK leaves.
 
-Entries: back to the game, a hint (the strong bot's move for a person to play), in a remote
+Entries: back to the game, once a single game is over its review (`review_mode.py`), a hint
+(the strong bot's move for a person to play), in a remote
 game resigning and offering to end it (`remote_end.py`), undo, redo, new game, once the game
 is over quitting (the program ends), the game (among those the connected board can play),
 the number of players, each seat (person or computer), the players' names (`naming.py`,
@@ -23,8 +24,9 @@ from ..games import get_game
 from ..layouts import get_layout
 from . import oled, remote_end
 from .adapters import get_ui
-from .modes import Mode
+from .modes import Mode, Over
 from .naming import NamingMode
+from .review_mode import ReviewMode, reviewable
 from .seats import HUMAN, LEVELS, level_of
 from .rounds import show_totals, total_label
 from .testing import BoardTestMode
@@ -61,7 +63,7 @@ class MenuMode(Mode):
     def entries(self) -> list[Command]:
         s = self.s
         setup = s.next_setup
-        out = [Command(_resume, "Back to game")]
+        out = [Command(_resume, "Back to game")] + _review_entry(s, self.back)
         if s.can_hint():
             out.append(Command(_hint, "Hint"))
         if s.remote is not None:
@@ -175,6 +177,20 @@ def _resign(session: Session) -> None:
 def _leave(session: Session) -> None:
     session.close_menu()
     session.leave()
+
+
+def _review_entry(session: Session, back: Mode) -> list[Command]:
+    """"Review", once a single game at this board is over and can be reviewed."""
+    if session.remote is None and session.match is None and isinstance(back, Over) \
+            and reviewable(session.record, session.state):
+        return [Command(_review, "Review")]
+    return []
+
+
+def _review(session: Session) -> None:
+    menu = session.menu
+    assert menu is not None
+    session.switch_to(ReviewMode(session, menu.back, session.record, session.ui))
 
 
 def _undo(session: Session) -> None:
