@@ -3,8 +3,8 @@
 `LIMITS` make, so the documented configuration is the tested one.
 
 Each seat's user may write exactly the topics its home sends, by their full names, no
-wildcard (`messages.topic`, `pages.page_topic`): its live messages, its history's tail
-and PAGES pages, its hello and its presence; everyone in the room reads it all; a
+wildcard (`messages.topic`, `pages.page_topic`, `view.view_topic`): its live messages, its
+history's tail and PAGES pages, its hello, its presence and its drawing of the position; everyone in the room reads it all; a
 spectator writes nothing.  So one seat's user can make the broker keep at most
 `seat_store_bound()` bytes (stock Mosquitto has no quota per user: the ACL's fixed names
 are the quota).  The broker refuses a packet larger than a page can be, so it never
@@ -14,13 +14,15 @@ from typing import Mapping, Sequence
 
 from .messages import HELLO, LIVE, ONLINE, PREFIX
 from .pages import PAGE_BYTES, PAGES, TAIL_INDEX, page_topic
+from .view import BOARD, VIEW
 
 # a page is at most PAGE_BYTES (a message much less: messages.MAX_BYTES); its topic (at most
 # 128 bytes: messages.MAX_TOPIC), the MQTT header and the message expiry property take
 # less than 1 KB more
 MAX_PACKET_BYTES = PAGE_BYTES + 1024
-# the topics a seat writes besides its pages: hello, presence, live, tail
-FIXED_TOPICS = 4
+# the topics a seat writes besides its pages: hello, presence, live, tail, and its drawings
+# of the board and the position for the browser page (view.py)
+FIXED_TOPICS = 6
 
 # the broker's file limit (systemd's LimitNOFILE for the mosquitto service): every
 # connection takes a file, Mosquitto 2.0 keeps a connection open that never logs in, and
@@ -54,7 +56,7 @@ LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true",
 def seat_topics(room: str, seat: int) -> list[str]:
     """The topics seat `seat` (1-based) writes in `room`: exact names, a fixed set."""
     base = f"{PREFIX}/{room}/seat/{seat}"
-    return [f"{base}/{kind}" for kind in (HELLO, ONLINE, LIVE)] + \
+    return [f"{base}/{kind}" for kind in (HELLO, ONLINE, LIVE, VIEW, BOARD)] + \
         [page_topic(room, seat, page) for page in (TAIL_INDEX, *range(PAGES))]
 
 

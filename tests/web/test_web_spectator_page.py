@@ -1,0 +1,220 @@
+"""The static spectator page (web/static/spectator.html) in headless Chromium, with no
+Knockboard behind it: it connects to the test's Mosquitto through its WebSocket listener
+with the spectator's read-only account, follows a game two homes play entry by entry to its
+result, checking every entry against the chains every seat pinned, and names a seat that
+rewrote its history afterwards.  Its SHA-256 and chains are checked against Python's
+hashlib (remote/transcript.py)."""
+
+import hashlib
+import os
+import random
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "remote"),
+                str(Path(__file__).resolve().parent.parent / "session")]
+
+from broker import Broker, mosquitto, password  # noqa: E402
+from homes import Home, closing, play_headless, run_until  # noqa: E402
+from hostile import Attacker  # noqa: E402
+from knockboard.games import game_names, get_game  # noqa: E402
+from knockboard.remote import transcript  # noqa: E402
+from knockboard.session.adapters import get_ui  # noqa: E402
+
+PAGE = Path(__file__).resolve().parents[2] / "host/knockboard/web/static/spectator.html"
+GAME = "knockabout"
+
+PAGE_STATE = """
+return {plies: Number(document.body.dataset.plies), over: document.body.dataset.over,
+        connection: document.body.dataset.connection,
+        sheet: [...document.querySelectorAll('#sheet li')].map(li => li.textContent),
+        result: document.getElementById('result').hidden ? null
+                : document.getElementById('result').textContent,
+        problem: document.getElementById('problem').hidden ? null
+                 : document.getElementById('problem').textContent,
+        seats: [...document.querySelectorAll('#seats li')].map(li => li.dataset.status),
+        shapes: document.querySelectorAll('#board svg > *').length,
+        drawn: document.body.dataset.drawn || null,
+        seen: window.knockboardPlies || []};
+"""
+RECORD_PLIES = """
+window.knockboardPlies = [document.body.dataset.plies];
+new MutationObserver(records => {
+  for (const r of records) window.knockboardPlies.push(r.target.dataset.plies);
+}).observe(document.body, {attributes: true, attributeFilter: ["data-plies"]});
+return true;
+"""
+
+
+@pytest.fixture
+def ws_broker(tmp_path):
+    if mosquitto() is None:
+        if os.environ.get("CI"):
+            pytest.fail("mosquitto is not installed (.ci/run installs it)")
+        pytest.skip("mosquitto is not installed")
+    brokers = []
+
+    def make(room):
+        brokers.append(Broker(tmp_path / f"broker{len(brokers)}", {room: 2},
+                              websockets=True).start())
+        return brokers[-1]
+    yield make
+    for b in brokers:
+        b.stop()
+
+
+def _page_url(broker, room, user=None, secret=None):
+    user = user or f"{room}-watch"
+    fragment = urlencode({"ws": f"ws://127.0.0.1:{broker.ws_port}/", "room": room,
+                          "user": user, "password": secret or password(user)})
+    return f"{PAGE.as_uri()}#{fragment}"
+
+
+def _names(record):
+    """Each entry as the page's sheet should say it: who (the seat's name, or dice) and the
+    entry, from the engine (which the page does not have)."""
+    state = get_game(GAME).new_initial_state()
+    ui = get_ui(state.game)
+    out = []
+    for k, entry in enumerate(record):
+        who = "dice" if state.is_chance_node() else ui.seat_name(state.current_player())
+        out.append(f"{k + 1}. {who}: {entry}")
+        state.apply(state.parse_action(entry))
+    return out, ui.result(state)
+
+
+def test_the_pages_sha256_and_chains_are_pythons(browser):
+    browser.open(PAGE.as_uri())
+    texts = ["", "abc", "a" * 55, "a" * 56, "b" * 64, "ü€𝄞 roll 3-4" * 9, "x" * 1000]
+    got = browser.run("return arguments[0].map(sha256hex);", texts)
+    assert got == [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+    chain = transcript.start("r1")
+    assert browser.run("return [start('r1'), follow(arguments[0], 'roll 2-5'), "
+                       "ownStart('r1', 2), ownFollow(arguments[0], 7, 'act', 'a1-b2')];",
+                       chain) == [chain, transcript.follow(chain, "roll 2-5"),
+                                  transcript.own_start("r1", 1),
+                                  transcript.own_follow(chain, 7, ("act", "a1-b2"))]
+
+
+def _dice_texts(seeds=20):
+    """Every chance outcome's text the engines offer in `seeds` random games of each game."""
+    texts = set()
+    for name in game_names():
+        for seed in range(seeds):
+            state, rng = get_game(name).new_initial_state(), random.Random(seed)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = [a for a, _ in state.chance_outcomes()]
+                    texts.update(state.action_to_string(a) for a in outcomes)
+                    state.apply(rng.choice(outcomes))
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+    return texts
+
+
+def test_the_page_names_every_die_the_games_roll(browser):
+    """A die's entry is not in the transcript (only the seats' nonces): the page finds its
+    text among the ones it knows by the chain every seat pinned after it."""
+    browser.open(PAGE.as_uri())
+    texts = sorted(_dice_texts())
+    assert len(texts) > 50
+    missing = browser.run("return arguments[0].filter(t => !ROLLS.includes(t));", texts)
+    assert missing == []
+
+
+def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broker, browser):
+    """The homes play an entry at a time; after each, the page shows the game to within the
+    entry the other seat has not pinned yet (an entry is shown once every seat's messages
+    pinned it, as `knockboard watch` does), then the whole game and its result."""
+    broker = ws_broker("ws")
+    homes = [Home(broker, "ws", GAME, {}, [seat]).start() for seat in (1, 2)]
+    browser.open(_page_url(broker, "ws"))
+    browser.run(RECORD_PLIES)
+    lag = []
+    with closing(homes):
+        hosts = [h.headless(seed) for h, seed in zip(homes, (3, 4))]
+
+        def length():
+            return min(len(h.game.record) for h in homes)
+
+        def over():
+            return all(h.game.state.is_terminal() and not h.game.pending for h in homes) \
+                or any(h.game.stopped for h in homes)
+        for _ in range(1000):
+            if over():
+                break
+            before = length()
+            run_until([h.step for h in hosts], lambda: length() > before or over(),
+                      "the next entry")
+            plies = browser.wait_for(f"const n = Number(document.body.dataset.plies); "
+                                     f"return n >= {length() - 1} && n + 1;", 20,
+                                     f"entry {length() - 1}") - 1
+            lag.append(length() - plies)
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+        state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                                 f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                                 30, "the result")
+    sheet, result = _names(record)
+    print(f"\n{len(record)} entries followed; the page behind the homes by {max(lag)} at most")
+    # (a step of the homes may make two entries: a move, and the die after it)
+    assert homes[0].game.state.is_terminal() and len(lag) > len(record) // 2 > 10
+    assert state["connection"] == "connected" and state["problem"] is None
+    assert state["sheet"] == sheet
+    assert state["result"] == result
+    assert state["seats"] == ["agrees", "agrees"]
+    assert state["drawn"] == str(len(record)) and state["shapes"] > 100
+    seen = [int(p) for p in state["seen"]]
+    assert seen == sorted(seen) and seen[-1] == len(record)
+
+
+def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker, browser):
+    broker = ws_broker("redo")
+    homes = [Home(broker, "redo", GAME, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    attacker = Attacker(broker, "redo", 2, record=record)
+    with closing([], attacker):
+        ply = _rewrite_move(attacker, record, homes)
+    browser.open(_page_url(broker, "redo"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.problem && s.plies === {ply} && s;", 20,
+                             "the rewriting seat")
+    sheet, _ = _names(record)
+    assert state["sheet"] == sheet[:ply]
+    assert state["seats"] == ["agrees", "rewrote"]
+    assert state["problem"] == (
+        f"Black (seat 2) rewrote entry {ply + 1}; the seats' histories part at entry "
+        f"{ply + 1}: showing the game as every seat agreed up to entry {ply}")
+    assert state["result"] is None and state["over"] == "no"
+
+
+def test_a_wrong_password_is_said_and_nothing_shown(ws_broker, browser):
+    broker = ws_broker("pw")
+    browser.open(_page_url(broker, "pw", secret="not-the-password"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.connection === 'refused' && s;", 20, "the refusal")
+    assert state["plies"] == 0 and state["sheet"] == []
+
+
+def _rewrite_move(attacker, record, homes):
+    """Black overwrites a move of its own with another legal one, with the true chain before
+    it and its own chain as its home sent it (tests/remote/test_remote_watch.py)."""
+    state = get_game(GAME).new_initial_state()
+    for ply, entry in enumerate(record):
+        if ply > 4 and state.current_player() == 1:
+            others = [state.action_to_string(a) for a in state.legal_actions()
+                      if state.action_to_string(a) != entry]
+            if others:
+                attacker.rewrite("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
+                return ply
+        state.apply(state.parse_action(entry))
+    raise AssertionError("no move of Black with another choice")
