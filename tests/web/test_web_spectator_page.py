@@ -5,7 +5,9 @@ result, checking every entry against the chains every seat pinned, and names a s
 rewrote its history afterwards.  Its SHA-256 and chains are checked against Python's
 hashlib (remote/transcript.py)."""
 
+import contextlib
 import hashlib
+import io
 import os
 import random
 import sys
@@ -21,6 +23,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "remote"),
 from broker import Broker, mosquitto, password  # noqa: E402
 from homes import Home, closing, play_headless, run_until  # noqa: E402
 from hostile import Attacker  # noqa: E402
+from knockboard.cli.watch import cmd_watch  # noqa: E402
 from knockboard.games import game_names, get_game  # noqa: E402
 from knockboard.remote import transcript  # noqa: E402
 from knockboard.session.adapters import get_ui  # noqa: E402
@@ -195,6 +198,59 @@ def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker
         f"Black (seat 2) rewrote entry {ply + 1}; the seats' histories part at entry "
         f"{ply + 1}: showing the game as every seat agreed up to entry {ply}")
     assert state["result"] is None and state["over"] == "no"
+
+
+class _PageArgs:
+    def __init__(self, url, page, ws_port):
+        self.url, self.page, self.ws_port = url, page, ws_port
+        self.view, self.web, self.db, self.password_file, self.ca_file = \
+            False, None, None, None, None
+
+
+def test_watch_page_writes_the_page_that_a_browser_opens_with_the_spectators_password(
+        ws_broker, browser, tmp_path):
+    """`knockboard watch URL --page FILE` writes the page and prints the address to open
+    (the broker, the room and the user in its fragment); the page asks for the password,
+    then shows the finished game as the homes played it."""
+    broker = ws_broker("cli")
+    homes = [Home(broker, "cli", GAME, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (5, 6))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    out = io.StringIO()
+    assert cmd_watch(_PageArgs(broker.url("cli", "cli-watch"), str(tmp_path / "room.html"),
+                               broker.ws_port), out) == 0
+    url = out.getvalue().split("the spectator page: ", 1)[1].split()[0]
+    assert url.startswith((tmp_path / "room.html").as_uri() + "#")
+    assert (tmp_path / "room.html").read_bytes() == PAGE.read_bytes()
+    browser.open(url)
+    assert browser.run("return [document.getElementById('login').hidden, "
+                       "document.getElementById('f-user').value];") == [False, "cli-watch"]
+    browser.run("document.getElementById('f-password').value = arguments[0]; "
+                "document.getElementById('login').requestSubmit();", password("cli-watch"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                             30, "the result")
+    assert state["sheet"] == _names(record)[0]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--page", "{tmp}/no/such/folder/p.html"], "no folder"),
+    (["--page", "{tmp}"], "a folder, not a file"),
+    (["--ws-port", "9001"], "--ws-port goes with --page FILE"),
+    (["--page", "{tmp}/p.html", "--ws-port", "70000"], "a port is 1-65535"),
+    (["--page", "{tmp}/p.html", "--db", "{tmp}/g.db"], "not with --view, --web or --db"),
+])
+def test_watch_page_refuses_bad_input_in_one_line_writing_nothing(tmp_path, argv, said):
+    from knockboard import cli
+    err = io.StringIO()
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    with contextlib.redirect_stderr(err):
+        status = cli.main(["watch", "mqtt://w@127.0.0.1/room", *argv])
+    assert status == 2 and said in err.getvalue() and len(err.getvalue().splitlines()) == 1
+    assert not (tmp_path / "p.html").exists()
 
 
 def test_a_wrong_password_is_said_and_nothing_shown(ws_broker, browser):
