@@ -11,7 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from knockboard.remote.broker_config import LIMITS, SERVICE_NOFILE, acl
+from knockboard.remote.broker_config import LIMITS, SERVICE_NOFILE, acl, websocket_listener
 
 START_TRIES = 100           # x 0.05 s: the broker listens within 5 s or the test fails
 PORT_TRIES = 5              # ports tried at a first start, when another program took one
@@ -98,10 +98,8 @@ class Broker:
             lines += [f"cafile {self.ca}", f"certfile {self.folder / 'server.crt'}",
                       f"keyfile {self.folder / 'server.key'}"]
         if self.ws_port is not None:
-            # (without socket_domain, Mosquitto 2.0.11's WebSocket listener ignores the
-            # address and listens on every interface, IPv6's `::`: docs/remote.md)
-            lines += [f"listener {self.ws_port} 127.0.0.1", "protocol websockets",
-                      "socket_domain ipv4"]
+            # docs/remote.md's, on loopback and without TLS
+            lines += websocket_listener(self.ws_port, "127.0.0.1", tls=False)
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
 
     def url(self, room, user=None, port=None):

@@ -11,7 +11,6 @@ import io
 import os
 import random
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -26,6 +25,7 @@ from hostile import Attacker  # noqa: E402
 from knockboard.cli.watch import cmd_watch  # noqa: E402
 from knockboard.games import game_names, get_game  # noqa: E402
 from knockboard.remote import transcript  # noqa: E402
+from knockboard.remote.broker_config import documented_websockets, websocket_listener  # noqa: E402,E501
 from knockboard.session.adapters import get_ui  # noqa: E402
 
 PAGE = Path(__file__).resolve().parents[2] / "host/knockboard/web/static/spectator.html"
@@ -88,6 +88,15 @@ def _names(record):
         out.append(f"{k + 1}. {who}: {entry}")
         state.apply(state.parse_action(entry))
     return out, ui.result(state)
+
+
+def test_the_documented_websocket_listener_is_the_tests_but_for_address_and_tls():
+    docs = (PAGE.parents[4] / "docs" / "remote.md").read_text()
+    assert f"```\n{documented_websockets()}```" in docs
+    documented = websocket_listener()
+    tested = websocket_listener(9001, "127.0.0.1", tls=False)
+    assert documented[1] == tested[1] == "protocol websockets"
+    assert tested == ["listener 9001 127.0.0.1", "protocol websockets", "socket_domain ipv4"]
 
 
 def test_the_pages_sha256_and_chains_are_pythons(browser):

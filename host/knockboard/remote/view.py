@@ -5,12 +5,13 @@ board, say whose turn it is or what the result is from the transcript's action s
 Each home therefore keeps, retained on two more exact topics a seat (in the ACL like its
 other topics: broker_config.seat_topics), what the game view draws: the empty board once
 (`seat/N/board`), and for its record as it stands (`seat/N/view`) the pieces, the last move
-and whose turn it is or the result.  Both are the shapes of `gameview.picture` as plain data (kind, numbers, colours,
-text: never markup, the page builds every element itself and sets text as text); the
-position's drawing is tagged with the record's length and chain (transcript.py).  The
-page checks the chain against the transcript it verified and shows a drawing only when
-every seat's drawing for that chain is the same: one seat cannot draw another game than the
-one all seats agreed on without the others' drawings contradicting it."""
+and whose turn it is or the result.  Both are the shapes of `gameview.picture` as plain
+data (kind, numbers, colours, text: never markup, the page builds every element itself and
+sets text as text); the position's drawing is tagged with the record's length and chain
+(transcript.py).  The page checks the chain against the transcript it verified and shows a
+drawing only when every seat's drawing for that chain is the same: one seat cannot draw
+another game than the one all seats agreed on without the others' drawings contradicting
+it."""
 
 import json
 import re
