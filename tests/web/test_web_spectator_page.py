@@ -209,6 +209,31 @@ def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker
     assert state["result"] is None and state["over"] == "no"
 
 
+def test_a_seat_claiming_anothers_move_is_not_credited_with_it(ws_broker, browser):
+    """After the game, White's user adds to its history a move of Black's, word for word,
+    with the true chains: the page does not credit White with it; it shows the game up to
+    the entry before and names White, whose own messages now contradict each other."""
+    broker = ws_broker("claim")
+    homes = [Home(broker, "claim", GAME, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    ply = next(p for p in range(6, len(record)) if homes[0].game.actors[p] == 1)
+    attacker = Attacker(broker, "claim", 1, record=record)
+    with closing([], attacker):
+        assert not attacker.append("act", ply, action=record[ply],
+                                   own=homes[0].game.owns[0][ply]).is_failure
+    browser.open(_page_url(broker, "claim"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.problem && s.plies === {ply} && s;", 20,
+                             "the conflict")
+    assert state["sheet"] == _names(record)[0][:ply]
+    assert state["seats"] == ["rewrote", "agrees"]
+    assert state["problem"].startswith(f"White (seat 1) rewrote entry {ply + 1}")
+
+
 class _PageArgs:
     def __init__(self, url, page, ws_port):
         self.url, self.page, self.ws_port = url, page, ws_port
