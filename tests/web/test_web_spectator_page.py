@@ -8,6 +8,7 @@ hashlib (remote/transcript.py)."""
 import contextlib
 import hashlib
 import io
+import json
 import os
 import random
 import sys
@@ -232,6 +233,52 @@ def test_a_seat_claiming_anothers_move_is_not_credited_with_it(ws_broker, browse
     assert state["sheet"] == _names(record)[0][:ply]
     assert state["seats"] == ["rewrote", "agrees"]
     assert state["problem"].startswith(f"White (seat 1) rewrote entry {ply + 1}")
+
+
+HOSTILE_TEXT = '<img src=x onerror="window.pwned=1">&amp;</text><script>window.pwned=2</script>'
+
+
+def test_drawings_every_seat_agrees_on_still_inject_no_markup(ws_broker, browser):
+    """Both seats' users (all seats together: what the page trusts for the picture) publish
+    a board and a position whose texts are markup and whose colours are not colours: the
+    page draws the texts as text, leaves the colours out and runs nothing."""
+    broker = ws_broker("ink")
+    record = ["roll 3-4"]
+    attackers = [Attacker(broker, "ink", seat, record=record) for seat in (1, 2)]
+    chains = transcript.chains("ink", record)
+    with closing([], *attackers):
+        for seat, attacker in enumerate(attackers, 1):
+            own = transcript.own_start("ink", seat - 1)
+            attacker.message("hello", 1, game=GAME, options={}, players=2, dice="electronic",
+                             seats=[seat], chain=chains[1], own=own)
+            attacker.append("commit", 0, hash="ab" * 32, chain=chains[0], own=own)
+            common = {"v": 4, "room": "ink", "seat": seat}
+            board = {**common, "kind": "board", "game": GAME, "width": 200, "height": 100,
+                     "shapes": [["polygon", [0, 0, 200, 0, 200, 100], "#102030", "", 1],
+                                ["text", [20, 20], "red;background:url(x)", "", 1,
+                                 HOSTILE_TEXT, 12, True, "center"]]}
+            view = {**common, "kind": "view", "ply": 1, "chain": chains[1], "turn": HOSTILE_TEXT,
+                    "result": None, "seats": [HOSTILE_TEXT, "B<b>x</b>"],
+                    "shapes": [["oval", [10, 10, 30, 30], "javascript:alert(1)", "#ffffff", 2]]}
+            for kind, data in (("board", board), ("view", view)):
+                assert not attacker.send(f"seat/{seat}/{kind}",
+                                         json.dumps(data).encode()).is_failure
+    browser.open(_page_url(broker, "ink"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.plies === 1 && s.drawn === '1' && s;", 20, "the drawing")
+    found = browser.run("""
+        const svg = document.querySelector('#board svg');
+        return {pwned: window.pwned || null, imgs: document.querySelectorAll('img').length,
+                scripts: document.querySelectorAll('body script').length,
+                text: svg.querySelector('text').textContent,
+                textFill: svg.querySelector('text').getAttribute('fill'),
+                ovalFill: svg.querySelector('ellipse').getAttribute('fill'),
+                turn: document.getElementById('turn').textContent,
+                kinds: [...svg.children].map(e => e.tagName)};""")
+    assert found == {"pwned": None, "imgs": 0, "scripts": 1, "text": HOSTILE_TEXT[:64],
+                     "textFill": "none", "ovalFill": "none", "turn": HOSTILE_TEXT,
+                     "kinds": ["polygon", "text", "ellipse"]}
+    assert state["sheet"] == ["1. dice: roll 3-4"]
 
 
 class _PageArgs:
