@@ -3,7 +3,8 @@ Knockboard behind it: it connects to the test's Mosquitto through its WebSocket 
 with the spectator's read-only account, follows a game two homes play entry by entry to its
 result, checking every entry against the chains every seat pinned, and names a seat that
 rewrote its history afterwards.  Its SHA-256 and chains are checked against Python's
-hashlib (remote/transcript.py)."""
+hashlib (remote/transcript.py).  KNOCKBOARD_WEB_SHOTS=DIR keeps the screenshots there
+(docs/web/)."""
 
 import contextlib
 import hashlib
@@ -29,6 +30,7 @@ from knockboard.remote import transcript  # noqa: E402
 from knockboard.remote.broker_config import documented_websockets, websocket_listener  # noqa: E402,E501
 from knockboard.session.adapters import get_ui  # noqa: E402
 
+SHOTS = os.environ.get("KNOCKBOARD_WEB_SHOTS")
 PAGE = Path(__file__).resolve().parents[2] / "host/knockboard/web/static/spectator.html"
 GAME = "knockabout"
 
@@ -43,7 +45,8 @@ return {plies: Number(document.body.dataset.plies), over: document.body.dataset.
         seats: [...document.querySelectorAll('#seats li')].map(li => li.dataset.status),
         shapes: document.querySelectorAll('#board svg > *').length,
         drawn: document.body.dataset.drawn || null,
-        seen: window.knockboardPlies || []};
+        seen: window.knockboardPlies || [],
+        form: document.getElementById('login').offsetParent && 'shown'};
 """
 RECORD_PLIES = """
 window.knockboardPlies = [document.body.dataset.plies];
@@ -69,6 +72,14 @@ def ws_broker(tmp_path):
     yield make
     for b in brokers:
         b.stop()
+
+
+def _shot(browser, tmp_path, name):
+    path = tmp_path / name
+    browser.screenshot(path)
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        (Path(SHOTS) / name).write_bytes(path.read_bytes())
 
 
 def _page_url(broker, room, user=None, secret=None):
@@ -139,7 +150,8 @@ def test_the_page_names_every_die_the_games_roll(browser):
     assert missing == []
 
 
-def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broker, browser):
+def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broker, browser,
+                                                                       tmp_path):
     """The homes play an entry at a time; after each, the page shows the game to within the
     entry the other seat has not pinned yet (an entry is shown once every seat's messages
     pinned it, as `knockboard watch` does), then the whole game and its result."""
@@ -173,11 +185,13 @@ def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broke
         state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
                                  f"return s.over === 'yes' && s.plies === {len(record)} && s;",
                                  30, "the result")
+        _shot(browser, tmp_path, "spectator.png")
     sheet, result = _names(record)
     print(f"\n{len(record)} entries followed; the page behind the homes by {max(lag)} at most")
     # (a step of the homes may make two entries: a move, and the die after it)
     assert homes[0].game.state.is_terminal() and len(lag) > len(record) // 2 > 10
     assert state["connection"] == "connected" and state["problem"] is None
+    assert state["form"] is None            # (given its address: no form shown)
     assert state["sheet"] == sheet
     assert state["result"] == result
     assert state["seats"] == ["agrees", "agrees"]
@@ -186,7 +200,8 @@ def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broke
     assert seen == sorted(seen) and seen[-1] == len(record)
 
 
-def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker, browser):
+def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker, browser,
+                                                                      tmp_path):
     broker = ws_broker("redo")
     homes = [Home(broker, "redo", GAME, {}, [seat]).start() for seat in (1, 2)]
     with closing(homes):
@@ -201,6 +216,7 @@ def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker
     state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
                              f"return s.problem && s.plies === {ply} && s;", 20,
                              "the rewriting seat")
+    _shot(browser, tmp_path, "spectator-rewrote.png")
     sheet, _ = _names(record)
     assert state["sheet"] == sheet[:ply]
     assert state["seats"] == ["agrees", "rewrote"]
