@@ -200,6 +200,30 @@ def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broke
     assert seen == sorted(seen) and seen[-1] == len(record)
 
 
+def test_the_page_reconnects_after_the_broker_restarts_and_follows_to_the_end(ws_broker,
+                                                                             browser):
+    broker = ws_broker("again")
+    homes = [Home(broker, "again", GAME, {}, [seat]).start() for seat in (1, 2)]
+    browser.open(_page_url(broker, "again"))
+    with closing(homes):
+        hosts = [h.headless(seed) for h, seed in zip(homes, (7, 8))]
+        run_until([h.step for h in hosts], lambda: len(homes[0].game.record) >= 10, "10 plies")
+        browser.wait_for("return Number(document.body.dataset.plies) >= 9", 20, "9 entries")
+        broker.stop()
+        browser.wait_for("return document.body.dataset.connection === 'reconnecting'", 20,
+                         "the connection lost")
+        broker.start()
+        play_headless(homes, (7, 8))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+        state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                                 f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                                 30, "the result")
+    assert state["connection"] == "connected" and state["problem"] is None
+    assert state["sheet"] == _names(record)[0]
+
+
 def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker, browser,
                                                                       tmp_path):
     broker = ws_broker("redo")
