@@ -43,7 +43,7 @@ def add_watch_command(sub: SubParsers) -> None:
                        help="write the room's spectator page to FILE and print the address "
                             "to open it with, then end: a page any browser opens without "
                             "Knockboard, reading the room through the broker's MQTT over "
-                            "WebSockets listener (docs/remote.md)")
+                            "WebSockets listener")
     watch.add_argument("--ws-port", type=int, metavar="PORT",
                        help="with --page: the broker's WebSocket listener's port (default "
                             "8884 for mqtts://, 8080 for mqtt://)")
