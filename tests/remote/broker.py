@@ -11,7 +11,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from knockboard.remote.broker_config import LIMITS, SERVICE_NOFILE, acl
+from knockboard.remote.broker_config import LIMITS, SERVICE_NOFILE, acl, websocket_listener
 
 START_TRIES = 100           # x 0.05 s: the broker listens within 5 s or the test fails
 PORT_TRIES = 5              # ports tried at a first start, when another program took one
@@ -56,16 +56,18 @@ def password(user):
 
 
 class Broker:
-    def __init__(self, folder, rooms, tls=False, nofile=SERVICE_NOFILE):
+    def __init__(self, folder, rooms, tls=False, nofile=SERVICE_NOFILE, websockets=False):
         """`rooms`: room -> number of seats, or the homes' seats ([[1], [2, 3], [4]]);
         users `ROOM-N` (the home whose first seat is N) and `ROOM-watch`; `nofile`: the
         broker's file limit, the documented service's (as far as this machine's hard
-        limit allows)."""
+        limit allows); `websockets`: a second listener, MQTT over WebSockets (`ws_port`),
+        as docs/remote.md's for a spectator's browser."""
         self.folder = Path(folder)
         self.nofile = min(nofile, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
         self.folder.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.tls = tls
+        self.ws_port = free_port() if websockets else None
         self.proc = None
         self.started = False
         self.users = {}
@@ -95,6 +97,9 @@ class Broker:
         if self.tls:
             lines += [f"cafile {self.ca}", f"certfile {self.folder / 'server.crt'}",
                       f"keyfile {self.folder / 'server.key'}"]
+        if self.ws_port is not None:
+            # docs/remote.md's, on loopback and without TLS
+            lines += websocket_listener(self.ws_port, "127.0.0.1", tls=False)
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
 
     def url(self, room, user=None, port=None):
@@ -110,6 +115,8 @@ class Broker:
                 self.started = True
                 return self
             self.port = free_port()
+            if self.ws_port is not None:
+                self.ws_port = free_port()
             self._configure()
         raise RuntimeError(f"mosquitto could not bind a port: {self.log()}")
 
@@ -126,7 +133,8 @@ class Broker:
                 if "in use" in said:
                     return False
                 raise RuntimeError(f"mosquitto exited: {said}")
-            if listens(self.proc.pid, self.port):
+            if listens(self.proc.pid, self.port) and (
+                    self.ws_port is None or listens(self.proc.pid, self.ws_port)):
                 return True
             time.sleep(0.05)
         self.stop()

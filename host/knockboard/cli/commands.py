@@ -25,6 +25,7 @@ EXAMPLES = {
     "resume": ("knockboard resume", "knockboard resume 12 --sim"),
     "view": ("knockboard view 12", "knockboard view --web 8080"),
     "watch": ("knockboard watch mqtts://grandma@broker.example/smith-jones-1",
+              "knockboard watch mqtts://grandma@broker.example/smith-jones-1 --page room.html",
               "knockboard watch mqtts://grandma@broker.example/smith-jones-1 --view"),
     "sim": ("knockboard sim --board ko", "knockboard sim --headless"),
     "history": ("knockboard history",),

@@ -39,6 +39,14 @@ def add_watch_command(sub: SubParsers) -> None:
                        help="also show the game in the game view window as it is read: the "
                             "pieces as players see them, dice, scores, moves")
     add_web_argument(watch, "the game watched")
+    watch.add_argument("--page", metavar="FILE",
+                       help="write the room's spectator page to FILE and print the address "
+                            "to open it with, then end: a page any browser opens without "
+                            "Knockboard, reading the room through the broker's MQTT over "
+                            "WebSockets listener")
+    watch.add_argument("--ws-port", type=int, metavar="PORT",
+                       help="with --page: the broker's WebSocket listener's port (default "
+                            "8884 for mqtts://, 8080 for mqtt://)")
     watch.set_defaults(func=cmd_watch)
 
 
@@ -106,6 +114,8 @@ def cmd_watch(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         address = parse_address(args.url)
     except AddressError as err:
         raise PlayCommandError(str(err)) from None
+    if getattr(args, "page", None) is not None or getattr(args, "ws_port", None) is not None:
+        return _write_page(args, address, out)
     if getattr(args, "view", False):
         from .play import _need_display
         _need_display("watch --view")
@@ -116,6 +126,23 @@ def cmd_watch(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
             args.db = str(Path(folder) / "watched.sqlite3")
             return _watch(args, address, out)
     return _watch(args, address, out)
+
+
+def _write_page(args: argparse.Namespace, address: "RoomAddress", out: TextIO) -> int:
+    from ..web.spectator import PageError, write_page
+    if getattr(args, "page", None) is None:
+        raise PlayCommandError("--ws-port goes with --page FILE")
+    if getattr(args, "view", False) or getattr(args, "web", None) is not None \
+            or getattr(args, "db", None) is not None:
+        raise PlayCommandError("--page writes the page and watches nothing: not with "
+                               "--view, --web or --db")
+    try:
+        url = write_page(args.page, address, getattr(args, "ws_port", None))
+    except PageError as err:
+        raise PlayCommandError(str(err)) from None
+    print(f"the spectator page: {url}", file=out)
+    print("(open it in any browser; it asks for the spectator's password)", file=out)
+    return 0
 
 
 def _watch(args: argparse.Namespace, address: "RoomAddress", out: TextIO) -> int:

@@ -3,24 +3,27 @@
 `LIMITS` make, so the documented configuration is the tested one.
 
 Each seat's user may write exactly the topics its home sends, by their full names, no
-wildcard (`messages.topic`, `pages.page_topic`): its live messages, its history's tail
-and PAGES pages, its hello and its presence; everyone in the room reads it all; a
-spectator writes nothing.  So one seat's user can make the broker keep at most
-`seat_store_bound()` bytes (stock Mosquitto has no quota per user: the ACL's fixed names
-are the quota).  The broker refuses a packet larger than a page can be, so it never
-forwards the megabyte payloads a hostile seat might send."""
+wildcard (`messages.topic`, `pages.page_topic`, `view.view_topic`): its live messages, its
+history's tail and PAGES pages, its hello, its presence and its drawings of the board and
+the position; everyone in the room reads it all; a spectator writes nothing.  So one seat's
+user can make the broker keep at most `seat_store_bound()` bytes (stock Mosquitto has no
+quota per user: the ACL's fixed names are the quota).  The broker refuses a packet larger
+than a page can be, so it never forwards the megabyte payloads a hostile seat might
+send."""
 
-from typing import Mapping, Sequence
+from typing import Mapping, Optional, Sequence
 
 from .messages import HELLO, LIVE, ONLINE, PREFIX
 from .pages import PAGE_BYTES, PAGES, TAIL_INDEX, page_topic
+from .view import BOARD, VIEW
 
 # a page is at most PAGE_BYTES (a message much less: messages.MAX_BYTES); its topic (at most
 # 128 bytes: messages.MAX_TOPIC), the MQTT header and the message expiry property take
 # less than 1 KB more
 MAX_PACKET_BYTES = PAGE_BYTES + 1024
-# the topics a seat writes besides its pages: hello, presence, live, tail
-FIXED_TOPICS = 4
+# the topics a seat writes besides its pages: hello, presence, live, tail, and its drawings
+# of the board and the position for the browser page (view.py)
+FIXED_TOPICS = 6
 
 # the broker's file limit (systemd's LimitNOFILE for the mosquitto service): every
 # connection takes a file, Mosquitto 2.0 keeps a connection open that never logs in, and
@@ -54,7 +57,7 @@ LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true",
 def seat_topics(room: str, seat: int) -> list[str]:
     """The topics seat `seat` (1-based) writes in `room`: exact names, a fixed set."""
     base = f"{PREFIX}/{room}/seat/{seat}"
-    return [f"{base}/{kind}" for kind in (HELLO, ONLINE, LIVE)] + \
+    return [f"{base}/{kind}" for kind in (HELLO, ONLINE, LIVE, VIEW, BOARD)] + \
         [page_topic(room, seat, page) for page in (TAIL_INDEX, *range(PAGES))]
 
 
@@ -88,6 +91,31 @@ def documented() -> tuple[str, str]:
             "cafile /etc/mosquitto/certs/ca.crt", "certfile /etc/mosquitto/certs/server.crt",
             "keyfile /etc/mosquitto/certs/server.key", *LIMITS, "persistence true"]
     return "\n".join(conf) + "\n", acl(EXAMPLE_ROOMS)
+
+
+WEBSOCKET_PORT = 8884      # the documented listener for a spectator's browser (wss://)
+
+
+def websocket_listener(port: int = WEBSOCKET_PORT, address: Optional[str] = None,
+                       tls: bool = True) -> list[str]:
+    """The lines of Mosquitto's MQTT over WebSockets listener, for the static spectator page
+    (web/static/spectator.html): TLS with the broker's certificate (a browser sends the
+    password over it); with an `address`, `socket_domain ipv4`, without which Mosquitto
+    2.0.11's WebSocket listener ignores the address and listens on every interface (IPv6's
+    `::`: found while writing its test)."""
+    lines = [f"listener {port}" + (f" {address}" if address else ""), "protocol websockets"]
+    if address:
+        lines.append("socket_domain ipv4")
+    if tls:
+        lines += ["certfile /etc/mosquitto/certs/server.crt",
+                  "keyfile /etc/mosquitto/certs/server.key"]
+    return lines
+
+
+def documented_websockets() -> str:
+    """The lines docs/remote.md adds to the broker's configuration for a spectator's
+    browser."""
+    return "\n".join(websocket_listener()) + "\n"
 
 
 def service_limits() -> str:

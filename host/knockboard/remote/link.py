@@ -10,6 +10,7 @@ from ..session.types import clip
 from .address import RoomAddress
 from .journal import Journal
 from .keys import Keys
+from .view import BOARD, ViewMaker
 
 if TYPE_CHECKING:
     from ..session.adapters.base import GameUI
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 class RemoteLink:
     def __init__(self, game: "RemoteGame", room: "Room") -> None:
         self.game, self.room = game, room
+        self.drawing: Optional[ViewMaker] = None
+        self.drawn: Optional[tuple[int, bool]] = None     # (entries, over) last drawn
 
     def pump(self) -> None:
         """What arrived, handed to the game.  Each message is guarded on its own (room.py,
@@ -27,8 +30,24 @@ class RemoteLink:
         than the session ending in a traceback."""
         try:
             self.room.pump(self.game)
+            self._draw()
         except Exception as err:          # noqa: BLE001 - a remote game never ends a session
             self.game.fail(f"{type(err).__name__}: {err}")
+
+    def _draw(self) -> None:
+        """Our seats' drawings of the position, when it changed (view.py)."""
+        now = (len(self.game.record), self.game.over)
+        if not self.room.connected:
+            self.drawn = None            # (a broker restarted without its store: again)
+        if not self.room.seats or now == self.drawn or not self.room.connected:
+            return
+        first = self.drawn is None
+        self.drawing = self.drawing or ViewMaker(self.game)
+        for seat in sorted(self.game.local):
+            if first:
+                self.room.publish_view(seat + 1, self.drawing.board(seat + 1), BOARD)
+            self.room.publish_view(seat + 1, self.drawing.payload(seat + 1))
+        self.drawn = now
 
     def status(self, ui: Optional["GameUI"] = None) -> str:
         """<= 16 characters: why this board waits; `ui` (the session's game adapter) names

@@ -30,6 +30,7 @@ from .catchup import SPECTATOR_PLIES, Catchup
 from .messages import (FULL, GAME_KINDS, MAX_BYTES, ONLINE, Message, MessageError, decode,
                        room_filter, topic)
 from .pages import PageBook, page_of_topic
+from .view import VIEW, is_view_topic, view_topic
 
 if TYPE_CHECKING:
     from .game import RemoteGame
@@ -151,6 +152,11 @@ class Room:
         self.sent_bytes += len(payload)
         return info
 
+    def publish_view(self, seat: int, payload: bytes, kind: str = VIEW) -> None:
+        """1-based `seat`'s drawing of the position (or of the board: view.py), retained
+        in place of the last one."""
+        self._send(view_topic(self.address.room, seat, kind), payload, retain=True)
+
     def _write_pages(self) -> None:
         """Republish the pages (and tails) that changed."""
         for book in self.books.values():
@@ -253,6 +259,8 @@ class Room:
             name = message.topic
         except UnicodeDecodeError:         # not a topic name MQTT allows
             name = "(a topic name that is not UTF-8)"
+        if is_view_topic(self.address.room, name):
+            return                         # (drawings are for the browser page: view.py)
         payload: Union[bytes, bytearray, int, None] = message.payload
         page = page_of_topic(self.address.room, name) is not None
         if page:

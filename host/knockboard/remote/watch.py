@@ -131,8 +131,8 @@ def watch_game(room: "Room", out: TextIO, *, log: Callable[[str], None],
         print(f"stopped: {game.stopped}", file=out, flush=True)
         record.end(None, game.stopped)
     elif game.over:
-        print(f"game over: {_result(game, ui)}", file=out, flush=True)
-        record.end(_result(game, ui), None)
+        print(f"game over: {result_line(game, ui)}", file=out, flush=True)
+        record.end(result_line(game, ui), None)
     return game
 
 
@@ -174,7 +174,8 @@ def _show(game: "RemoteGame", ui: GameUI, shown: int, upto: int, out: TextIO,
     return max(shown, upto)
 
 
-def _result(game: "RemoteGame", ui: GameUI) -> str:
+def result_line(game: "RemoteGame", ui: GameUI) -> str:
+    """How the game ended, in words."""
     from .ending import RESIGNED
     ended = game.ending.ended
     if ended is None:

@@ -1,0 +1,397 @@
+"""The static spectator page (web/static/spectator.html) in headless Chromium, with no
+Knockboard behind it: it connects to the test's Mosquitto through its WebSocket listener
+with the spectator's read-only account, follows a game two homes play entry by entry to its
+result, checking every entry against the chains every seat pinned, and names a seat that
+rewrote its history afterwards.  Its SHA-256 and chains are checked against Python's
+hashlib (remote/transcript.py).  KNOCKBOARD_WEB_SHOTS=DIR keeps the screenshots there
+(docs/web/)."""
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "remote"),
+                str(Path(__file__).resolve().parent.parent / "session")]
+
+from broker import Broker, mosquitto, password  # noqa: E402
+from homes import Home, closing, play_headless, run_until  # noqa: E402
+from hostile import Attacker  # noqa: E402
+from knockboard.cli.watch import cmd_watch  # noqa: E402
+from knockboard.games import game_names, get_game  # noqa: E402
+from knockboard.remote import transcript  # noqa: E402
+from knockboard.remote.broker_config import documented_websockets, websocket_listener  # noqa: E402,E501
+from knockboard.session.adapters import get_ui  # noqa: E402
+
+SHOTS = os.environ.get("KNOCKBOARD_WEB_SHOTS")
+PAGE = Path(__file__).resolve().parents[2] / "host/knockboard/web/static/spectator.html"
+GAME = "knockabout"
+
+PAGE_STATE = """
+return {plies: Number(document.body.dataset.plies), over: document.body.dataset.over,
+        connection: document.body.dataset.connection,
+        sheet: [...document.querySelectorAll('#sheet li')].map(li => li.textContent),
+        result: document.getElementById('result').hidden ? null
+                : document.getElementById('result').textContent,
+        problem: document.getElementById('problem').hidden ? null
+                 : document.getElementById('problem').textContent,
+        seats: [...document.querySelectorAll('#seats li')].map(li => li.dataset.status),
+        shapes: document.querySelectorAll('#board svg > *').length,
+        drawn: document.body.dataset.drawn || null,
+        seen: window.knockboardPlies || [],
+        form: document.getElementById('login').offsetParent && 'shown'};
+"""
+RECORD_PLIES = """
+window.knockboardPlies = [document.body.dataset.plies];
+new MutationObserver(records => {
+  for (const r of records) window.knockboardPlies.push(r.target.dataset.plies);
+}).observe(document.body, {attributes: true, attributeFilter: ["data-plies"]});
+return true;
+"""
+
+
+@pytest.fixture
+def ws_broker(tmp_path):
+    if mosquitto() is None:
+        if os.environ.get("CI"):
+            pytest.fail("mosquitto is not installed (.ci/run installs it)")
+        pytest.skip("mosquitto is not installed")
+    brokers = []
+
+    def make(room):
+        brokers.append(Broker(tmp_path / f"broker{len(brokers)}", {room: 2},
+                              websockets=True).start())
+        return brokers[-1]
+    yield make
+    for b in brokers:
+        b.stop()
+
+
+def _shot(browser, tmp_path, name):
+    path = tmp_path / name
+    browser.screenshot(path)
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        (Path(SHOTS) / name).write_bytes(path.read_bytes())
+
+
+def _page_url(broker, room, user=None, secret=None):
+    user = user or f"{room}-watch"
+    fragment = urlencode({"ws": f"ws://127.0.0.1:{broker.ws_port}/", "room": room,
+                          "user": user, "password": secret or password(user)})
+    return f"{PAGE.as_uri()}#{fragment}"
+
+
+def _names(record):
+    """Each entry as the page's sheet should say it: who (the seat's name, or dice) and the
+    entry, from the engine (which the page does not have)."""
+    state = get_game(GAME).new_initial_state()
+    ui = get_ui(state.game)
+    out = []
+    for k, entry in enumerate(record):
+        who = "dice" if state.is_chance_node() else ui.seat_name(state.current_player())
+        out.append(f"{k + 1}. {who}: {entry}")
+        state.apply(state.parse_action(entry))
+    return out, ui.result(state)
+
+
+def test_the_documented_websocket_listener_is_the_tests_but_for_address_and_tls():
+    docs = (PAGE.parents[4] / "docs" / "remote.md").read_text()
+    assert f"```\n{documented_websockets()}```" in docs
+    documented = websocket_listener()
+    tested = websocket_listener(9001, "127.0.0.1", tls=False)
+    assert documented[1] == tested[1] == "protocol websockets"
+    assert tested == ["listener 9001 127.0.0.1", "protocol websockets", "socket_domain ipv4"]
+
+
+def test_the_pages_sha256_and_chains_are_pythons(browser):
+    browser.open(PAGE.as_uri())
+    texts = ["", "abc", "a" * 55, "a" * 56, "b" * 64, "ü€𝄞 roll 3-4" * 9, "x" * 1000]
+    got = browser.run("return arguments[0].map(sha256hex);", texts)
+    assert got == [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+    chain = transcript.start("r1")
+    assert browser.run("return [start('r1'), follow(arguments[0], 'roll 2-5'), "
+                       "ownStart('r1', 2), ownFollow(arguments[0], 7, 'act', 'a1-b2')];",
+                       chain) == [chain, transcript.follow(chain, "roll 2-5"),
+                                  transcript.own_start("r1", 1),
+                                  transcript.own_follow(chain, 7, ("act", "a1-b2"))]
+
+
+def _dice_texts(seeds=20):
+    """Every chance outcome's text the engines offer in `seeds` random games of each game."""
+    texts = set()
+    for name in game_names():
+        for seed in range(seeds):
+            state, rng = get_game(name).new_initial_state(), random.Random(seed)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = [a for a, _ in state.chance_outcomes()]
+                    texts.update(state.action_to_string(a) for a in outcomes)
+                    state.apply(rng.choice(outcomes))
+                else:
+                    state.apply(rng.choice(state.legal_actions()))
+    return texts
+
+
+def test_the_page_names_every_die_the_games_roll(browser):
+    """A die's entry is not in the transcript (only the seats' nonces): the page finds its
+    text among the ones it knows by the chain every seat pinned after it."""
+    browser.open(PAGE.as_uri())
+    texts = sorted(_dice_texts())
+    assert len(texts) > 50
+    missing = browser.run("return arguments[0].filter(t => !ROLLS.includes(t));", texts)
+    assert missing == []
+
+
+def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broker, browser,
+                                                                       tmp_path):
+    """The homes play an entry at a time; after each, the page shows the game to within the
+    entry the other seat has not pinned yet (an entry is shown once every seat's messages
+    pinned it, as `knockboard watch` does), then the whole game and its result."""
+    broker = ws_broker("ws")
+    homes = [Home(broker, "ws", GAME, {}, [seat]).start() for seat in (1, 2)]
+    browser.open(_page_url(broker, "ws"))
+    browser.run(RECORD_PLIES)
+    lag = []
+    with closing(homes):
+        hosts = [h.headless(seed) for h, seed in zip(homes, (3, 4))]
+
+        def length():
+            return min(len(h.game.record) for h in homes)
+
+        def over():
+            return all(h.game.state.is_terminal() and not h.game.pending for h in homes) \
+                or any(h.game.stopped for h in homes)
+        for _ in range(1000):
+            if over():
+                break
+            before = length()
+            run_until([h.step for h in hosts], lambda: length() > before or over(),
+                      "the next entry")
+            plies = browser.wait_for(f"const n = Number(document.body.dataset.plies); "
+                                     f"return n >= {length() - 1} && n + 1;", 20,
+                                     f"entry {length() - 1}") - 1
+            lag.append(length() - plies)
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+        state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                                 f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                                 30, "the result")
+        _shot(browser, tmp_path, "spectator.png")
+    sheet, result = _names(record)
+    print(f"\n{len(record)} entries followed; the page behind the homes by {max(lag)} at most")
+    # (a step of the homes may make two entries: a move, and the die after it)
+    assert homes[0].game.state.is_terminal() and len(lag) > len(record) // 2 > 10
+    assert state["connection"] == "connected" and state["problem"] is None
+    assert state["form"] is None            # (given its address: no form shown)
+    assert state["sheet"] == sheet
+    assert state["result"] == result
+    assert state["seats"] == ["agrees", "agrees"]
+    assert state["drawn"] == str(len(record)) and state["shapes"] > 100
+    seen = [int(p) for p in state["seen"]]
+    assert seen == sorted(seen) and seen[-1] == len(record)
+
+
+def test_the_page_reconnects_after_the_broker_restarts_and_follows_to_the_end(ws_broker,
+                                                                             browser):
+    broker = ws_broker("again")
+    homes = [Home(broker, "again", GAME, {}, [seat]).start() for seat in (1, 2)]
+    browser.open(_page_url(broker, "again"))
+    with closing(homes):
+        hosts = [h.headless(seed) for h, seed in zip(homes, (7, 8))]
+        run_until([h.step for h in hosts], lambda: len(homes[0].game.record) >= 10, "10 plies")
+        browser.wait_for("return Number(document.body.dataset.plies) >= 9", 20, "9 entries")
+        broker.stop()
+        browser.wait_for("return document.body.dataset.connection === 'reconnecting'", 20,
+                         "the connection lost")
+        broker.start()
+        play_headless(homes, (7, 8))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+        state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                                 f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                                 30, "the result")
+    assert state["connection"] == "connected" and state["problem"] is None
+    assert state["sheet"] == _names(record)[0]
+
+
+def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker, browser,
+                                                                      tmp_path):
+    broker = ws_broker("redo")
+    homes = [Home(broker, "redo", GAME, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    attacker = Attacker(broker, "redo", 2, record=record)
+    with closing([], attacker):
+        ply = _rewrite_move(attacker, record, homes)
+    browser.open(_page_url(broker, "redo"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.problem && s.plies === {ply} && s;", 20,
+                             "the rewriting seat")
+    _shot(browser, tmp_path, "spectator-rewrote.png")
+    sheet, _ = _names(record)
+    assert state["sheet"] == sheet[:ply]
+    assert state["seats"] == ["agrees", "rewrote"]
+    assert state["problem"] == (
+        f"Black (seat 2) rewrote entry {ply + 1}; the seats' histories part at entry "
+        f"{ply + 1}: showing the game as every seat agreed up to entry {ply}")
+    assert state["result"] is None and state["over"] == "no"
+
+
+def test_a_seat_claiming_anothers_move_is_not_credited_with_it(ws_broker, browser):
+    """After the game, White's user adds to its history a move of Black's, word for word,
+    with the true chains: the page does not credit White with it; it shows the game up to
+    the entry before and names White, whose own messages now contradict each other."""
+    broker = ws_broker("claim")
+    homes = [Home(broker, "claim", GAME, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    ply = next(p for p in range(6, len(record)) if homes[0].game.actors[p] == 1)
+    attacker = Attacker(broker, "claim", 1, record=record)
+    with closing([], attacker):
+        assert not attacker.append("act", ply, action=record[ply],
+                                   own=homes[0].game.owns[0][ply]).is_failure
+    browser.open(_page_url(broker, "claim"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.problem && s.plies === {ply} && s;", 20,
+                             "the conflict")
+    assert state["sheet"] == _names(record)[0][:ply]
+    assert state["seats"] == ["rewrote", "agrees"]
+    assert state["problem"].startswith(f"White (seat 1) rewrote entry {ply + 1}")
+
+
+HOSTILE_TEXT = '<img src=x onerror="window.pwned=1">&amp;</text><script>window.pwned=2</script>'
+
+
+def test_drawings_every_seat_agrees_on_still_inject_no_markup(ws_broker, browser):
+    """Both seats' users (all seats together: what the page trusts for the picture) publish
+    a board and a position whose texts are markup and whose colours are not colours: the
+    page draws the texts as text, leaves the colours out and runs nothing."""
+    broker = ws_broker("ink")
+    record = ["roll 3-4"]
+    attackers = [Attacker(broker, "ink", seat, record=record) for seat in (1, 2)]
+    chains = transcript.chains("ink", record)
+    with closing([], *attackers):
+        for seat, attacker in enumerate(attackers, 1):
+            own = transcript.own_start("ink", seat - 1)
+            attacker.message("hello", 1, game=GAME, options={}, players=2, dice="electronic",
+                             seats=[seat], chain=chains[1], own=own)
+            attacker.append("commit", 0, hash="ab" * 32, chain=chains[0], own=own)
+            common = {"v": 4, "room": "ink", "seat": seat}
+            board = {**common, "kind": "board", "game": GAME, "width": 200, "height": 100,
+                     "shapes": [["polygon", [0, 0, 200, 0, 200, 100], "#102030", "", 1],
+                                ["text", [20, 20], "red;background:url(x)", "", 1,
+                                 HOSTILE_TEXT, 12, True, "center"]]}
+            view = {**common, "kind": "view", "ply": 1, "chain": chains[1], "turn": HOSTILE_TEXT,
+                    "result": None, "seats": [HOSTILE_TEXT, "B<b>x</b>"],
+                    "shapes": [["oval", [10, 10, 30, 30], "javascript:alert(1)", "#ffffff", 2]]}
+            for kind, data in (("board", board), ("view", view)):
+                assert not attacker.send(f"seat/{seat}/{kind}",
+                                         json.dumps(data).encode()).is_failure
+    browser.open(_page_url(broker, "ink"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.plies === 1 && s.drawn === '1' && s;", 20, "the drawing")
+    found = browser.run("""
+        const svg = document.querySelector('#board svg');
+        return {pwned: window.pwned || null, imgs: document.querySelectorAll('img').length,
+                scripts: document.querySelectorAll('body script').length,
+                text: svg.querySelector('text').textContent,
+                textFill: svg.querySelector('text').getAttribute('fill'),
+                ovalFill: svg.querySelector('ellipse').getAttribute('fill'),
+                turn: document.getElementById('turn').textContent,
+                kinds: [...svg.children].map(e => e.tagName)};""")
+    assert found == {"pwned": None, "imgs": 0, "scripts": 1, "text": HOSTILE_TEXT[:64],
+                     "textFill": "none", "ovalFill": "none", "turn": HOSTILE_TEXT,
+                     "kinds": ["polygon", "text", "ellipse"]}
+    assert state["sheet"] == ["1. dice: roll 3-4"]
+
+
+class _PageArgs:
+    def __init__(self, url, page, ws_port):
+        self.url, self.page, self.ws_port = url, page, ws_port
+        self.view, self.web, self.db, self.password_file, self.ca_file = \
+            False, None, None, None, None
+
+
+def test_watch_page_writes_the_page_that_a_browser_opens_with_the_spectators_password(
+        ws_broker, browser, tmp_path):
+    """`knockboard watch URL --page FILE` writes the page and prints the address to open
+    (the broker, the room and the user in its fragment); the page asks for the password,
+    then shows the finished game as the homes played it."""
+    broker = ws_broker("cli")
+    homes = [Home(broker, "cli", GAME, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (5, 6))
+        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+                  "the homes' last hellos", 10)
+        record = list(homes[0].game.record)
+    out = io.StringIO()
+    assert cmd_watch(_PageArgs(broker.url("cli", "cli-watch"), str(tmp_path / "room.html"),
+                               broker.ws_port), out) == 0
+    url = out.getvalue().split("the spectator page: ", 1)[1].split()[0]
+    assert url.startswith((tmp_path / "room.html").as_uri() + "#")
+    assert (tmp_path / "room.html").read_bytes() == PAGE.read_bytes()
+    browser.open(url)
+    assert browser.run("return [document.getElementById('login').hidden, "
+                       "document.getElementById('f-user').value];") == [False, "cli-watch"]
+    browser.run("document.getElementById('f-password').value = arguments[0]; "
+                "document.getElementById('login').requestSubmit();", password("cli-watch"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                             30, "the result")
+    assert state["sheet"] == _names(record)[0]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--page", "{tmp}/no/such/folder/p.html"], "no folder"),
+    (["--page", "{tmp}"], "a folder, not a file"),
+    (["--ws-port", "9001"], "--ws-port goes with --page FILE"),
+    (["--page", "{tmp}/p.html", "--ws-port", "70000"], "a port is 1-65535"),
+    (["--page", "{tmp}/p.html", "--db", "{tmp}/g.db"], "not with --view, --web or --db"),
+])
+def test_watch_page_refuses_bad_input_in_one_line_writing_nothing(tmp_path, argv, said):
+    from knockboard import cli
+    err = io.StringIO()
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    with contextlib.redirect_stderr(err):
+        status = cli.main(["watch", "mqtt://w@127.0.0.1/room", *argv])
+    assert status == 2 and said in err.getvalue() and len(err.getvalue().splitlines()) == 1
+    assert not (tmp_path / "p.html").exists()
+
+
+def test_a_wrong_password_is_said_and_nothing_shown(ws_broker, browser):
+    broker = ws_broker("pw")
+    browser.open(_page_url(broker, "pw", secret="not-the-password"))
+    state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                             f"return s.connection === 'refused' && s;", 20, "the refusal")
+    assert state["plies"] == 0 and state["sheet"] == []
+
+
+def _rewrite_move(attacker, record, homes):
+    """Black overwrites a move of its own with another legal one, with the true chain before
+    it and its own chain as its home sent it (tests/remote/test_remote_watch.py)."""
+    state = get_game(GAME).new_initial_state()
+    for ply, entry in enumerate(record):
+        if ply > 4 and state.current_player() == 1:
+            others = [state.action_to_string(a) for a in state.legal_actions()
+                      if state.action_to_string(a) != entry]
+            if others:
+                attacker.rewrite("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
+                return ply
+        state.apply(state.parse_action(entry))
+    raise AssertionError("no move of Black with another choice")
