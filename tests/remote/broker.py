@@ -4,6 +4,7 @@ spectator reads only; the ACL and the limits are docs/remote.md's, from
 `remote.broker_config`), optionally TLS with a self-signed CA; started, restarted and stopped
 by the test.  No test uses any other broker."""
 
+import os
 import resource
 import shutil
 import socket
@@ -21,6 +22,17 @@ PASSWORD = "pw-{user}-k7"
 def mosquitto():
     path = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     return path if Path(path).exists() else None
+
+
+def need_mosquitto():
+    """A test that needs the broker: failed in CI without it (.ci/run installs it), skipped
+    on a developer's machine without it. Here, not in conftest.py: another folder's
+    conftest.py may be the module named `conftest` when both folders run at once."""
+    import pytest
+    if mosquitto() is None:
+        if os.environ.get("CI"):
+            pytest.fail("mosquitto is not installed (.ci/run installs it)")
+        pytest.skip("mosquitto is not installed")
 
 
 def free_port():

@@ -1,4 +1,3 @@
-import os
 import sys
 from pathlib import Path
 
@@ -7,14 +6,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "session"))
 
-from broker import Broker, mosquitto  # noqa: E402
-
-
-def need_mosquitto():
-    if mosquitto() is None:
-        if os.environ.get("CI"):
-            pytest.fail("mosquitto is not installed (.ci/run installs it)")
-        pytest.skip("mosquitto is not installed")
+from broker import Broker, need_mosquitto  # noqa: E402
 
 
 @pytest.fixture

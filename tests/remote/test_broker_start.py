@@ -3,8 +3,7 @@ choosing it and Mosquitto binding it must not leave a test talking to that progr
 
 import socket
 
-from broker import Broker, listens
-from conftest import need_mosquitto
+from broker import Broker, listens, need_mosquitto
 
 
 def test_a_port_taken_before_the_first_start_is_replaced(tmp_path):
