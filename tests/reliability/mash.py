@@ -120,6 +120,7 @@ class Referee:
         assert self.shadow.history == s.state.history
 
 
+SELDOM = ("End", "Names", "Review")     # menu entries a person walks to now and then
 UNPLUG_MEAN_S = 30.0        # board seconds between unplugs, when unplugging
 
 
@@ -167,10 +168,11 @@ def mash(game, events, seed, log=None, person=False, unplugs=False):
             entries = s.menu.entries()
             # the board test is a maker's tool (tests/boardtest); walking into it on
             # purpose would spend the events on 50-odd cells instead of play; ending the game
-            # by agreement (tests/session) is chosen on purpose only now and then, or most
-            # events would go to finished games instead of edit mode and dice entry
+            # by agreement, naming the players and a finished game's review (tests/session)
+            # are chosen on purpose only now and then, or most events would go to finished
+            # games, spelt names and reviews instead of edit mode and dice entry
             target = rng.choice([i for i, e in enumerate(entries) if e.label != "Board test"
-                                 and (not e.label.startswith("End") or rng.random() < 0.1)])
+                                 and (not e.label.startswith(SELDOM) or rng.random() < 0.1)])
             steps = (target - s.menu.index) % len(entries)
             ref.counts["menu entries chosen"] += 1
             for key in ["MENU"] * steps + ["OK"]:
