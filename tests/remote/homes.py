@@ -94,6 +94,22 @@ def play_headless(homes, seeds, max_seconds=MAX_SECONDS):
     return hosts
 
 
+def last_hellos(homes):
+    """Pump every home until each has said its last hello (it pins the game's last entry)."""
+    run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
+              "the homes' last hellos", 10)
+
+
+def finished_game(broker, room, game, seeds=(3, 4)):
+    """Two headless homes (seats 1 and 2) play `game` in `room` to its end and say their
+    last hellos; (the homes, closed, and the game's record)."""
+    homes = [Home(broker, room, game, {}, [seat]).start() for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, seeds)
+        last_hellos(homes)
+    return homes, list(homes[0].game.record)
+
+
 class BoardHome(Home):
     """A home with a simulated board (the firmware core behind the real board link) and a
     Session on it; `player` presses for the people at this board."""

@@ -22,7 +22,7 @@ from knockboard.remote.pages import PAGES
 from knockboard.store import GameStore
 
 from broker import password
-from homes import Home, closing, play_headless, run_until, scripted
+from homes import Home, closing, finished_game, play_headless, run_until, scripted
 from hostile import Attacker, steering_nonce
 
 GAME = "dodgeball"
@@ -170,12 +170,7 @@ def test_a_spectator_of_a_game_a_seat_rewrote_names_the_seat_and_shows_the_agree
     true part in the game, contradict its rewritten entry: the spectator names seat 2 and the
     entry, and shows the game as every seat agreed up to the entry before it."""
     broker = make_broker({"redo": 2})
-    homes = [Home(broker, "redo", "knockabout", {}, [seat]).start() for seat in (1, 2)]
-    with closing(homes):
-        play_headless(homes, (3, 4))
-        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
-                  "the homes' last hellos", 10)
-        record = list(homes[0].game.record)
+    homes, record = finished_game(broker, "redo", "knockabout")
     attacker = Attacker(broker, "redo", 2, record=record)
     with closing([], attacker):
         ply = rewrite(attacker, record, homes)

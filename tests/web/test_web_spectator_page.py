@@ -22,7 +22,8 @@ sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "remote"),
                 str(Path(__file__).resolve().parent.parent / "session")]
 
 from broker import Broker, mosquitto, password  # noqa: E402
-from homes import Home, closing, play_headless, run_until  # noqa: E402
+from homes import (Home, closing, finished_game, last_hellos, play_headless,  # noqa: E402
+                   run_until)
 from hostile import Attacker  # noqa: E402
 from knockboard.cli.watch import cmd_watch  # noqa: E402
 from knockboard.games import game_names, get_game  # noqa: E402
@@ -179,8 +180,7 @@ def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broke
                                      f"return n >= {length() - 1} && n + 1;", 20,
                                      f"entry {length() - 1}") - 1
             lag.append(length() - plies)
-        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
-                  "the homes' last hellos", 10)
+        last_hellos(homes)
         record = list(homes[0].game.record)
         state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
                                  f"return s.over === 'yes' && s.plies === {len(record)} && s;",
@@ -214,8 +214,7 @@ def test_the_page_reconnects_after_the_broker_restarts_and_follows_to_the_end(ws
                          "the connection lost")
         broker.start()
         play_headless(homes, (7, 8))
-        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
-                  "the homes' last hellos", 10)
+        last_hellos(homes)
         record = list(homes[0].game.record)
         state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
                                  f"return s.over === 'yes' && s.plies === {len(record)} && s;",
@@ -227,12 +226,7 @@ def test_the_page_reconnects_after_the_broker_restarts_and_follows_to_the_end(ws
 def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker, browser,
                                                                       tmp_path):
     broker = ws_broker("redo")
-    homes = [Home(broker, "redo", GAME, {}, [seat]).start() for seat in (1, 2)]
-    with closing(homes):
-        play_headless(homes, (3, 4))
-        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
-                  "the homes' last hellos", 10)
-        record = list(homes[0].game.record)
+    homes, record = finished_game(broker, "redo", GAME)
     attacker = Attacker(broker, "redo", 2, record=record)
     with closing([], attacker):
         ply = _rewrite_move(attacker, record, homes)
@@ -255,12 +249,7 @@ def test_a_seat_claiming_anothers_move_is_not_credited_with_it(ws_broker, browse
     with the true chains: the page does not credit White with it; it shows the game up to
     the entry before and names White, whose own messages now contradict each other."""
     broker = ws_broker("claim")
-    homes = [Home(broker, "claim", GAME, {}, [seat]).start() for seat in (1, 2)]
-    with closing(homes):
-        play_headless(homes, (3, 4))
-        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
-                  "the homes' last hellos", 10)
-        record = list(homes[0].game.record)
+    homes, record = finished_game(broker, "claim", GAME)
     ply = next(p for p in range(6, len(record)) if homes[0].game.actors[p] == 1)
     attacker = Attacker(broker, "claim", 1, record=record)
     with closing([], attacker):
@@ -334,12 +323,7 @@ def test_watch_page_writes_the_page_that_a_browser_opens_with_the_spectators_pas
     (the broker, the room and the user in its fragment); the page asks for the password,
     then shows the finished game as the homes played it."""
     broker = ws_broker("cli")
-    homes = [Home(broker, "cli", GAME, {}, [seat]).start() for seat in (1, 2)]
-    with closing(homes):
-        play_headless(homes, (5, 6))
-        run_until([h.link.pump for h in homes], lambda: all(h.game._said_over for h in homes),
-                  "the homes' last hellos", 10)
-        record = list(homes[0].game.record)
+    homes, record = finished_game(broker, "cli", GAME, (5, 6))
     out = io.StringIO()
     assert cmd_watch(_PageArgs(broker.url("cli", "cli-watch"), str(tmp_path / "room.html"),
                                broker.ws_port), out) == 0
