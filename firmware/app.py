@@ -42,13 +42,15 @@ STOP_MAINT = const(2)
 
 
 class Device:
+    # What INFO announces, and who takes a frame type the firmware does not know: on a real
+    # board nobody (ERROR "unknown frame type"); the simulator sets its own on its device.
+    # Class attributes: a real board spends no instance memory on them
+    caps = CAPS
+    extension = None
+
     def __init__(self, hal, cfg):
         self.hal = hal
         self.cfg = cfg
-        # What INFO announces, and who takes a frame type the firmware does not know: on a
-        # real board nobody (ERROR "unknown frame type"); the simulator adds its own frames
-        self.caps = CAPS
-        self.extension = None
         self.keys = Keys(cfg.rows, cfg.cols, cfg.cells, cfg.debounce_ms, cfg.queue_size,
                          getattr(hal, "visit_rows", None))
         self.raw = array("H", bytes(2 * (cfg.rows + 1)))

@@ -409,6 +409,8 @@ def test_every_command_line_exits_0_or_2_with_one_line_and_leaves_the_database(w
      "option players=' 2' not allowed"),
     (["flash", "--board", "knockabout", "--budget-ma", "100", "--dry-run"],
      "led_budget_ma 100 is not above the 127 mA"),
+    # a port name with a line break (found by the walk above): quoted, still one line
+    (["boardtest", "--board", "dodgeball", "--port", "\n"], "serial port '\\n': cannot open"),
 ])
 def test_bad_arguments_are_refused_with_one_clear_line(world, argv, words):
     argv = [a.format(root=world.root) for a in argv]

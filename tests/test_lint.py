@@ -24,7 +24,7 @@ def test_mypy_finds_nothing_in_host():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_the_engines_session_store_and_bots_have_every_def_annotated():
+def test_the_engines_session_store_bots_and_remote_have_every_def_annotated():
     # mypy checks a def's body only when the def is annotated: these packages must be
     if sys.version_info >= (3, 11):
         import tomllib
@@ -33,7 +33,9 @@ def test_the_engines_session_store_and_bots_have_every_def_annotated():
     overrides = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["overrides"]
     strict = {m for o in overrides if o.get("disallow_untyped_defs") for m in o["module"]}
     assert {"knockboard.games", "knockboard.games.*", "knockboard.session.*",
-            "knockboard.store.*", "knockboard.bots.*"} <= strict
+            "knockboard.cli", "knockboard.cli.*",
+            "knockboard.store.*", "knockboard.bots.*", "knockboard.remote",
+            "knockboard.remote.*"} <= strict
 
 
 def test_no_function_in_host_firmware_or_hardware_is_more_complex_than_grade_c():

@@ -86,7 +86,8 @@ class StrongBot:
 
     def __init__(self, seed: Optional[int] = None, budget: Optional[float] = DEFAULT_BUDGET,
                  iterations: Optional[int] = None, max_nodes: int = DEFAULT_MAX_NODES,
-                 exploration: Optional[float] = None) -> None:
+                 exploration: Optional[float] = None,
+                 leaf: Optional[Callable[[Any], List[float]]] = None) -> None:
         if budget is not None and not (budget > 0 and math.isfinite(budget)):
             raise ValueError("budget must be a positive number of seconds")
         if iterations is not None and iterations < 1:
@@ -98,6 +99,9 @@ class StrongBot:
         self.iterations = iterations
         self.max_nodes = max_nodes
         self.exploration = UCT_C if exploration is None else exploration
+        # What values a leaf: the game's squashed score unless a caller knows better (the
+        # review's estimator puts a learnt value where the game has one: review/).
+        self.leaf = evaluate if leaf is None else leaf
         self.last_stats: Dict[str, Any] = {}
         # A game search's plan for the rest of a turn, position -> action (Dodgeball's
         # whole-turn search replays it instead of searching each action again).
@@ -136,6 +140,11 @@ class StrongBot:
         root, _, _ = self._search(state)
         player = state.current_player()
         return {a: (c.n, c.w[player] / c.n) for a, c in root.children.items() if c.n}
+
+    def search_tree(self, state: Any) -> Tuple["_Node", int, int]:
+        """A fresh search's root, iterations and nodes, for an analysis that reads the whole
+        tree (the review's estimator)."""
+        return self._search(state)
 
     def mix_probabilities(self, values: Sequence[float]) -> List[float]:
         """The mixed strategy's probabilities for options with these mean values."""
@@ -191,10 +200,10 @@ class StrongBot:
         while True:
             player = node.player
             if player < 0 and player != CHANCE:          # terminal
-                values = evaluate(state)
+                values = self.leaf(state)
                 break
             if node.n == 0 and node is not root:
-                values = evaluate(state)
+                values = self.leaf(state)
                 break
             if player == CHANCE:
                 action = self._pick_outcome(node, state)
@@ -205,7 +214,7 @@ class StrongBot:
             applied += 1
             if child is None:
                 if not may_grow:
-                    values = evaluate(state)
+                    values = self.leaf(state)
                     break
                 child = _Node(state.current_player(), nplayers)
                 node.children[action] = child

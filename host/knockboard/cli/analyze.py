@@ -1,13 +1,17 @@
 """`knockboard analyze` and `knockboard hint`: a position, its legal actions, the strong
 bot's move."""
 
+import argparse
 import time
+from typing import Dict, Iterable, List, Mapping, Union
 
-from ..games import GameError, get_game
-from .args import BUDGET, CliError, add_position_arguments, parse_options, positive_int, seed
+from ..games import Game, GameError, State, get_game
+from ..games.base import Action
+from .args import (BUDGET, CliError, SubParsers, add_position_arguments, parse_options,
+                   positive_int, seed)
 
 
-def _position_after(args):
+def _position_after(args: argparse.Namespace) -> State:
     """The state that `--position`/`--option` and the MOVEs of `args` name."""
     options = parse_options(args.option)
     game = get_game(args.game, **options)
@@ -21,7 +25,7 @@ def _position_after(args):
     return state
 
 
-def _read_position(game, text, options):
+def _read_position(game: Game, text: str, options: Dict[str, Union[int, str]]) -> State:
     """The position `text` of `game`. A position that says how many play (K.O.'s seating
     "RB/GY", Knock-Off's "-/-") is read with that many players when --option players does
     not say otherwise: the one count it reads with, else the default's error."""
@@ -31,7 +35,7 @@ def _read_position(game, text, options):
         if "players" in options:
             raise
         from ..session.menu import players_choices
-        read = []
+        read: List[State] = []
         for players in players_choices(game.name):
             try:
                 read.append(get_game(game.name, **options, players=players)
@@ -43,7 +47,7 @@ def _read_position(game, text, options):
         return read[0]
 
 
-def cmd_analyze(args):
+def cmd_analyze(args: argparse.Namespace) -> int:
     """Apply moves to a position; print the resulting position and the legal actions."""
     state = _position_after(args)
     lines = [state.to_position()]
@@ -52,7 +56,7 @@ def cmd_analyze(args):
     return 0
 
 
-def cmd_hint(args):
+def cmd_hint(args: argparse.Namespace) -> int:
     """The strong bot's move for the player to act, and what its search saw."""
     from ..bots import StrongBot
     from ..bots.heuristics import is_mixed_decision
@@ -88,7 +92,7 @@ def cmd_hint(args):
     return 0
 
 
-def _line(state, actions):
+def _line(state: State, actions: Iterable[Action]) -> List[str]:
     """`actions` played one after the other from `state`, in the game's notation."""
     scratch, words = state.clone(), []
     for action in actions:
@@ -97,7 +101,7 @@ def _line(state, actions):
     return words
 
 
-def _planned_turn(state, action, plan):
+def _planned_turn(state: State, action: Action, plan: Mapping[str, Action]) -> List[str]:
     """`action`, then the actions the bot's plan (position -> action) holds for the
     positions that follow, until a die is due or the plan has none."""
     actions, scratch = [action], state.clone()
@@ -111,7 +115,7 @@ def _planned_turn(state, action, plan):
     return _line(state, actions)
 
 
-def add_analysis_commands(sub):
+def add_analysis_commands(sub: SubParsers) -> None:
     analyze = sub.add_parser(
         "analyze", help="apply moves to a position, print it and the legal actions",
         description="Apply MOVEs (chance outcomes included) to a position and print the "

@@ -1,11 +1,13 @@
 """`knockboard arena`: bots against each other, win rates with 95% intervals."""
 
+import argparse
 import sys
 
-from .args import BUDGET, CliError, add_game_argument, parse_options, positive_int, seed
+from .args import (BUDGET, CliError, SubParsers, add_game_argument, parse_options, positive_int,
+                   seed)
 
 
-def cmd_arena(args):
+def cmd_arena(args: argparse.Namespace) -> int:
     from ..arena import arena_command
     try:
         arena_command(args.game, args.bots, args.games, args.seed, args.budget,
@@ -16,7 +18,7 @@ def cmd_arena(args):
     return 0
 
 
-def add_arena_command(sub):
+def add_arena_command(sub: SubParsers) -> None:
     arena = sub.add_parser(
         "arena", help="bots play each other: win rates with 95%% confidence intervals",
         description="Play seat-rotated games between bots (random, greedy, strong, and "

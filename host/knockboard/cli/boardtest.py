@@ -1,20 +1,26 @@
 """`knockboard boardtest`: the guided board test on a board (or the simulator), for a maker
 who has just built one (docs/build.md, "Board test")."""
 
+import argparse
 import sys
+from typing import TYPE_CHECKING, List, Optional, TextIO
 
 from ..layouts import layout_names
-from .args import add_board_argument
+from .args import SubParsers, add_board_argument
 from .play import PlayCommandError, _run_on_board
 
+if TYPE_CHECKING:
+    from ..boardtest.runner import Runner
+    from ..device import Board
 
-def cmd_boardtest(args, out=None):
+
+def cmd_boardtest(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     from ..boardtest import BoardTest, Wiring
     from ..boardtest.runner import Runner
     out = out or sys.stdout
-    runners = []
+    runners: List["Runner"] = []
 
-    def runner(board):
+    def runner(board: "Board") -> "Runner":
         info = getattr(board, "info", None)
         if info is not None and info.board != args.board:
             raise PlayCommandError(f"the connected board is a {info.board!r} "
@@ -27,7 +33,7 @@ def cmd_boardtest(args, out=None):
     return 0 if findings == [] else 1
 
 
-def add_boardtest_command(sub):
+def add_boardtest_command(sub: SubParsers) -> None:
     names = layout_names()
     p = sub.add_parser(
         "boardtest", help="the guided board test: each cell lit in turn, its key awaited, "

@@ -3,10 +3,13 @@ the order `knockboard` alone lists them, and a short example for each, shown at 
 its --help. A new subcommand goes in one group here with an example (tests/test_cli_
 conventions.py fails until it does)."""
 
+from typing import Optional
+
 # (title, subcommands), in the order people look for them
 GROUPS = (
     ("play", ("play", "demo", "rules", "resume", "view", "watch", "sim")),
-    ("saved games", ("history", "show", "replay", "export", "import", "abandon", "delete")),
+    ("saved games", ("history", "show", "review", "replay", "export", "import", "abandon",
+                     "delete")),
     ("the board", ("ports", "uf2", "flash", "boardtest")),
     ("analysis", ("analyze", "hint", "arena")),
     ("this command", ("completion",)),
@@ -26,6 +29,8 @@ EXAMPLES = {
     "sim": ("knockboard sim --board ko", "knockboard sim --headless"),
     "history": ("knockboard history",),
     "show": ("knockboard show 12",),
+    "review": ("knockboard review 12", "knockboard review --last --iterations 400",
+               "knockboard review 12 --svg chances.svg"),
     "replay": ("knockboard replay 12 --view",),
     "export": ("knockboard export 12 -o game12.json", "knockboard export 12 --svg pictures"),
     "import": ("knockboard import game12.json",),
@@ -45,7 +50,7 @@ EXAMPLES = {
 }
 
 
-def group_of(command):
+def group_of(command: str) -> Optional[str]:
     """The title of the group `command` is listed in, or None."""
     for title, commands in GROUPS:
         if command in commands:

@@ -3,7 +3,11 @@ itself by shtab, so it knows every subcommand, option and choice (games, boards)
 are; a saved game's ID completes from the games saved (`knockboard history --ids`, in the
 database of $KNOCKBOARD_DB or the default one)."""
 
+import argparse
 import sys
+from types import ModuleType
+
+from .args import SubParsers
 
 SHELLS = ("bash", "zsh", "fish")
 INSTALL = {
@@ -13,7 +17,7 @@ INSTALL = {
 }
 
 
-def add_completion_command(sub, top):
+def add_completion_command(sub: SubParsers, top: argparse.ArgumentParser) -> None:
     completion = sub.add_parser(
         "completion", help="the shell completion script for bash, zsh or fish",
         description="Print the completion script for SHELL on stdout. Save it where the "
@@ -24,7 +28,7 @@ def add_completion_command(sub, top):
     completion.set_defaults(func=lambda args: cmd_completion(args, top))
 
 
-def cmd_completion(args, parser):
+def cmd_completion(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     import shtab
     _complete_paths(shtab)
     _complete_game_ids(shtab)
@@ -32,19 +36,20 @@ def cmd_completion(args, parser):
     return 0
 
 
-def _complete_paths(shtab):
+def _complete_paths(shtab: ModuleType) -> None:
     """Arguments that name files complete file names (and --svg folders), as shtab marks
     them (`args.names_file`); the rest complete their choices or nothing."""
     from .args import PATH_ARGUMENTS
     for action, kind in PATH_ARGUMENTS.items():
-        action.complete = shtab.DIRECTORY if kind == "folder" else shtab.FILE
+        # shtab reads an attribute argparse does not declare
+        action.complete = shtab.DIRECTORY if kind == "folder" else shtab.FILE  # type: ignore[attr-defined]
 
 
 # asked each time ID is completed: the games saved now (nothing, quietly, if none)
 GAME_IDS_COMMAND = "knockboard history --ids 2>/dev/null"
 
 
-def _complete_game_ids(shtab):
+def _complete_game_ids(shtab: ModuleType) -> None:
     from .args import GAME_ID_ARGUMENTS
     for action in GAME_ID_ARGUMENTS:
-        action.complete = shtab.cmd(GAME_IDS_COMMAND)
+        action.complete = shtab.cmd(GAME_IDS_COMMAND)  # type: ignore[attr-defined]

@@ -3,16 +3,17 @@
 themselves every --delay seconds, saved like any game played; elsewhere the terminal demo
 (`knockboard/demo.py`) prints the same game."""
 
+import argparse
 import sys
 
-from .args import CliError, add_db_argument, seconds, seed
+from .args import CliError, SubParsers, add_db_argument, seconds, seed
 from .play import play_setup
 from .web import add_web_argument
 
 WINDOW_DELAY = 0.8       # seconds each step of a move stays on the simulator's board
 
 
-def cmd_demo(args):
+def cmd_demo(args: argparse.Namespace) -> int:
     from ..demo import DEMO_GAME, run_demo
     if not args.terminal:
         from ..sim.window import display_problem
@@ -29,7 +30,7 @@ def cmd_demo(args):
     return run_demo(seed=args.seed, delay=args.delay, out=sys.stdout)
 
 
-def add_demo_command(sub):
+def add_demo_command(sub: SubParsers) -> None:
     demo = sub.add_parser(
         "demo", help="watch a computer-vs-computer KNOCKabout game",
         description="Two computer players play KNOCKabout: in the simulator's window where "

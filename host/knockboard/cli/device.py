@@ -1,11 +1,13 @@
 """`knockboard ports`, `flash` and `uf2`: finding a board and putting the firmware on it."""
 
+import argparse
 import sys
 
-from .args import CliError, add_board_argument, names_file, output_file, positive_int
+from .args import (CliError, SubParsers, add_board_argument, names_file, output_file,
+                   positive_int)
 
 
-def cmd_ports(args):
+def cmd_ports(args: argparse.Namespace) -> int:
     from ..device.ports import list_ports
     ports = list_ports(all_ports=args.all)
     if not ports:
@@ -19,7 +21,7 @@ def cmd_ports(args):
     return 0
 
 
-def cmd_flash(args):
+def cmd_flash(args: argparse.Namespace) -> int:
     from ..device.flash import FlashError, flash
     from ..device.ports import PortNotFound, find_board
     port = args.port
@@ -35,7 +37,7 @@ def cmd_flash(args):
     return 0
 
 
-def cmd_uf2(args):
+def cmd_uf2(args: argparse.Namespace) -> int:
     from ..device.flash import FlashError
     from ..device.uf2 import write_board_uf2
     if args.budget_ma is not None:
@@ -49,7 +51,7 @@ def cmd_uf2(args):
     return 0
 
 
-def _check_budget(board, budget_ma, command="flash"):
+def _check_budget(board: str, budget_ma: int, command: str = "flash") -> None:
     """Refuse a budget the firmware would refuse at boot, leaving the board unusable."""
     import importlib.util
     if importlib.util.find_spec("knockboard.sim") is None:
@@ -61,7 +63,7 @@ def _check_budget(board, budget_ma, command="flash"):
         raise CliError(f"{command}: --budget-ma {budget_ma}: {err}") from None
 
 
-def add_device_commands(sub):
+def add_device_commands(sub: SubParsers) -> None:
     ports = sub.add_parser("ports", help="list connected boards (USB serial ports)")
     ports.add_argument("--all", action="store_true", help="list every serial port")
     ports.set_defaults(func=cmd_ports)

@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Union, cast
 
 from .. import __version__
 from ..games import GameError
@@ -10,13 +11,14 @@ from .analyze import add_analysis_commands
 from .arena import add_arena_command
 from ..suggest import did_you_mean
 from .boardtest import add_boardtest_command
-from .args import CliError, parse_options
+from .args import CliError, SubParsers, parse_options
 from .commands import EXAMPLES, GROUPS
 from .completion import add_completion_command
 from .demo import add_demo_command
 from .device import add_device_commands
 from .play import PlayCommandError, add_play_command
 from .records import RecordsCommandError, add_record_commands
+from .review import add_review_command
 from .rules import add_rules_command
 from .sim import add_sim_command
 from .watch import add_watch_command
@@ -27,26 +29,27 @@ OVERVIEW_EXAMPLES = ("knockboard demo", "knockboard play knockabout --sim",
 
 
 class _Parser(argparse.ArgumentParser):
-    examples: tuple = ()
+    examples: Sequence[str] = ()
 
     # argparse prints usage + error and exits 2 itself; keep that but as a single line so
     # every bad input of this command reads the same way.
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         raise CliError(f"{self.prog}: {message}")
 
-    def format_help(self):
+    def format_help(self) -> str:
         return self._body() + _examples_text(self.examples)
 
-    def _body(self):
+    def _body(self) -> str:
         return super().format_help()
 
 
 class _TopParser(_Parser):
     """`knockboard` itself: its help lists the subcommands in GROUPS, by what they are for."""
 
-    summaries: dict = {}             # subcommand -> its one-line help
+    summaries: Dict[str, str] = {}   # subcommand -> its one-line help
+    subcommands: Dict[str, argparse.ArgumentParser]
 
-    def _body(self):
+    def _body(self) -> str:
         formatter = self._get_formatter()
         formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups)
         formatter.add_text(self.description)
@@ -62,39 +65,43 @@ class _TopParser(_Parser):
         return formatter.format_help()
 
 
-def _keeping_summaries(add_parser, summaries):
+def _keeping_summaries(add_parser: Callable[..., argparse.ArgumentParser],
+                       summaries: Dict[str, str]) -> Callable[..., argparse.ArgumentParser]:
     """`add_parser` that also notes each subcommand's one-line help in `summaries`, for the
     grouped list of `knockboard` alone."""
-    def add(name, **kwargs):
+    def add(name: str, **kwargs: Any) -> argparse.ArgumentParser:
         summaries[name] = kwargs.get("help", "")
         return add_parser(name, **kwargs)
     return add
 
 
-def _examples_text(examples):
+def _examples_text(examples: Sequence[str]) -> str:
     if not examples:
         return ""
     return f"\nexample{'s' if len(examples) > 1 else ''}:\n" + \
         "".join(f"  {line}\n" for line in examples)
 
 
-def version_text():
+def version_text() -> str:
     from ..device.protocol import PROTO_VERSION
     from ..resources import firmware_version
     return (f"knockboard {__version__} (firmware {firmware_version()}, serial protocol "
             f"{PROTO_VERSION})")
 
 
-def build_parser():
+def build_parser() -> _TopParser:
     parser = _TopParser(prog="knockboard", description=DESCRIPTION)
     parser.examples = OVERVIEW_EXAMPLES
     parser.add_argument("--version", action="version", version=version_text(),
                         help="the program's, the firmware's and the serial protocol's "
                              "versions")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
-                                parser_class=_Parser)
+    # parser_class makes each subcommand's parser a _Parser; the add_*_command functions
+    # use only what an ArgumentParser has
+    sub = cast(SubParsers, parser.add_subparsers(dest="command", metavar="COMMAND",
+                                                 required=True, parser_class=_Parser))
     parser.summaries = {}
-    sub.add_parser = _keeping_summaries(sub.add_parser, parser.summaries)
+    sub.add_parser = _keeping_summaries(  # type: ignore[method-assign]
+        sub.add_parser, parser.summaries)
 
     add_play_command(sub, parse_options)
     add_watch_command(sub)
@@ -102,18 +109,19 @@ def build_parser():
     add_rules_command(sub)
     add_sim_command(sub)
     add_record_commands(sub)
+    add_review_command(sub)
     add_device_commands(sub)
     add_boardtest_command(sub)
     add_analysis_commands(sub)
     add_arena_command(sub)
     add_completion_command(sub, parser)
     for name, sub_parser in sub.choices.items():
-        sub_parser.examples = EXAMPLES.get(name, ())
+        cast(_Parser, sub_parser).examples = EXAMPLES.get(name, ())
     parser.subcommands = sub.choices
     return parser
 
 
-def _command_typed(parser, argv):
+def _command_typed(parser: _TopParser, argv: List[str]) -> Optional[str]:
     """The subcommand argv names (None for `--help`, `--version`); CliError with a
     suggestion for a word that is no subcommand."""
     word = next((w for w in argv if not w.startswith("-")), None)
@@ -124,7 +132,7 @@ def _command_typed(parser, argv):
                    "the commands)")
 
 
-def _one_line(err, command):
+def _one_line(err: Union[BaseException, str], command: Optional[str]) -> str:
     """The error as the one line shown: labelled with the command typed (`knockboard
     resume: ...`), however the code that raised it began its message."""
     text = str(err)
@@ -137,7 +145,7 @@ def _one_line(err, command):
     return f"knockboard {command}: {text}"
 
 
-def main(argv=None):
+def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv:

@@ -1,14 +1,32 @@
 """`knockboard play GAME`: play on a board (a real one, a pty, or the simulator)."""
 
+import argparse
 import importlib.util
 import sys
 import threading
+from pathlib import Path
+from typing import (TYPE_CHECKING, Any, Callable, Dict, List, Optional, Protocol, Sequence, Set,
+                    TextIO, Union)
 
 from ..games import MAX_ROUNDS, GameError, get_game
-from .args import (add_broker_credentials, add_db_argument, add_game_argument,
+from .args import (SubParsers, add_broker_credentials, add_db_argument, add_game_argument,
                    add_game_id_argument, names_file, positive_int, seed, seconds, whole_number)
 from .records import open_store, replayed, stored_record
 from .web import add_web_argument, announce, web_replaying, web_serving
+
+if TYPE_CHECKING:
+    import tkinter as tk
+
+    from ..device import Board
+    from ..gameview.follower import StoreFollower
+    from ..remote.address import RoomAddress
+    from ..remote.link import RemoteLink
+    from ..session import RecordSaver, Session, Setup
+    from ..session.replay import Replay
+    from ..sim.pty import PtyPort
+    from ..sim.window import SimWindow
+    from ..store import GameRecord, GameStore
+    from ..web.serve import WebPage
 
 
 # how long a closed window waits for the session thread to stop before the store is closed
@@ -20,11 +38,25 @@ VIEW_PLACE_MS = 500       # the view is placed again then, beside the simulator 
 SESSION_WATCH_MS = 200    # how often the window looks whether the session has ended
 
 
+# what --option's KEY=VALUE words become (args.parse_options)
+OptionsParser = Callable[[Optional[List[str]]], Dict[str, Union[int, str]]]
+
+
+class _Runs(Protocol):
+    """What runs on a board until it stops (a session, a replay, the board test)."""
+
+    def run(self, until: Optional[Callable[[], bool]] = None) -> object: ...
+
+
+# what runs on the board a command opens, made once the board is open
+MakeRunner = Callable[["Board"], _Runs]
+
+
 class PlayCommandError(Exception):
     """Shown by the CLI as one line, exit status 2."""
 
 
-def add_play_command(sub, parse_options):
+def add_play_command(sub: SubParsers, parse_options: OptionsParser) -> None:
     play = sub.add_parser(
         "play", help="play a game on the board (or on the simulator)",
         description="Play GAME on a Knockboard: the board lights the legal moves, shows "
@@ -103,7 +135,7 @@ def add_play_command(sub, parse_options):
     view.set_defaults(func=cmd_view)
 
 
-def _add_remote_arguments(parser):
+def _add_remote_arguments(parser: argparse.ArgumentParser) -> None:
     remote = parser.add_argument_group("remote play (boards in other homes, through an MQTT "
                                         "broker)")
     remote.add_argument("--remote", metavar="URL",
@@ -125,9 +157,9 @@ REVEAL_TIMEOUT = seconds(1, 86400)
 REMOTE_ONLY = ("seat", "password_file", "ca_file", "reveal_timeout", "away_timeout")
 
 
-def _remote_seats(args, players):
+def _remote_seats(args: argparse.Namespace, players: int) -> Set[int]:
     """--seat text -> the 0-based seats of this board; PlayCommandError if bad."""
-    seats = set()
+    seats: Set[int] = set()
     for part in (args.seat or "").split(","):
         part = part.strip()
         if not (part.isascii() and part.isdigit() and 1 <= int(part) <= players):
@@ -140,7 +172,10 @@ def _remote_seats(args, players):
     return seats
 
 
-def _remote_link(args, setup, store, out, actions=(), fresh=True, game_id=lambda: None):
+def _remote_link(args: argparse.Namespace, setup: "Setup", store: Optional["GameStore"],
+                 out: TextIO,
+                 actions: Sequence[str] = (), fresh: bool = True,
+                 game_id: Callable[[], Optional[int]] = lambda: None) -> Optional["RemoteLink"]:
     """The room this board plays in (--remote), its seats marked in `setup`, or None;
     `game_id()`: the saved game's id once it has one (a stopped remote game is ended)."""
     if getattr(args, "remote", None) is None:      # (the demo has no remote arguments)
@@ -165,8 +200,10 @@ def _remote_link(args, setup, store, out, actions=(), fresh=True, game_id=lambda
     return _open_room(args, address, seats, setup, store, out, actions, fresh, game_id)
 
 
-def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True,
-               game_id=lambda: None):
+def _open_room(args: argparse.Namespace, address: "RoomAddress", seats: Set[int], setup: "Setup",
+               store: Optional["GameStore"], out: TextIO, actions: Sequence[str] = (),
+               fresh: bool = True,
+               game_id: Callable[[], Optional[int]] = lambda: None) -> "RemoteLink":
     """Ask for the password (if no file or environment gives it) and join the room."""
     from ..remote import AddressError, MemoryKeys, RoomError, RoomKeys, read_password
     from ..remote.journal import StoreJournal
@@ -190,20 +227,20 @@ def _open_room(args, address, seats, setup, store, out, actions=(), fresh=True,
         raise PlayCommandError(f"--remote: {err}") from None
 
 
-def _add_board_arguments(parser):
+def _add_board_arguments(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     names_file(where.add_argument("--port", help="the board's serial port (default: the "
                                                  "one connected board)"))
     where.add_argument("--sim", action="store_true", help="use the simulator instead")
 
 
-def _add_view_argument(parser):
+def _add_view_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--view", action="store_true",
                         help="show the game in the game view window beside the board: "
                              "the pieces as players see them, dice, scores, moves")
 
 
-def _view_path(args, store):
+def _view_path(args: argparse.Namespace, store: Optional["GameStore"]) -> Optional[Path]:
     """The store the game view follows, or None without --view; refuses what cannot work
     before anything starts."""
     if not getattr(args, "view", False):
@@ -214,14 +251,14 @@ def _view_path(args, store):
     return store.path
 
 
-def _need_display(what):
+def _need_display(what: str) -> None:
     from ..sim.window import display_problem
     problem = display_problem()
     if problem is not None:
         raise PlayCommandError(f"{what} needs a window: {problem}")
 
 
-def make_setup(args, parse_options):
+def make_setup(args: argparse.Namespace, parse_options: OptionsParser) -> "Setup":
     from ..session import SeatError, Setup, parse_bots
     options = parse_options(args.option)
     if args.players is not None:
@@ -249,7 +286,7 @@ def make_setup(args, parse_options):
 NAME_CHARS = 16       # a name at most this long (a seat's line on the board's OLED)
 
 
-def player_names(text):
+def player_names(text: str) -> List[str]:
     """--names "Ann,Ben": the players' names by seat; a seat left empty ("Ann,,Cy") has
     none. Refused: no name at all, a name too long or with control characters."""
     import argparse
@@ -263,12 +300,14 @@ def player_names(text):
     return names
 
 
-def cmd_play(args, parse_options, out=None):
+def cmd_play(args: argparse.Namespace, parse_options: OptionsParser,
+             out: Optional[TextIO] = None) -> int:
     return play_setup(make_setup(args, parse_options), args, out or sys.stdout,
                       pace=args.pace)
 
 
-def play_setup(setup, args, out, pace=None):
+def play_setup(setup: "Setup", args: argparse.Namespace, out: TextIO,
+               pace: Optional[float] = None) -> int:
     """Play a new game of `setup` on the board the arguments name (--port, --sim), saved in
     the store unless --no-save; `pace`: see `Session` (the demo's computers go on by
     themselves)."""
@@ -279,9 +318,9 @@ def play_setup(setup, args, out, pace=None):
     store = None if args.no_save else open_store(args)
     saver = RecordSaver(store) if store else None
     link = None
-    pages = []
+    pages: List[Optional["WebPage"]] = []
 
-    def session(board):
+    def session(board: "Board") -> "Session":
         for page in pages:
             announce(page, out)
         return Session(board, setup, out=out, saver=saver, pace=pace, remote=link)
@@ -289,8 +328,9 @@ def play_setup(setup, args, out, pace=None):
         link = _remote_link(args, setup, store, out,
                             game_id=lambda: saver.game_id if saver else None)
         # the page waits for this game, not the one saved before it
-        with web_serving(args, store and store.path, out, error=PlayCommandError,
-                         after=store and store.newest()) as page:
+        with web_serving(args, None if store is None else store.path, out,
+                         error=PlayCommandError,
+                         after=None if store is None else store.newest()) as page:
             pages.append(page)
             return _run_on_board(args, setup.game, setup.seed, session, out,
                                  view=_view_path(args, store))
@@ -298,14 +338,16 @@ def play_setup(setup, args, out, pace=None):
         if link is not None:
             link.close()
         if saver and _saved_at_last(saver, out) and saver.game_id:
-            print(f"knockboard: saved as game {saver.game_id} in {store.path}", file=out)
+            # (a saver is made only with a store)
+            print(f"knockboard: saved as game {saver.game_id} in "
+                  f"{store.path}", file=out)  # type: ignore[union-attr]
         if saver:
             saver.close()
         if store:
             store.close()
 
 
-def _saved_at_last(saver, out):
+def _saved_at_last(saver: "RecordSaver", out: TextIO) -> bool:
     """A save still failing when the session ends is tried once more; if it fails again the
     person is told, in one line, that the end of the game is not in the database."""
     if saver.error is not None:
@@ -320,7 +362,7 @@ def _saved_at_last(saver, out):
     return False
 
 
-def cmd_resume(args, out=None):
+def cmd_resume(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     from ..session import RecordSaver, Session, Setup
     out = out or sys.stdout
     wanted = "unfinished game" if args.id is None else f"game {args.id}"
@@ -340,9 +382,9 @@ def cmd_resume(args, out=None):
                       [p.get("name", "") for p in record.players])
         saver = RecordSaver(store, game_id)     # refused if another program has it open
         link = None
-        pages = []
+        pages: List[Optional["WebPage"]] = []
 
-        def session(board):
+        def session(board: "Board") -> "Session":
             # said once the board answers: a resume refused for want of a board prints
             # its one line on stderr and nothing else
             print(f"knockboard: resuming game {game_id} ({get_game(record.game).title}) after "
@@ -364,7 +406,7 @@ def cmd_resume(args, out=None):
             saver.close()
 
 
-def _last_stop(store):
+def _last_stop(store: "GameStore") -> str:
     """The game played last, if it was stopped (a remote game's forfeit or cheat: abandoned,
     or finished won by forfeit), in words that follow "no unfinished game"."""
     from ..store.records import FORFEIT
@@ -376,7 +418,8 @@ def _last_stop(store):
     return f" (game {newest}, the last, stopped: {record.result})"
 
 
-def _resumed_link(args, setup, store, record, out, game_id):
+def _resumed_link(args: argparse.Namespace, setup: "Setup", store: "GameStore",
+                  record: "GameRecord", out: TextIO, game_id: int) -> Optional["RemoteLink"]:
     """A remote game resumed: the same seats at this board as when it was played here, the
     room's secret from the file beside the database; None for a game played at one board."""
     from ..session.seats import REMOTE
@@ -398,7 +441,7 @@ def _resumed_link(args, setup, store, record, out, game_id):
                         game_id=lambda: game_id)
 
 
-def cmd_replay(args, out=None):
+def cmd_replay(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     from ..session.replay import Replay
     out = out or sys.stdout
     if args.view and (args.port or args.sim):
@@ -409,23 +452,23 @@ def cmd_replay(args, out=None):
     replayed(record)
     if args.view:
         _need_display("replay --view")
-    shown = []                       # the replay (on the board or in the window) once made
+    shown: List[Any] = []            # the replay (on the board or in the window) once made
 
-    def step():
+    def step() -> int:
         return shown[0].step if args.view and shown else shown[0].ply if shown else 0
     with web_replaying(args, record, step, out, error=PlayCommandError) as page:
         if args.view:
             announce(page, out)
             return _replay_in_view(record, shown)
 
-        def runner(board):
+        def runner(board: "Board") -> "Replay":
             announce(page, out)
             shown[:] = [Replay(board, record, out=out)]
             return shown[0]
         return _run_on_board(args, record.game, record.seed, runner, out)
 
 
-def cmd_view(args, out=None):
+def cmd_view(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     # without an id the window waits for a game that `play` is about to save there
     with open_store(args, reading=None if args.id is None else f"game {args.id}") as store:
@@ -440,7 +483,7 @@ def cmd_view(args, out=None):
     return _follow_in_window(path, args.id, out)
 
 
-def _serve_until_stopped():
+def _serve_until_stopped() -> int:
     """`view --web`: the server's threads do the work; this one waits for Ctrl-C."""
     stop = threading.Event()
     try:
@@ -451,7 +494,7 @@ def _serve_until_stopped():
     return 0
 
 
-def _follow_in_window(path, game_id, out):
+def _follow_in_window(path: Path, game_id: Optional[int], out: TextIO) -> int:
     import tkinter as tk
 
     from ..gameview.window import follow
@@ -464,7 +507,7 @@ def _follow_in_window(path, game_id, out):
     return 0
 
 
-def _replay_in_view(record, shown):
+def _replay_in_view(record: "GameRecord", shown: List[Any]) -> int:
     import tkinter as tk
 
     from ..gameview.window import ReplayStepper, open_view
@@ -477,7 +520,8 @@ def _replay_in_view(record, shown):
     return 0
 
 
-def _run_on_board(args, game, seed, make_runner, out, view=None):
+def _run_on_board(args: argparse.Namespace, game: str, seed: Optional[int], make_runner: MakeRunner,
+                  out: TextIO, view: Optional[Path] = None) -> int:
     """Open the board the arguments name (a port, the one connected board, or the
     simulator) and run what `make_runner(board)` makes on it until it stops; with `view`
     (a store's path) the game view window follows the game beside it."""
@@ -489,7 +533,7 @@ def _run_on_board(args, game, seed, make_runner, out, view=None):
     return 0
 
 
-def sim_available():
+def sim_available() -> bool:
     return importlib.util.find_spec("knockboard.sim") is not None
 
 
@@ -499,7 +543,8 @@ NO_WINDOW_WAYS = ("without one, play on a board (--port; `knockboard ports` find
                   "port it prints; `knockboard demo --terminal` shows a game in the terminal")
 
 
-def _play_on_sim(game, seed, make_runner, out, view=None):
+def _play_on_sim(game: str, seed: Optional[int], make_runner: MakeRunner, out: TextIO,
+                 view: Optional[Path] = None) -> int:
     """The simulator in this process, in its window. Where no window can open it is
     refused: a board that nothing can press would wait for ever."""
     if not sim_available():
@@ -513,7 +558,8 @@ def _play_on_sim(game, seed, make_runner, out, view=None):
     return _play_in_window(run_window, game, seed, make_runner, out, view)
 
 
-def _run_on_port(path, make_runner, stop=None):
+def _run_on_port(path: Optional[str], make_runner: MakeRunner,
+                 stop: Optional[Callable[[], bool]] = None) -> None:
     from ..device import Board, BoardError
     from ..device.board import BoardNotFound
     from ..session import SessionError
@@ -536,22 +582,22 @@ class SessionThread:
     """The session in a thread beside a Tk window (Tk must own the main thread): stopped
     when the window closes, its error shown after that."""
 
-    def __init__(self, run):
+    def __init__(self, run: Callable[[Callable[[], bool]], None]) -> None:
         self.stop = threading.Event()
-        self.errors = []
+        self.errors: List[Exception] = []
         self.thread = threading.Thread(target=self._run, args=(run,), name="knockboard-session",
                                        daemon=True)
 
-    def _run(self, run):
+    def _run(self, run: Callable[[Callable[[], bool]], None]) -> None:
         try:
             run(self.stop.is_set)
         except Exception as err:               # shown after the window closes
             self.errors.append(err)
 
-    def start(self):
+    def start(self) -> None:
         self.thread.start()
 
-    def finish(self, what):
+    def finish(self, what: str) -> None:
         self.stop.set()
         # the caller closes the store next: let the session finish its last write first
         if self.thread.is_alive():
@@ -560,10 +606,12 @@ class SessionThread:
             raise PlayCommandError(f"{what}: {self.errors[0]}")
 
 
-def _play_in_window(run_window, game, seed, make_runner, out, view=None):
-    sessions, followers = [], []
+def _play_in_window(run_window: Callable[..., int], game: str, seed: Optional[int],
+                    make_runner: MakeRunner, out: TextIO, view: Optional[Path] = None) -> int:
+    sessions: List[SessionThread] = []
+    followers: List["StoreFollower"] = []
 
-    def host(port, window):
+    def host(port: "PtyPort", window: "SimWindow") -> None:
         if view is not None:
             followers.append(_view_beside(window.root, view, out))
 
@@ -574,7 +622,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
         sessions.append(session)
         session.start()
 
-        def close_when_done():
+        def close_when_done() -> None:
             # what ran on the board ended (MENU in a replay, OK in the board test, Quit in
             # the menu): the window ends with it, and so does the command
             if session.thread.is_alive():
@@ -595,7 +643,7 @@ def _play_in_window(run_window, game, seed, make_runner, out, view=None):
     return 0
 
 
-def _view_beside(root, view, out):
+def _view_beside(root: "tk.Misc", view: Path, out: TextIO) -> "StoreFollower":
     """The game view in a window of its own right of the simulator's `root`, made small
     enough that the two fit side by side on the screen."""
     import tkinter as tk
@@ -610,13 +658,14 @@ def _view_beside(root, view, out):
     top = tk.Toplevel(root)
     top.geometry(f"+{left}+{root.winfo_y()}")
 
-    def beside():                     # again once the simulator's window has its size
+    def beside() -> None:                     # again once the simulator's window has its size
         top.geometry(f"+{root.winfo_x() + root.winfo_width() + VIEW_GAP_PX}+{root.winfo_y()}")
     root.after(VIEW_PLACE_MS, beside)
     return follow(top, view, on_error=lambda text: print(text, file=out), fit_px=fit)
 
 
-def _run_beside_view(path, make_runner, view, out):
+def _run_beside_view(path: Optional[str], make_runner: MakeRunner, view: Path,
+                     out: TextIO) -> int:
     """The session on the board at `path` in a thread; the game view window in this one,
     following the store at `view`. Closing the window ends the session; a session that ends
     closes the window."""
@@ -628,7 +677,7 @@ def _run_beside_view(path, make_runner, view, out):
     follower = follow(root, view, on_error=lambda text: print(text, file=out))
     session = SessionThread(lambda stop: _run_on_port(path, make_runner, stop))
 
-    def watch():
+    def watch() -> None:
         if session.thread.is_alive():
             root.after(SESSION_WATCH_MS, watch)
         else:

@@ -1,23 +1,29 @@
 """`knockboard history | show | export | import | delete | abandon`: the saved games, from
 the command line."""
 
+import argparse
 import sys
 from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, TextIO, Tuple
 
 from .. import registry
+from ..games import State
 from ..gameview.sheet import score_sheet, sheet_line
 from ..store import GameRecord, GameStore, RecordError, StoreError, default_db_path
 from ..store.game_lock import GameLock
 from ..store.record_json import read_record_file
-from .args import (add_db_argument, add_game_id_argument, input_file, names_file, output_file,
-                   output_folder)
+from .args import (SubParsers, add_db_argument, add_game_id_argument, input_file, names_file,
+                   output_file, output_folder)
+
+
+CHART_FILE = "chances.svg"     # export --svg: the review's chart, beside the positions
 
 
 class RecordsCommandError(Exception):
     """Shown by the CLI as one line, exit status 2."""
 
 
-def open_store(args, reading=None):
+def open_store(args: argparse.Namespace, reading: Optional[str] = None) -> GameStore:
     """The game database of `--db`. A command that only reads (`reading` names what it looks
     for, e.g. "game 4") does not create a missing database: nothing is saved there yet."""
     path = default_db_path(args.db)
@@ -37,12 +43,12 @@ def open_store(args, reading=None):
     return store
 
 
-def _player_names(players):
+def _player_names(players: Iterable[Dict[str, Any]]) -> str:
     return ", ".join(p.get("name", "?") + (f" ({p['bot']})" if p.get("bot") else "")
                      for p in players) or "-"
 
 
-def game_title(name):
+def game_title(name: str) -> str:
     """A game as people read it (K.O., not ko); an unknown name (a record of a game this
     Knockboard does not have) as it is."""
     try:
@@ -51,7 +57,7 @@ def game_title(name):
         return name
 
 
-def _seated_names(record):
+def _seated_names(record: GameRecord) -> str:
     """The players as the session names them: "Ann (White)" where a name was given,
     else the seat ("White"), with the computer's kind ("Ben (Black, greedy)")."""
     try:
@@ -61,7 +67,7 @@ def _seated_names(record):
         seats = [ui.seat_name(i) for i in range(len(record.players))]
     except Exception:              # a record of a game (or options) not known here
         return _player_names(record.players)
-    names = []
+    names: List[str] = []
     for seat, player in zip(seats, record.players):
         name, bot = player.get("name", "?"), player.get("bot")
         about = [seat] if name != seat else []
@@ -70,9 +76,9 @@ def _seated_names(record):
     return ", ".join(names) or "-"
 
 
-def cmd_history(args, out=None):
+def cmd_history(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
-    rows = []
+    rows: List[Tuple[Any, ...]] = []
     if default_db_path(args.db).exists():
         with open_store(args, reading="games") as store:
             rows = store.summaries()
@@ -96,14 +102,14 @@ def cmd_history(args, out=None):
     return 0
 
 
-def stored_record(store, game_id):
+def stored_record(store: GameStore, game_id: int) -> GameRecord:
     try:
         return store.get(game_id)
     except StoreError as err:
         raise RecordsCommandError(str(err)) from None
 
 
-def replayed(record):
+def replayed(record: GameRecord) -> State:
     """The state at the end of a stored record; an error naming the game if it does not
     replay (a record edited by hand, or from an engine whose rules changed)."""
     try:
@@ -112,7 +118,7 @@ def replayed(record):
         raise RecordsCommandError(f"game {record.id} does not replay: {err}") from None
 
 
-def cmd_show(args, out=None):
+def cmd_show(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     with open_store(args, reading=f"game {args.id}") as store:
         record = stored_record(store, args.id)
@@ -126,15 +132,19 @@ def cmd_show(args, out=None):
     print(f"final position: {state.to_position()}", file=out)
     for ply, entry in enumerate(score_sheet(record), 1):
         print(sheet_line(ply, entry), file=out)
+    # a review made of this very record (`knockboard review`); none is computed here
+    from ..review.saved import saved_summary
+    for line in saved_summary(default_db_path(args.db), record) or ():
+        print(line, file=out)
     return 0
 
 
-def _match_lines(record):
+def _match_lines(record: GameRecord) -> List[str]:
     """A match's rounds: each one's points and the totals, the round being played named."""
     state, match = record.replay_match()
     names = [p.get("name", "?") for p in record.players]
 
-    def points(values):
+    def points(values: Iterable[int]) -> str:
         return ", ".join(f"{name} {p}" for name, p in zip(names, values))
     lines = [f"match of {match.rounds} rounds, the points of each:"]
     lines += [f"  round {k}: {points(r)}" for k, r in enumerate(match.round_points, 1)]
@@ -148,7 +158,7 @@ def _match_lines(record):
     return lines
 
 
-def cmd_export(args, out=None):
+def cmd_export(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     with open_store(args, reading=f"game {args.id}") as store:
         if args.output and Path(args.output).resolve() == store.path.resolve():
@@ -157,7 +167,7 @@ def cmd_export(args, out=None):
         record = stored_record(store, args.id)
     replayed(record)
     if args.svg:
-        return _export_svg(record, args.svg, out)
+        return _export_svg(record, args.svg, out, args.db)
     text = record.to_json()
     if args.output:
         Path(args.output).write_text(text + "\n")
@@ -167,18 +177,24 @@ def cmd_export(args, out=None):
     return 0
 
 
-def _export_svg(record, folder, out):
+def _export_svg(record: GameRecord, folder: str, out: TextIO, db: Optional[str] = None) -> int:
     from ..gameview.export import export_svg
+    from ..review.saved import saved_chart
+    # the chance to win across the game, where `knockboard review` was run on this record
+    chart = saved_chart(default_db_path(db), record)
     try:
         written = export_svg(record, Path(folder))
+        if chart:
+            (Path(folder) / CHART_FILE).write_text(chart, encoding="utf-8")
     except OSError as err:
         raise RecordsCommandError(f"--svg {folder}: {err.strerror or err}") from None
     print(f"game {record.id}: {len(written)} pictures written to {folder} "
-          f"({written[0].name} ... {written[-1].name})", file=out)
+          f"({written[0].name} ... {written[-1].name})"
+          + (f", and the review's chance to win in {CHART_FILE}" if chart else ""), file=out)
     return 0
 
 
-def cmd_import(args, out=None):
+def cmd_import(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     out = out or sys.stdout
     try:
         record = GameRecord.from_json(read_record_file(Path(args.file)))
@@ -200,20 +216,21 @@ def cmd_import(args, out=None):
     return 0
 
 
-def _described(record):
+def _described(record: GameRecord) -> str:
     """"game 3 (K.O., started 2026-11-28 09:12, 14 actions, playing)"."""
     return (f"game {record.id} ({game_title(record.game)}, started "
             f"{record.started[:16].replace('T', ' ')}, {len(record.actions)} actions, "
             f"{record.result or record.status})")
 
 
-def _locked(store, game_id):
+def _locked(store: GameStore, game_id: int) -> GameLock:
     """The game's lock (store/game_lock.py), held: a game another program has open is
     refused, not changed under it."""
     return GameLock(store.path, game_id).acquire()
 
 
-def cmd_delete(args, out=None, ask=None):
+def cmd_delete(args: argparse.Namespace, out: Optional[TextIO] = None,
+               ask: Optional[Callable[[str], str]] = None) -> int:
     """Remove a saved game for good. It asks first at a terminal; elsewhere (a script, a
     pipe) --yes says so, since nothing could be asked and a lost game cannot come back."""
     out = out or sys.stdout
@@ -240,7 +257,7 @@ def cmd_delete(args, out=None, ask=None):
     return 0
 
 
-def cmd_abandon(args, out=None):
+def cmd_abandon(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """A game nobody will finish: kept with its moves (show, replay, export), no longer the
     unfinished game `resume` picks."""
     out = out or sys.stdout
@@ -260,8 +277,8 @@ def cmd_abandon(args, out=None):
     return 0
 
 
-def add_record_commands(sub):
-    def with_db(parser):
+def add_record_commands(sub: SubParsers) -> None:
+    def with_db(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         add_db_argument(parser)
         return parser
 

@@ -2,16 +2,18 @@
 game's rules page (docs/rules/GAME.md, its section "At the table"), so the words at the
 table and the rules as implemented are one text."""
 
+import argparse
 import re
 import sys
+from typing import Optional, TextIO
 
-from .args import add_game_argument
+from .args import SubParsers, add_game_argument
 
 SECTION = "## At the table"
 SCREEN_LINES = 24          # a terminal's screen: the section must fit it (tests check)
 
 
-def rules_text(game):
+def rules_text(game: str) -> str:
     """The section's text without its heading, Markdown's ** and ` taken out."""
     from ..resources import rules_page
     page = rules_page(game)
@@ -22,7 +24,7 @@ def rules_text(game):
     return re.sub(r"\*\*|`", "", body)
 
 
-def cmd_rules(args, out=None):
+def cmd_rules(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     from ..games import get_game
     out = out or sys.stdout
     title = get_game(args.game).title
@@ -32,7 +34,7 @@ def cmd_rules(args, out=None):
     return 0
 
 
-def add_rules_command(sub):
+def add_rules_command(sub: SubParsers) -> None:
     rules = sub.add_parser("rules", help="how to win a game and what a turn is, in one "
                                          "screen",
                            description="Print GAME's goal, a turn and who starts, as "

@@ -1,24 +1,27 @@
 """`knockboard sim`: the simulator (knockboard/sim/) in a window or behind a serial port,
 or (--rp2040) the board's real firmware image on an emulated RP2040 behind a serial port."""
 
+import argparse
 import os
 import signal
 import tempfile
 import time
 from contextlib import contextmanager
+from types import FrameType
+from typing import Iterator, NoReturn, Optional
 
-from .args import CliError, add_board_argument, seed
+from .args import CliError, SubParsers, add_board_argument, seed
 
 # what ends a simulator serving a port: Ctrl-C, and a service manager's or a script's stop
 ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
-def _stop(signum, frame):
+def _stop(signum: int, frame: Optional[FrameType]) -> NoReturn:
     raise KeyboardInterrupt
 
 
 @contextmanager
-def ended_by_signals():
+def ended_by_signals() -> Iterator[None]:
     """SIGINT and SIGTERM end what runs inside (as KeyboardInterrupt) whatever handling this
     process inherited: a background job of a shell or a script starts with SIGINT ignored,
     and Python's default leaves SIGTERM to kill the process without closing anything."""
@@ -30,7 +33,7 @@ def ended_by_signals():
             signal.signal(sig, handler)
 
 
-def cmd_sim(args):
+def cmd_sim(args: argparse.Namespace) -> int:
     if args.rp2040:
         return sim_rp2040(args)
     from ..sim import SimError, start_pty
@@ -58,7 +61,7 @@ def cmd_sim(args):
     return run_window(args.board, seed=args.seed)
 
 
-def sim_rp2040(args):
+def sim_rp2040(args: argparse.Namespace) -> int:
     if not args.headless:
         raise CliError("sim: --rp2040 serves the emulated board on a serial port only: add "
                        "--headless (the window runs the firmware in-process)")
@@ -77,7 +80,7 @@ def sim_rp2040(args):
         return 0
 
 
-def _serve_emulated(board):
+def _serve_emulated(board: str) -> NoReturn:
     from ..device.uf2 import board_uf2
     from ..sim.firmware import make_config
     from ..sim.rp2040 import REALTIME_MHZ, EmulatedBoard
@@ -100,7 +103,7 @@ def _serve_emulated(board):
             raise CliError("sim: the emulator stopped: " + " ".join(eb.stderr().split())[-300:])
 
 
-def add_sim_command(sub):
+def add_sim_command(sub: SubParsers) -> None:
     from ..sim.firmware import board_ids
     sim = sub.add_parser(
         "sim", help="the desktop simulator: the firmware on a virtual board, in a window",

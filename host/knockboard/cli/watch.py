@@ -1,19 +1,28 @@
 """`knockboard watch URL`: follow a remote game as a spectator, in the terminal and, with
 `--view`, in the game view window, with `--web` in a browser."""
 
+import argparse
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional, TextIO
 
-from .args import add_broker_credentials, add_db_argument
+from .args import SubParsers, add_broker_credentials, add_db_argument
 from .play import PlayCommandError
 from .records import open_store
 from .web import add_web_argument, announce, web_serving
 
+if TYPE_CHECKING:
+    from ..remote.address import RoomAddress
+    from ..remote.game import RemoteGame
+    from ..remote.room import Room
+    from ..store import GameStore
+    from ..web.serve import WebPage
 
-def add_watch_command(sub):
+
+def add_watch_command(sub: SubParsers) -> None:
     watch = sub.add_parser(
         "watch", help="follow a remote game as a spectator",
         description="Join a room of remote play as a spectator (a broker user that may only "
@@ -36,42 +45,47 @@ def add_watch_command(sub):
 class _Kept:
     """The watched game, kept in a game database as it is shown (its seats all remote)."""
 
-    def __init__(self, store):
+    game_id: Optional[int]
+
+    def __init__(self, store: "GameStore") -> None:
         self.store, self.game_id = store, None
 
-    def setup(self, game):
+    def setup(self, game: "RemoteGame") -> None:
         from ..session.seats import REMOTE
         from ..store import GameRecord
         self.game_id = self.store.new_game(GameRecord.seated(
             game.game_name, game.options, [REMOTE] * game.players, None, game.physical))
 
-    def entry(self, ply, text):
-        self.store.append(self.game_id, ply, text)
+    # entry and end come after setup (remote/watch.py), so the game has its id by then
+    def entry(self, ply: int, text: str) -> None:
+        self.store.append(self.game_id, ply, text)  # type: ignore[arg-type]
 
-    def end(self, result, stopped):
+    def end(self, result: Optional[str], stopped: Optional[str]) -> None:
         if stopped is None:
-            self.store.finish(self.game_id, f"watched: {result}")
+            self.store.finish(self.game_id, f"watched: {result}")  # type: ignore[arg-type]
         else:
-            self.store.finish(self.game_id, stopped, status="abandoned")
+            self.store.finish(self.game_id, stopped,  # type: ignore[arg-type]
+                              status="abandoned")
 
 
 class WatchThread(threading.Thread):
     """The watch in a thread of its own, beside the game view window (Tk owns the main
     thread): `stop` ends it; `error` says what ended it before the game could be shown."""
 
-    def __init__(self, room, out, kept, log):
+    def __init__(self, room: "Room", out: TextIO, kept: _Kept,
+                 log: Callable[[str], None]) -> None:
         super().__init__(name="knockboard-watch", daemon=True)
         self.room, self.out, self.kept, self.log = room, out, kept, log
         self.stop = threading.Event()
-        self.game = None
-        self.error = None
+        self.game: Optional["RemoteGame"] = None
+        self.error: Optional[str] = None
 
     @property
-    def game_id(self):
+    def game_id(self) -> Optional[int]:
         """The watched game's id in the store, once the room's game is known."""
         return self.kept.game_id
 
-    def run(self):
+    def run(self) -> None:
         from ..remote import RoomError
         from ..remote.watch import WatchError, watch_game
         try:
@@ -83,7 +97,7 @@ class WatchThread(threading.Thread):
             self.error = f"the watch failed: {type(err).__name__}: {err}"
 
 
-def cmd_watch(args, out=None):
+def cmd_watch(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
     """0 once the game is over (or its window closed), 1 if it stopped (a cheat, a
     forfeit), 2 if the room could not be watched."""
     from ..remote import AddressError, parse_address
@@ -104,7 +118,7 @@ def cmd_watch(args, out=None):
     return _watch(args, address, out)
 
 
-def _watch(args, address, out):
+def _watch(args: argparse.Namespace, address: "RoomAddress", out: TextIO) -> int:
     from ..remote import AddressError, read_password
     try:
         password = read_password(address, args.password_file)
@@ -113,15 +127,17 @@ def _watch(args, address, out):
     store = None if getattr(args, "db", None) is None else open_store(args)
     try:
         # the page waits for the game watched, not one kept before it
-        with web_serving(args, store and store.path, out, error=PlayCommandError,
-                         after=store and store.newest()) as page:
+        with web_serving(args, None if store is None else store.path, out,
+                         error=PlayCommandError,
+                         after=None if store is None else store.newest()) as page:
             return _watch_room(args, address, password, store, out, page)
     finally:
         if store is not None:
             store.close()
 
 
-def _watch_room(args, address, password, store, out, page):
+def _watch_room(args: argparse.Namespace, address: "RoomAddress", password: Optional[str],
+                store: Optional["GameStore"], out: TextIO, page: Optional["WebPage"]) -> int:
     from ..remote import RoomError
     from ..remote.link import CONNECT_POLL_S, CONNECT_WAIT_S
     from ..remote.room import Room
@@ -139,7 +155,9 @@ def _watch_room(args, address, password, store, out, page):
                                    f"{CONNECT_WAIT_S:g} s")
         announce(page, out)
         if getattr(args, "view", False):
-            game = _watch_in_window(room, out, _Kept(store), store.path, log)
+            # --view always has a store: cmd_watch makes a passing one without --db
+            game = _watch_in_window(room, out, _Kept(store),  # type: ignore[arg-type]
+                                    store.path, log)  # type: ignore[union-attr]
         else:
             try:
                 game = watch_game(room, out, log=log,
@@ -151,11 +169,12 @@ def _watch_room(args, address, password, store, out, page):
     return 1 if game is not None and game.stopped else 0
 
 
-def log(line):
+def log(line: str) -> None:
     print(line, file=sys.stderr)
 
 
-def _watch_in_window(room, out, kept, path, log):
+def _watch_in_window(room: "Room", out: TextIO, kept: _Kept, path: Path,
+                     log: Callable[[str], None]) -> Optional["RemoteGame"]:
     """The watch in a thread, the game view window following it in this one until it is
     closed (the game over, it stays open on the last position)."""
     import tkinter as tk

@@ -3,9 +3,15 @@
 
 import argparse
 from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Optional, TextIO, Tuple, Type
+
+if TYPE_CHECKING:
+    from ..store import GameRecord
+    from ..web.serve import WebPage
 
 
-def web_address(text):
+def web_address(text: str) -> Tuple[str, int]:
     from ..web.address import WebAddressError, parse_web_address
     try:
         return parse_web_address(text)
@@ -13,7 +19,7 @@ def web_address(text):
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def add_web_argument(parser, what="the game"):
+def add_web_argument(parser: argparse.ArgumentParser, what: str = "the game") -> None:
     from ..web.address import DEFAULT
     parser.add_argument("--web", nargs="?", const=DEFAULT, type=web_address,
                         metavar="[HOST:]PORT",
@@ -22,7 +28,9 @@ def add_web_argument(parser, what="the game"):
                              "the local network (a phone, a TV); read-only")
 
 
-def web_serving(args, path, out, game_id=None, error=Exception, after=None):
+def web_serving(args: argparse.Namespace, path: Optional[Path], out: TextIO,
+                game_id: Optional[int] = None, error: Type[Exception] = Exception,
+                after: Optional[int] = None) -> ContextManager[Optional["WebPage"]]:
     """A context serving the game of the store at `path` while the command runs, or nothing
     without --web; `game_id`: that game, else the newest and each newer one (after the id
     `after`: a game about to start); `error`: the command's error class, raised (one line)
@@ -38,7 +46,9 @@ def web_serving(args, path, out, game_id=None, error=Exception, after=None):
                     error)
 
 
-def web_replaying(args, record, step, out, error=Exception):
+def web_replaying(args: argparse.Namespace, record: "GameRecord", step: Callable[[], int],
+                  out: TextIO,
+                  error: Type[Exception] = Exception) -> ContextManager[Optional["WebPage"]]:
     """A context serving the saved `record` at the step `step()` returns (the board's or the
     window's replay), or nothing without --web."""
     if getattr(args, "web", None) is None:
@@ -47,7 +57,7 @@ def web_replaying(args, record, step, out, error=Exception):
     return _Started(serving_replay(args.web, record, step), error)
 
 
-def announce(page, out):
+def announce(page: Optional["WebPage"], out: TextIO) -> None:
     """Say where the page is (`page`: what the web context gave, None without --web): once
     the command is sure to go on, so that a command refused prints nothing on stdout."""
     if page is not None:
@@ -57,16 +67,16 @@ def announce(page, out):
 class _Started:
     """`serving_store`'s context, whose start-up error becomes the command's one line."""
 
-    def __init__(self, context, error):
+    def __init__(self, context: ContextManager["WebPage"], error: Type[Exception]) -> None:
         self.context = context
         self.error = error
 
-    def __enter__(self):
+    def __enter__(self) -> "WebPage":
         from ..web.serve import WebStartError
         try:
             return self.context.__enter__()
         except WebStartError as err:
             raise self.error(str(err)) from None
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> Optional[bool]:
         return self.context.__exit__(*exc)

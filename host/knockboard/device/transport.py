@@ -32,7 +32,9 @@ class SerialTransport:
             # hanging the host forever.
             self._ser = serial.Serial(port, baudrate, timeout=0, write_timeout=2)
         except (serial.SerialException, OSError, ValueError) as err:
-            raise TransportError(f"serial port {port}: cannot open ({_reason(err)}); "
+            # a name with a line break or a control character is shown quoted: one line
+            shown = port if port.isprintable() else repr(port)
+            raise TransportError(f"serial port {shown}: cannot open ({_reason(err)}); "
                                  "`knockboard ports` lists connected boards") from None
         self._serial = serial
 

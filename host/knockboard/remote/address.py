@@ -6,7 +6,7 @@ import getpass
 import os
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Mapping, Optional, Union
 
 PASSWORD_ENV = "KNOCKBOARD_MQTT_PASSWORD"
 DEFAULT_PORTS = {"mqtt": 1883, "mqtts": 8883}
@@ -29,12 +29,12 @@ class RoomAddress:
     port: int
     room: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         user = f"{self.user}@" if self.user else ""
         return f"{'mqtts' if self.tls else 'mqtt'}://{user}{self.host}:{self.port}/{self.room}"
 
 
-def parse_address(text):
+def parse_address(text: str) -> RoomAddress:
     """`mqtt[s]://[USER@]HOST[:PORT]/ROOM` -> RoomAddress, or AddressError."""
     scheme, sep, rest = text.partition("://")
     if not sep or scheme not in DEFAULT_PORTS:
@@ -52,7 +52,8 @@ def parse_address(text):
     return RoomAddress(scheme == "mqtts", user if at else None, host, port, room)
 
 
-def _host_port(text, hostport, scheme):
+def _host_port(text: str, hostport: str, scheme: str) -> tuple[str, int]:
+    colon: Union[bool, str]                           # a bool for [IPv6], else the ':' or ''
     if hostport.startswith("["):                      # [IPv6]:port
         close = hostport.find("]")
         host, rest = hostport[:close + 1], hostport[close + 1:]
@@ -70,7 +71,10 @@ def _host_port(text, hostport, scheme):
     return host, int(port)
 
 
-def read_password(address, password_file=None, environ=None, prompt=getpass.getpass):
+def read_password(address: RoomAddress,
+                  password_file: Union[str, "os.PathLike[str]", None] = None,
+                  environ: Optional[Mapping[str, str]] = None,
+                  prompt: Callable[[str], str] = getpass.getpass) -> Optional[str]:
     """The broker password for `address`: the first line of `password_file`, else the
     environment variable KNOCKBOARD_MQTT_PASSWORD, else a prompt; None without a user."""
     environ = os.environ if environ is None else environ

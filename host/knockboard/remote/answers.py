@@ -18,20 +18,25 @@ an early entry may be the whole game, so:
 Before, a hello a second made a home send its whole game each second, after the game was
 over too (720 bytes of hellos made 973 KB)."""
 
+from typing import Optional
+
 HELLO_RESEND_S = 1.0           # a peer is answered at most this often
 HELLO_BACKOFF_MAX_S = 64.0     # the longest a peer asking again for the same entries waits
 
 
 class HelloAnswers:
-    def __init__(self):
-        self._asks = {}            # seat -> the earliest entry its hellos ask for, unanswered
-        self._due = {}             # seat -> when it may be answered next
-        self._wait = {}            # seat -> how long it waited after its last answer
-        self._sent_to = {}         # seat -> our record's length at its last answer
-        self.acknowledged = set()  # seats that have every entry of the game, which is over
+    def __init__(self) -> None:
+        # seat -> the earliest entry its hellos ask for, unanswered
+        self._asks: dict[int, int] = {}
+        self._due: dict[int, float] = {}           # seat -> when it may be answered next
+        # seat -> how long it waited after its last answer
+        self._wait: dict[int, float] = {}
+        self._sent_to: dict[int, int] = {}       # seat -> our record's length at its last answer
+        # seats that have every entry of the game, which is over
+        self.acknowledged: set[int] = set()
         self.unanswered = 0        # hellos of acknowledged peers, not answered
 
-    def ask(self, seat, ply, length, over):
+    def ask(self, seat: int, ply: int, length: int, over: bool) -> None:
         """Seat `seat`'s hello says its record has `ply` entries; ours has `length`, and the
         game is `over` or not.  Only a hello that is not ahead of us is asked here."""
         if seat in self.acknowledged:
@@ -44,11 +49,11 @@ class HelloAnswers:
         self._asks[seat] = min(self._asks.get(seat, ply), ply)
 
     @property
-    def owed(self):
+    def owed(self) -> bool:
         """Whether a peer's hello is still to be answered (it is not due yet)."""
         return bool(self._asks)
 
-    def due(self, length, now):
+    def due(self, length: int, now: float) -> Optional[int]:
         """The entry to resend from for the peers due at `now` (one resend serves them all),
         or None; `length`: our record's."""
         seats = [s for s in self._asks if now >= self._due.get(s, now)]

@@ -8,6 +8,8 @@ hello and its presence; everyone in the room reads it all; a
 spectator writes nothing.  The broker refuses a packet larger than a message can be, so it
 never forwards the megabyte payloads a hostile seat might send."""
 
+from typing import Mapping, Sequence
+
 from .messages import GAME_KINDS, HELLO, MAX_BYTES, ONLINE, PREFIX
 
 # a message is at most MAX_BYTES; its topic (at most 128 bytes: messages.MAX_TOPIC), the
@@ -43,17 +45,17 @@ LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true",
           f"persistent_client_expiration {SESSION_EXPIRY}"]
 
 
-def seat_topics(room, seat):
+def seat_topics(room: str, seat: int) -> list[str]:
     """The topics seat `seat` (1-based) writes in `room`."""
     base = f"{PREFIX}/{room}/seat/{seat}"
     return [f"{base}/+/{kind}" for kind in GAME_KINDS] + \
         [f"{base}/{kind}" for kind in (HELLO, ONLINE)]
 
 
-def acl(rooms):
+def acl(rooms: Mapping[str, Mapping[str, Sequence[int]]]) -> str:
     """The ACL file's text: `rooms` maps room -> {user: its home's 1-based seats, or [] for a
     spectator}."""
-    lines = []
+    lines: list[str] = []
     for room, users in rooms.items():
         for user, seats in users.items():
             lines += [f"user {user}", f"topic read {PREFIX}/{room}/#"]
@@ -65,7 +67,7 @@ def acl(rooms):
 EXAMPLE_ROOMS = {"smith-jones-1": {"ann": [1], "bob": [2], "grandma": []}}
 
 
-def documented():
+def documented() -> tuple[str, str]:
     """(the configuration file, the ACL file) of the self-hosted broker in docs/remote.md."""
     conf = ["listener 8883", "allow_anonymous false",
             "password_file /etc/mosquitto/knockboard.passwd",
@@ -75,7 +77,7 @@ def documented():
     return "\n".join(conf) + "\n", acl(EXAMPLE_ROOMS)
 
 
-def service_limits():
+def service_limits() -> str:
     """The systemd drop-in that raises the mosquitto service's file limit
     (`/etc/systemd/system/mosquitto.service.d/knockboard.conf`)."""
     return f"[Service]\nLimitNOFILE={SERVICE_NOFILE}\n"

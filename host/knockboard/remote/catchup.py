@@ -16,27 +16,27 @@ from .messages import HELLO, ONLINE, PREFIX
 SPECTATOR_PLIES = 32
 
 
-def seat_filters(room):
+def seat_filters(room: str) -> list[str]:
     """The topics a spectator always reads: each seat's hello and presence."""
     return [f"{PREFIX}/{room}/seat/+/{kind}" for kind in (HELLO, ONLINE)]
 
 
-def ply_filter(room, ply):
+def ply_filter(room: str, ply: int) -> str:
     return f"{PREFIX}/{room}/seat/+/{ply}/+"
 
 
 class PlyWindow:
     """The entries whose topics a spectator is subscribed to."""
 
-    def __init__(self, room):
+    def __init__(self, room: str) -> None:
         self.room = room
-        self.plies = set()
+        self.plies: set[int] = set()
 
-    def reset(self):
+    def reset(self) -> None:
         """A new connection: the broker forgot the subscriptions."""
         self.plies = set()
 
-    def move(self, length):
+    def move(self, length: int) -> tuple[list[str], list[str]]:
         """(filters to subscribe, filters to unsubscribe) for a record of `length` entries:
         the next SPECTATOR_PLIES entries' topics, and none of the entries before."""
         wanted = set(range(length, length + SPECTATOR_PLIES))

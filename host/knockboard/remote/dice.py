@@ -11,6 +11,9 @@ import hashlib
 import hmac
 import math
 from fractions import Fraction
+from typing import Sequence
+
+from ..games.base import Action
 
 NONCE_BYTES = 32
 # the chance outcomes' probabilities are read as fractions with at most this denominator
@@ -18,21 +21,21 @@ NONCE_BYTES = 32
 MAX_DENOMINATOR = 1 << 20
 
 
-def commitment(room, ply, seat, nonce):
+def commitment(room: str, ply: int, seat: int, nonce: bytes) -> str:
     """The hex commitment to `nonce` (bytes) for one seat's share of the roll at `ply`;
     the room, ply and seat are hashed in so a commitment cannot be replayed elsewhere."""
     return hashlib.sha256(_domain(room, ply, seat) + nonce).hexdigest()
 
 
-def verify(room, ply, seat, nonce, committed):
+def verify(room: str, ply: int, seat: int, nonce: bytes, committed: str) -> bool:
     return hmac.compare_digest(commitment(room, ply, seat, nonce), committed)
 
 
-def _domain(room, ply, seat):
+def _domain(room: str, ply: int, seat: int) -> bytes:
     return f"knockboard-dice/{room}/{ply}/{seat}/".encode()
 
 
-def outcome(outcomes, reveals):
+def outcome(outcomes: Sequence[tuple[Action, float]], reveals: Sequence[bytes]) -> Action:
     """The chance outcome drawn from the reveals (nonces in seat order): exactly with the
     outcomes' probabilities, by rejection sampling on a hash stream (no modulo bias)."""
     weights = _weights(tuple(p for _, p in outcomes))
@@ -46,7 +49,7 @@ def outcome(outcomes, reveals):
 
 
 @functools.lru_cache(maxsize=64)
-def _weights(probabilities):
+def _weights(probabilities: tuple[float, ...]) -> list[int]:
     """Whole-number weights in exactly the probabilities' proportions (a game has a few
     kinds of roll: they are worked out once each)."""
     fractions = [Fraction(p).limit_denominator(MAX_DENOMINATOR) for p in probabilities]
@@ -57,7 +60,7 @@ def _weights(probabilities):
     return [int(f / total * denominator) for f in fractions]
 
 
-def _uniform(seed, n):
+def _uniform(seed: bytes, n: int) -> int:
     """A uniform integer in [0, n) from the hash stream SHA-256(seed || counter)."""
     bits = max(1, (n - 1).bit_length())
     nbytes = (bits + 7) // 8

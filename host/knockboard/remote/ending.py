@@ -16,9 +16,13 @@ asking, its players unable to move, where one slip of OK ended the game.  Every 
 hears the decline keeps the window; an offer inside it is refused in one line."""
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, AbstractSet, Optional, Sequence
 
 from ..store.records import FORFEIT
-from .messages import ACCEPT, DECLINE, OFFER, RESIGN
+from .messages import ACCEPT, DECLINE, OFFER, RESIGN, Message
+
+if TYPE_CHECKING:
+    from .game import RemoteGame
 
 RESIGNED, AGREED = "resigned", "agreed"
 # entries the record must grow by after a home's offer was declined before that home may
@@ -35,21 +39,25 @@ class RemoteRefusal(Exception):
 class Offer:
     ply: int              # the record's length when it was made
     by: int               # the 0-based seat whose home made it
-    agreed: frozenset     # the 0-based seats whose homes agree so far (the offering home's too)
+    agreed: frozenset[int]   # the 0-based seats whose homes agree so far (the offering home's too)
 
 
 class Ending:
-    def __init__(self, game):
+    def __init__(self, game: "RemoteGame") -> None:
         self.game = game
-        self.offer = None       # the open Offer, if any (lapsed once the record grows)
-        self.ended = None       # (RESIGNED, the seats that resigned) or (AGREED, ())
-        self.declined = None    # the seat whose home declined our offer, until the session
-                                # has said so (`take_declined`)
-        self.declines = {}      # a home (`_maker`) whose offer was declined -> the ply of
-                                # that offer (its decline window, OFFER_AGAIN_PLIES)
+        # the open Offer, if any (lapsed once the record grows)
+        self.offer: Optional[Offer] = None
+        # (RESIGNED, the seats that resigned) or (AGREED, ())
+        self.ended: Optional[tuple[str, tuple[int, ...]]] = None
+        # the seat whose home declined our offer, until the session
+        # has said so (`take_declined`)
+        self.declined: Optional[int] = None
+        # a home (`_maker`) whose offer was declined -> the ply of
+        # that offer (its decline window, OFFER_AGAIN_PLIES)
+        self.declines: dict[int, int] = {}
 
     # --- this home ----------------------------------------------------------------------------
-    def resign(self):
+    def resign(self) -> None:
         """The seats of this home resign: the other homes are told, the game is over."""
         g = self.game
         self._check_can_end()
@@ -57,7 +65,7 @@ class Ending:
         g.say(RESIGN, seats=[s + 1 for s in seats])
         self._end(RESIGNED, seats)
 
-    def offer_end(self):
+    def offer_end(self) -> None:
         """Offer the other homes to end the game here (or, with their offer open, agree)."""
         g = self.game
         self._check_can_end()
@@ -70,7 +78,7 @@ class Ending:
         g.say(OFFER)
         self._agree(g.local, by=min(g.local))
 
-    def answer(self, accept):
+    def answer(self, accept: bool) -> None:
         """Accept or decline the open offer of another home."""
         g = self.game
         if self.to_answer() is None:
@@ -80,21 +88,21 @@ class Ending:
             self._agree(g.local)
         else:
             g.say(DECLINE)
-            self._declined(self.offer)
+            self._declined(self.offer)  # type: ignore[arg-type]  # open: to_answer() above
 
-    def to_answer(self):
+    def to_answer(self) -> Optional[int]:
         """The seat whose home offers to end the game, while this home has not answered."""
         offer = self._open()
         if offer is None or self.game.local <= offer.agreed:
             return None
         return offer.by
 
-    def waits_for_answer(self):
+    def waits_for_answer(self) -> bool:
         """This home's offer is open, waiting for the others' answers."""
         offer = self._open()
         return offer is not None and self.game.local <= offer.agreed
 
-    def plies_to_offer(self, seat):
+    def plies_to_offer(self, seat: int) -> int:
         """How many more entries the record needs before the home of `seat` (0-based) may
         offer again after a decline; 0 if it may now."""
         declined = self.declines.get(self._maker(seat))
@@ -102,13 +110,13 @@ class Ending:
             return 0
         return max(0, declined + OFFER_AGAIN_PLIES - len(self.game.record))
 
-    def take_declined(self):
+    def take_declined(self) -> Optional[int]:
         """The seat that declined our offer, once (None if none did since last asked)."""
         seat, self.declined = self.declined, None
         return seat
 
     # --- the other homes ----------------------------------------------------------------------
-    def receive(self, m):
+    def receive(self, m: Message) -> None:
         """A resignation, offer or answer from another home, its ply reached (game.py keeps
         later ones waiting)."""
         g = self.game
@@ -151,7 +159,7 @@ class Ending:
         g.log(f"remote: {g.seat_name(seat)} declined to end the game")
         return None
 
-    def _resigned(self, m):
+    def _resigned(self, m: Message) -> None:
         g = self.game
         why = self._speaks_for(m)
         if why:
@@ -159,7 +167,7 @@ class Ending:
         self._end(RESIGNED, sorted(s - 1 for s in m["seats"]))
         return None
 
-    def _speaks_for(self, m):
+    def _speaks_for(self, m: Message) -> Optional[str]:
         """Why `m` may not speak for the seats it names, or None: they must be the sender's
         home's (`home`)."""
         if self.game.peers.get(m.seat - 1) is None:
@@ -172,7 +180,7 @@ class Ending:
         return None
 
     # --- both -----------------------------------------------------------------------------
-    def _check_can_end(self):
+    def _check_can_end(self) -> None:
         g = self.game
         if g.stopped:
             raise RemoteRefusal(g.stopped)
@@ -181,11 +189,11 @@ class Ending:
         if not g.local:
             raise RemoteRefusal("a spectator plays no seat")
 
-    def _open(self):
+    def _open(self) -> Optional[Offer]:
         offer = self.offer
         return offer if offer is not None and offer.ply == len(self.game.record) else None
 
-    def home(self, seat):
+    def home(self, seat: int) -> set[int]:
         """The 0-based seats of `seat`'s home: the seats its hello names whose own hellos
         name it too (the broker lets only a seat's user write its topics, so a home cannot
         claim another home's seat for an agreement or a resignation), and itself."""
@@ -195,7 +203,7 @@ class Ending:
         return {seat} | {s for s in named
                          if s in peers and seat + 1 in peers[s]["seats"]}
 
-    def _agree(self, seats, by=None):
+    def _agree(self, seats: AbstractSet[int], by: Optional[int] = None) -> None:
         """`seats` agree to end the game at this ply (`by`: they offer it, if none is open)."""
         g = self.game
         offer = self._open()
@@ -208,18 +216,18 @@ class Ending:
         if len(offer.agreed) == g.players:
             self._end(AGREED, ())
 
-    def _declined(self, offer):
+    def _declined(self, offer: Offer) -> None:
         """`offer` was declined: closed, and its maker's decline window opens."""
         self.declines[self._maker(offer.by)] = offer.ply
         self.offer = None
 
-    def _maker(self, seat):
+    def _maker(self, seat: int) -> int:
         """The home of `seat` as the decline windows know it: its first seat (a home with
         two seats cannot offer again from its other one)."""
         g = self.game
         return min(g.local) if seat in g.local else min(self.home(seat))
 
-    def _end(self, kind, seats):
+    def _end(self, kind: str, seats: Sequence[int]) -> None:
         g = self.game
         self.ended, self.offer = (kind, tuple(seats)), None
         what = " and ".join(g.seat_name(s) for s in seats) + " resigned" \
@@ -227,7 +235,7 @@ class Ending:
         g.log(f"remote: {what} at ply {len(g.record)}")
 
 
-def forfeit_result(game, seat, why):
+def forfeit_result(game: "RemoteGame", seat: int, why: str) -> str:
     """The saved result of a game that `seat` (0-based) stopped and so lost, with every seat
     of its home: "won by forfeit: White wins (Black (seat 2) withheld ...)", or with more
     than one seat left, "won by forfeit: (why)" (the game ends for all, as a resignation)."""

@@ -9,14 +9,16 @@ record is a re-delivery (ignored) or a conflict (refused); one for a later ply w
 Refused messages are logged in one line each and change nothing."""
 
 import time
+from typing import Any, Callable, Collection, Iterable, Mapping, Optional, Protocol, Union
 
-from ..games import CHANCE, GameError, get_game
+from ..games import CHANCE, GameError, State, get_game
 from ..session.adapters import get_ui
 from . import dice, transcript
 from .answers import HelloAnswers
 from .catchup import SPECTATOR_PLIES
 from .ending import Ending, RemoteRefusal, forfeit_result
-from .journal import CommitmentConflict, MemoryJournal
+from .journal import CommitmentConflict, Journal, MemoryJournal
+from .keys import Keys
 from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
 from .reception import Reception
 from .refusals import RefusalLog
@@ -33,11 +35,23 @@ HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello aga
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
 
 
+class _Send(Protocol):
+    """How a game publishes a message (room.Room.publish)."""
+
+    def __call__(self, message: Message, retain: bool = ...) -> object: ...
+
+
 class RemoteGame:
-    def __init__(self, room, game, options, local_seats, keys, *, send, physical_dice=False,
-                 actions=(), log=print, clock=time.monotonic,
-                 reveal_timeout=DEFAULT_REVEAL_TIMEOUT_S, away_timeout=DEFAULT_AWAY_TIMEOUT_S,
-                 journal=None):
+    record: list[str]                     # (both set in one statement below)
+    actors: list[int]
+
+    def __init__(self, room: str, game: str, options: Mapping[str, Any],
+                 local_seats: Collection[int], keys: Keys, *, send: _Send,
+                 physical_dice: bool = False, actions: Iterable[str] = (),
+                 log: Callable[[str], None] = print, clock: Callable[[], float] = time.monotonic,
+                 reveal_timeout: float = DEFAULT_REVEAL_TIMEOUT_S,
+                 away_timeout: float = DEFAULT_AWAY_TIMEOUT_S,
+                 journal: Optional[Journal] = None) -> None:
         """`local_seats`: the 0-based seats played at this home (none: a spectator, which
         follows and checks the game); `send(message, retain=True)` publishes; `actions`: the
         record so far (a resumed game, from our own store); `journal`: where the dice
@@ -55,11 +69,11 @@ class RemoteGame:
         self.keys, self.send, self.log, self.clock = keys, send, log, clock
         self.physical = physical_dice
         self.reveal_timeout, self.away_timeout = reveal_timeout, away_timeout
-        self.journal = journal or MemoryJournal()
+        self.journal: Journal = journal or MemoryJournal()
         self.refusals = RefusalLog(log, clock)
         self.state = self.game.new_initial_state()
         self.record, self.actors = [], []     # entries; per entry its seat, CHANCE
-        self.rollers = {}                     # ply -> seat that entered physical dice
+        self.rollers: dict[int, int] = {}                   # ply -> seat that entered physical dice
         self.chains = [transcript.start(room)]   # before each entry, and after the last
         self.pins = transcript.Pins()         # how far each seat's messages pinned them
         # per seat, the chain of its own part before each entry (transcript.py): ours, to
@@ -68,56 +82,62 @@ class RemoteGame:
                      for s in (self.local or range(self.players))}
         self.evidence = transcript.Evidence()  # a spectator's: what each seat's messages say
         self.conflict = False                 # a spectator read histories that part
-        self.blamed = None                    # the seat whose own messages contradict it
-        self._before = None                   # a spectator's state before its last entry
-        self.commits = {}
+        # the seat whose own messages contradict it
+        self.blamed: Optional[int] = None
+        # a spectator's state before its last entry
+        self._before: Optional[State] = None
+        self.commits: dict[int, str] = {}
         for text in actions:
             actor = self.state.current_player()
             self._apply(text, actor, self.roller() if actor == CHANCE and physical_dice
                         else None)
         # messages for later (plies, reveals): ply -> {(seat, kind): message}, one each, so
         # a flood of them costs at most WINDOW plies x seats x kinds
-        self.pending = {}
+        self.pending: dict[int, dict[tuple[int, str], Message]] = {}
         # the roll at the current ply, by seat; commitments saved before a restart count
         self.commits = self._saved_commitments()
-        self.reveals = {}
-        self.peers = {}                       # seat -> its hello (on its own topic)
-        self.presence = {}                    # seat -> connected (its topic's last word)
-        self.withheld = {}                    # (seat, online) -> seconds its dice are owed
+        self.reveals: dict[int, bytes] = {}
+        # seat -> its hello (on its own topic)
+        self.peers: dict[int, dict[str, Any]] = {}
+        # seat -> connected (its topic's last word)
+        self.presence: dict[int, bool] = {}
+        # (seat, online) -> seconds its dice are owed
+        self.withheld: dict[tuple[int, bool], float] = {}
         self.answers = HelloAnswers()         # when the peers' hellos are answered (answers.py)
         self.reception = Reception(clock())   # whether we hear well enough to time out
-        self.stopped = self.journal.stop()    # why the game cannot go on, or None
-        self.forfeited = None                 # the seat that lost it by stopping it, if any
+        self.stopped: Optional[str] = self.journal.stop()    # why the game cannot go on, or None
+        # the seat that lost it by stopping it, if any
+        self.forfeited: Optional[int] = None
         self.ending = Ending(self)            # a resignation, an offer to end and its answers
         self.refused = 0
         self.duplicates = 0
         self._last_tick = clock()
-        self._last_hello = None
+        self._last_hello: Optional[float] = None
         self._said_over = False               # our hello at the end of the game is sent
         self._last_entry = clock()            # when the record last grew
 
     # --- what the session and the hosts ask ----------------------------------------------
-    def who(self, seat):
+    def who(self, seat: int) -> str:
         """A 0-based seat for a person: its name and the number `--seat` gives it."""
         return f"{self.seat_name(seat)} (seat {seat + 1})"
 
     @property
-    def joined(self):
+    def joined(self) -> bool:
         """Every seat's home has said hello with the same set-up."""
         return len(self.local | set(self.peers)) == self.players
 
-    def roller(self, state=None):
+    def roller(self, state: Optional[State] = None) -> int:
         """The seat whose home enters physical dice: the seat whose turn it is, the first
         seat in a roll-off."""
         turn = (state or self.state).view().turn
         return turn if turn >= 0 else 0
 
     @property
-    def over(self):
+    def over(self) -> bool:
         """The game has ended: by its rules, a resignation or the homes' agreement."""
         return self.state.is_terminal() or self.ending.ended is not None
 
-    def local_turn(self):
+    def local_turn(self) -> bool:
         """This home is to act (a move, or physical dice to enter here)."""
         if self.stopped or not self.joined or self.over:
             return False
@@ -126,12 +146,12 @@ class RemoteGame:
             return self.physical and self.roller() in self.local
         return player in self.local
 
-    def waits_for_others(self):
+    def waits_for_others(self) -> bool:
         """The game goes on only when another home acts (its move, its dice, its hello);
         `RemoteLink.status` says which, in words the OLED can show."""
         return not (self.stopped or self.over or self.local_turn())
 
-    def play(self, text):
+    def play(self, text: str) -> None:
         """A move (or physical dice) made at this home, in notation: checked, recorded and
         sent.  RemoteRefusal if it is not this home's to make, GameError if illegal."""
         if not self.local_turn():
@@ -144,13 +164,13 @@ class RemoteGame:
         self._progress()
 
     # --- the broker's side ----------------------------------------------------------------
-    def hello(self):
+    def hello(self) -> None:
         """Our set-up and how far our record goes, for each local seat (retained): peers that
         are further on send us what we miss."""
         self._send_hello()
         self._progress()
 
-    def _send_hello(self):
+    def _send_hello(self) -> None:
         self._last_hello = self.clock()
         self.reception.said_hello(self._last_hello)
         seats = sorted(s + 1 for s in self.local)
@@ -160,7 +180,7 @@ class RemoteGame:
                                     dice="physical" if self.physical else "electronic",
                                     seats=seats), retain=True)
 
-    def receive(self, message):
+    def receive(self, message: Message) -> None:
         self.reception.heard()
         try:
             self._handle(message)
@@ -168,13 +188,13 @@ class RemoteGame:
         except Exception as err:          # noqa: BLE001 - no message may end the home
             self.refuse(message, f"it raised {type(err).__name__}: {err}")
 
-    def refuse_unread(self, topic_name, why):
+    def refuse_unread(self, topic_name: str, why: Union[str, Exception]) -> None:
         """A message that could not even be read (messages.decode): one rate-limited line."""
         self.reception.heard()
         self.refused += 1
         self.refusals(f"remote: refused a message on {short(topic_name, 80)}: {why}")
 
-    def tick(self, connected=True, lost=0):
+    def tick(self, connected: bool = True, lost: int = 0) -> None:
         """Time passes: a seat that keeps back its dice is timed out; our hello is repeated
         while we wait.  While this home is not `connected` to the broker, what it knows of
         the others is stale (they may be waiting for us): nobody is timed out, and the
@@ -200,7 +220,7 @@ class RemoteGame:
             return                        # (a spectator times nobody out: it only watches)
         self._time_dice(now, elapsed)
 
-    def _time_dice(self, now, elapsed):
+    def _time_dice(self, now: float, elapsed: float) -> None:
         """The seats that owe the roll at this ply its dice: `elapsed` more seconds each,
         while this home hears well; past the deadline, and a direct hello unanswered, the
         seat forfeits."""
@@ -222,7 +242,7 @@ class RemoteGame:
             self._stop(f"{self.who(seat)} withheld its dice {owed} for {limit:g} s"
                        f"{away}: {self.seat_name(seat)} forfeits", forfeit=seat)
 
-    def _owed(self, seat):
+    def _owed(self, seat: int) -> Optional[str]:
         """What another seat owes to the roll at this ply: its commitment, its reveal once
         every seat has committed, or None."""
         if seat in self.local or seat in self.reveals:
@@ -231,7 +251,7 @@ class RemoteGame:
             return "commitment"
         return "reveal" if len(self.commits) == self.players else None
 
-    def is_online(self, seat):
+    def is_online(self, seat: int) -> bool:
         """The seat's host is connected, by its own presence topic or that of a seat its own
         hello names as played at its home (the broker's ACL lets only the seat's user write
         those): no seat can speak for a seat of another home."""
@@ -240,7 +260,7 @@ class RemoteGame:
         return any(self.presence.get(s, False) for s in speakers)
 
     # --- messages ---------------------------------------------------------------------------
-    def _handle(self, m):
+    def _handle(self, m: Message) -> None:
         seat = m.seat - 1
         if not 0 <= seat < self.players:
             return self.refuse(m, f"there is no seat {m.seat} in this game")
@@ -275,7 +295,7 @@ class RemoteGame:
             return self._past(m)
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
 
-    def _ending(self, m):
+    def _ending(self, m: Message) -> None:
         """A resignation, an offer to end the game or an answer (ending.py): ours coming
         back (retained) are ignored, later ones wait for their ply."""
         if m.seat - 1 in self.local:
@@ -290,7 +310,7 @@ class RemoteGame:
             return None
         return self.ending.receive(m)
 
-    def _wait(self, m):
+    def _wait(self, m: Message) -> None:
         """Keep `m` until the record gets to its ply: one message per seat, kind and ply."""
         slot = self.pending.setdefault(m.ply, {})
         known = slot.get((m.seat, m.kind))
@@ -302,7 +322,7 @@ class RemoteGame:
             self.refuse(m, f"a second, different {m.kind} for ply {m.ply}, while the "
                             "first waits")
 
-    def _presence(self, m):
+    def _presence(self, m: Message) -> None:
         """A seat's host says whether it is connected (or the broker does, by its last
         will); it may speak only for its own seat and the seats of its own home."""
         seat = m.seat - 1
@@ -316,7 +336,7 @@ class RemoteGame:
                 return self.refuse(m, f"seat {m.seat} cannot speak for seat {s}")
         return None
 
-    def _hello(self, m):
+    def _hello(self, m: Message) -> None:
         if m.seat - 1 in self.local:
             return None                   # our own, retained from before
         ours = (self.game_name, self.options, self.players,
@@ -351,7 +371,7 @@ class RemoteGame:
                                           # game over has nothing more to take)
         return None
 
-    def _answer_hellos(self):
+    def _answer_hellos(self) -> None:
         """Resend what the peers' hellos ask for, as answers.py allows (a hello costs its
         peer little and may ask for the whole game): one resend from the earliest ply asked
         serves every peer that is due."""
@@ -359,7 +379,7 @@ class RemoteGame:
         if ply is not None:
             self._resend_from(ply)
 
-    def _sent_here(self, m):
+    def _sent_here(self, m: Message) -> bool:
         """`m`, on one of our own seats' topics, is what this home sent (or would send): a
         re-delivery of ours, e.g. after a reconnection or by a host resumed from its record."""
         seat = m.seat - 1
@@ -371,7 +391,7 @@ class RemoteGame:
         return m.ply < len(self.record) and self.record[m.ply] == m["action"] \
             and self._author(m.ply) == seat
 
-    def _past(self, m):
+    def _past(self, m: Message) -> None:
         author = self._author(m.ply)
         if m.kind == ACT and (self.record[m.ply] != m["action"] or author != m.seat - 1):
             by = "the dice" if author is None else f"seat {author + 1}"
@@ -388,7 +408,7 @@ class RemoteGame:
         self.duplicates += 1              # delivered again: applied once already
         return None
 
-    def _past_dice(self, m):
+    def _past_dice(self, m: Message) -> Optional[str]:
         """Why a commitment or reveal for a roll already settled is not a re-delivery of
         what was used (checked against the commitments this home saved), or None."""
         if self.actors[m.ply] != CHANCE or self.physical:
@@ -403,7 +423,7 @@ class RemoteGame:
             return "a reveal that does not match the commitment the roll used"
         return None
 
-    def _act(self, m, seat):
+    def _act(self, m: Message, seat: int) -> None:
         player = self.state.current_player()
         if player == CHANCE and not self.physical:
             return self.refuse(m, "the dice are rolled by commit-reveal, not sent")
@@ -418,7 +438,7 @@ class RemoteGame:
             return self.refuse(m, f"not legal: {err}")
         return None
 
-    def _commit(self, m, seat):
+    def _commit(self, m: Message, seat: int) -> None:
         if not self.state.is_chance_node() or self.physical:
             return self.refuse(m, f"no electronic roll at ply {m.ply}")
         known = self.commits.get(seat)        # saved before a restart, or this run
@@ -431,7 +451,7 @@ class RemoteGame:
         self.duplicates += 1
         return None
 
-    def _reveal(self, m, seat):
+    def _reveal(self, m: Message, seat: int) -> None:
         if not self.state.is_chance_node() or self.physical:
             return self.refuse(m, f"no electronic roll at ply {m.ply}")
         if len(self.commits) < self.players:
@@ -447,7 +467,7 @@ class RemoteGame:
         return None
 
     # --- moving on ----------------------------------------------------------------------------
-    def _progress(self):
+    def _progress(self) -> None:
         """Send our part of the roll, settle it when every reveal is in, and take the
         messages that were waiting for this ply, until nothing changes."""
         while not self.stopped:
@@ -466,7 +486,7 @@ class RemoteGame:
                        for _, kind in waiting):
                 return
 
-    def _roll(self, ply):
+    def _roll(self, ply: int) -> None:
         for seat in sorted(self.local):
             if seat not in self.commits:
                 self._commitment(ply, seat, dice.commitment(self.room, ply, seat + 1,
@@ -485,7 +505,7 @@ class RemoteGame:
                                   [self.reveals[s] for s in range(self.players)])
             self._apply(self.state.action_to_string(action), CHANCE)
 
-    def _rewrote(self, m, how):
+    def _rewrote(self, m: Message, how: str) -> None:
         """Seat `m.seat`'s own topic holds another part in entry `m.ply` than the one this
         home recorded from it (a home resumed after the seat rewrote its retained messages,
         or a seat sending a second version): refused, and said in one line naming the seat
@@ -501,7 +521,7 @@ class RemoteGame:
                  f"({len(self.record)} entries)")
         return None
 
-    def _commitment(self, ply, seat, commitment):
+    def _commitment(self, ply: int, seat: int, commitment: str) -> None:
         """A seat's commitment for this roll: saved (journal.py) before anything is revealed
         against it, so a restarted home cannot be made to reveal against another.  The
         journal refuses one that differs from a commitment saved for the roll (which
@@ -516,7 +536,7 @@ class RemoteGame:
         self.commits[seat] = commitment
         return None
 
-    def _saved_commitments(self):
+    def _saved_commitments(self) -> dict[int, str]:
         """The commitments saved for the roll at the current ply (none if it is no
         electronic roll): whatever ply the record stood at when the host was restarted,
         a roll this home committed to, or revealed for, before is held to what it saved."""
@@ -524,7 +544,7 @@ class RemoteGame:
             return {}
         return self.journal.commitments(len(self.record))
 
-    def _apply(self, text, actor, seat=None):
+    def _apply(self, text: str, actor: int, seat: Optional[int] = None) -> None:
         """Play the entry `text` on our engine (GameError if illegal: nothing changes)."""
         ply = len(self.record)
         action = self.state.parse_action(text)
@@ -547,7 +567,8 @@ class RemoteGame:
             self.rollers[ply] = seat
         self.commits, self.reveals, self.withheld = self._saved_commitments(), {}, {}
 
-    def _part(self, ply, s, actor, roller, written):
+    def _part(self, ply: int, s: int, actor: int, roller: Optional[int], written: str
+              ) -> Optional[tuple[str, str]]:
         """Seat `s`'s own part in entry `ply` (transcript.own_follow), or None."""
         if actor == CHANCE and not self.physical:
             if s in self.local:
@@ -558,12 +579,12 @@ class RemoteGame:
             return "act", written
         return None
 
-    def _author(self, ply):
+    def _author(self, ply: int) -> Optional[int]:
         """The seat that sent entry `ply` (None: electronic dice, nobody's)."""
         actor = self.actors[ply]
         return self.rollers.get(ply) if actor == CHANCE else actor
 
-    def _resend_from(self, ply):
+    def _resend_from(self, ply: int) -> None:
         """Send again our messages from entry `ply` on (a peer is behind: it was away, the
         broker restarted, or its host was restarted from its record)."""
         for p in range(ply, len(self.record)):
@@ -583,7 +604,7 @@ class RemoteGame:
             if seat in self.reveals:
                 self.send(self._message(seat, REVEAL, ply, nonce=self.reveals[seat].hex()))
 
-    def _message(self, seat, kind, ply, **body):
+    def _message(self, seat: int, kind: str, ply: int, **body: Any) -> Message:
         """Our message; about the game (every kind but presence), it carries the chain of
         the record it follows (transcript.py)."""
         if kind != ONLINE:
@@ -593,13 +614,13 @@ class RemoteGame:
 
     # --- one transcript ------------------------------------------------------------------------
     @property
-    def agreed(self):
+    def agreed(self) -> int:
         """How many entries of our record every seat's messages have pinned: a spectator
         shows the game that far (transcript.py)."""
         seats = [s for s in range(self.players) if s not in self.local]
         return min(self.pins.agreed(seats), len(self.record))
 
-    def _follows(self, seat, ply, chain, m=None):
+    def _follows(self, seat: int, ply: int, chain: str, m: Optional[Message] = None) -> bool:
         """Whether seat `seat`'s message at `ply` (<= our record's length) follows our
         record (it is pinned that far); if not, the message changes nothing and a spectator
         stops, saying where the seats' histories part."""
@@ -631,7 +652,7 @@ class RemoteGame:
                 self._blame()
         return False
 
-    def _pinned_before_last(self, seat, ply, chain):
+    def _pinned_before_last(self, seat: int, ply: int, chain: str) -> None:
         """A seat's message at our record's length that pins another last entry than ours
         still pins the entries before it, if its chain is ours before the last entry and
         then another entry possible there (a spectator tries them all)."""
@@ -644,7 +665,7 @@ class RemoteGame:
                for a in actions):
             self.pins.pin(seat, ply - 1)
 
-    def _blame(self):
+    def _blame(self) -> None:
         """A spectator that read histories that part: the seat whose own messages contradict
         each other from the entries every seat agreed on (transcript.blame), named in the
         stop's line."""
@@ -668,22 +689,22 @@ class RemoteGame:
                         f"agreed up to entry {agreed}")
         self.log(f"remote: game stopped: {self.stopped}")
 
-    def say(self, kind, **body):
+    def say(self, kind: str, **body: Any) -> None:
         """Send a message of this home (on its first seat's topic) about the entry to come:
         a resignation, an offer to end the game or an answer (ending.py)."""
         self.send(self._message(min(self.local), kind, len(self.record), **body))
 
-    def refuse(self, m, why):
+    def refuse(self, m: Message, why: str) -> None:
         """A peer's message `m` changes nothing: one (rate-limited) log line says why."""
         self.refused += 1
         self.refusals(f"remote: refused seat {m.seat}'s {m.kind} for ply {m.ply}: {why}")
 
-    def fail(self, why):
+    def fail(self, why: str) -> None:
         """This home could not go on (an error of its own, not a peer's message): stopped
         here, not saved, so that `resume` may try again."""
         self._stop(f"this home failed: {why[:160]}", save=False)
 
-    def _stop(self, why, save=True, forfeit=None):
+    def _stop(self, why: str, save: bool = True, forfeit: Optional[int] = None) -> None:
         """The game cannot go on: said once, and saved (journal.py), so that `resume`
         reports it instead of playing on.  `forfeit`: the 0-based seat that stopped it (by
         cheating, withholding its dice, turning to another game), whose home loses it:

@@ -9,12 +9,17 @@ import json
 import os
 import secrets
 from pathlib import Path
+from typing import Optional, Protocol, Union
 
 from .dice import NONCE_BYTES
 
 
+class _Secret(Protocol):
+    secret: bytes
+
+
 class RoomKeys:
-    def __init__(self, path, room, fresh):
+    def __init__(self, path: Union[str, "os.PathLike[str]"], room: str, fresh: bool) -> None:
         """`path`: the keys file; `fresh`: a new game (new secret), else the room's secret
         from the file (OSError/ValueError with the reason if it is not there)."""
         self.path = Path(path)
@@ -27,11 +32,11 @@ class RoomKeys:
                              "started on this computer?)")
         self.secret = bytes.fromhex(rooms[room])
 
-    def nonce(self, ply, seat):
+    def nonce(self: _Secret, ply: int, seat: int) -> bytes:    # MemoryKeys' too
         return hmac.new(self.secret, f"{ply}/{seat}".encode(), hashlib.sha256) \
             .digest()[:NONCE_BYTES]
 
-    def _read(self):
+    def _read(self) -> dict[str, str]:
         try:
             data = json.loads(self.path.read_text())
         except FileNotFoundError:
@@ -40,7 +45,7 @@ class RoomKeys:
             raise ValueError(f"{self.path}: not a knockboard room keys file")
         return data
 
-    def _write(self, rooms):
+    def _write(self, rooms: dict[str, str]) -> None:
         tmp = self.path.with_name(self.path.name + ".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
@@ -54,7 +59,11 @@ class MemoryKeys:
     """A secret kept in memory only (hosts that will not be resumed, benchmarks); tests give
     a fixed one so that their games are the same every run."""
 
-    def __init__(self, secret=None):
+    def __init__(self, secret: Optional[bytes] = None) -> None:
         self.secret = secrets.token_bytes(32) if secret is None else secret
 
     nonce = RoomKeys.nonce
+
+
+# where a remote game's dice nonces come from
+Keys = Union[RoomKeys, MemoryKeys]

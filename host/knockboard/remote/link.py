@@ -2,15 +2,26 @@
 `pump()` hands the broker's messages to the game, `status()` says in a line the OLED can
 show what the game waits for."""
 
-from ..games import CHANCE
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Mapping, Optional
+
+from ..games import CHANCE, State
+from ..games.base import Action
 from ..session.types import clip
+from .address import RoomAddress
+from .journal import Journal
+from .keys import Keys
+
+if TYPE_CHECKING:
+    from ..session.adapters.base import GameUI
+    from .game import RemoteGame
+    from .room import Room
 
 
 class RemoteLink:
-    def __init__(self, game, room):
+    def __init__(self, game: "RemoteGame", room: "Room") -> None:
         self.game, self.room = game, room
 
-    def pump(self):
+    def pump(self) -> None:
         """What arrived, handed to the game.  Each message is guarded on its own (room.py,
         game.py); should anything else still raise, the game stops saying what, rather
         than the session ending in a traceback."""
@@ -19,7 +30,7 @@ class RemoteLink:
         except Exception as err:          # noqa: BLE001 - a remote game never ends a session
             self.game.fail(f"{type(err).__name__}: {err}")
 
-    def status(self, ui=None):
+    def status(self, ui: Optional["GameUI"] = None) -> str:
         """<= 16 characters: why this board waits; `ui` (the session's game adapter) names
         the seat waited for as the players know it ("Black to move"), else "seat 2"."""
         game = self.game
@@ -43,7 +54,7 @@ class RemoteLink:
         roller = game.roller()
         return clip(f"dice: {ui.seat_name(roller) if ui else f'seat {roller + 1}'}")
 
-    def close(self):
+    def close(self) -> None:
         self.room.close()
 
 
@@ -51,14 +62,14 @@ class HeadlessHost:
     """A home without a board: its seats are played by `choose(state) -> action` (a bot, a
     script); for the tests and the benchmark."""
 
-    def __init__(self, link, choose):
+    def __init__(self, link: RemoteLink, choose: Callable[[State], Action]) -> None:
         self.link, self.choose = link, choose
 
     @property
-    def game(self):
+    def game(self) -> "RemoteGame":
         return self.link.game
 
-    def step(self):
+    def step(self) -> bool:
         """Take what arrived, then play this home's turn if it is one; True if it played."""
         self.link.pump()
         if not self.game.local_turn():
@@ -72,9 +83,12 @@ CONNECT_WAIT_S = 10.0
 CONNECT_POLL_S = 0.05
 
 
-def open_link(address, password, seats, game, options, keys, *, physical_dice=False,
-              actions=(), ca_file=None, log=print, reveal_timeout=None, away_timeout=None,
-              journal=None, wait=CONNECT_WAIT_S):
+def open_link(address: RoomAddress, password: Optional[str], seats: Collection[int], game: str,
+              options: Mapping[str, Any], keys: Keys, *, physical_dice: bool = False,
+              actions: Iterable[str] = (), ca_file: Optional[str] = None,
+              log: Callable[[str], None] = print, reveal_timeout: Optional[float] = None,
+              away_timeout: Optional[float] = None, journal: Optional[Journal] = None,
+              wait: float = CONNECT_WAIT_S) -> RemoteLink:
     """Connect this home (0-based `seats`) to the room at `address` and make its game;
     RoomError in one line if the broker cannot be reached or refuses us within `wait`.
     `journal`: where the game's dice commitments and a stop are saved (journal.py)."""
@@ -83,7 +97,7 @@ def open_link(address, password, seats, game, options, keys, *, physical_dice=Fa
     from .game import DEFAULT_AWAY_TIMEOUT_S, DEFAULT_REVEAL_TIMEOUT_S, RemoteGame
     from .room import Room, RoomError
     room = Room(address, password, seats, ca_file=ca_file, log=log)
-    game = RemoteGame(address.room, game, options, seats, keys, send=room.publish,
+    remote = RemoteGame(address.room, game, options, seats, keys, send=room.publish,
                       physical_dice=physical_dice, actions=actions, log=log,
                       reveal_timeout=reveal_timeout or DEFAULT_REVEAL_TIMEOUT_S,
                       away_timeout=away_timeout or DEFAULT_AWAY_TIMEOUT_S, journal=journal)
@@ -96,4 +110,4 @@ def open_link(address, password, seats, game, options, keys, *, physical_dice=Fa
         room.close()
         raise RoomError(room.error or f"no answer from the broker at {address.host}:"
                         f"{address.port} within {wait:g} s")
-    return RemoteLink(game, room)
+    return RemoteLink(remote, room)

@@ -15,6 +15,7 @@ user write only under its own seat."""
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any, Callable, NoReturn, Optional, Union
 
 VERSION = 3                 # 2: every message about the game carries its chain (transcript.py);
                             # 3: and its seat's own chain (`own`)
@@ -39,19 +40,19 @@ HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 DICE_MODES = ("electronic", "physical")
 
 
-def _seats(value):
+def _seats(value: Any) -> bool:
     return isinstance(value, list) and 0 < len(value) <= 8 \
         and all(type(s) is int and 1 <= s <= 8 for s in value)
 
 
-def _hex64(v):
+def _hex64(v: Any) -> bool:
     return isinstance(v, str) and bool(HEX64.match(v))
 
 
 # per kind: its own fields and their checks (besides v, room, seat, kind, ply); `chain`: the
 # chain of the record the message follows, `own`: the chain of its seat's own part in it
 # (transcript.py)
-_FIELDS = {
+_FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     ACT: {"action": lambda v: isinstance(v, str) and 0 < len(v) <= 64 and v.isprintable(),
           "chain": _hex64, "own": _hex64},
     COMMIT: {"hash": _hex64, "chain": _hex64, "own": _hex64},
@@ -77,7 +78,7 @@ class MessageError(ValueError):
     """A message that is not one of ours, or not well formed."""
 
 
-def _nesting(text):
+def _nesting(text: str) -> int:
     """How deep the arrays and objects of the JSON `text` nest (brackets inside strings do
     not count); scanned before parsing, since the parser recurses once a level."""
     depth = deepest = 0
@@ -102,10 +103,10 @@ def _nesting(text):
     return deepest
 
 
-def _object(pairs):
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(pairs) > MAX_KEYS:
         raise MessageError(f"an object with {len(pairs)} keys (at most {MAX_KEYS})")
-    data = {}
+    data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
             raise MessageError(f"the key {key[:32]!r} twice")
@@ -115,17 +116,17 @@ def _object(pairs):
     return data
 
 
-def _integer(text):
+def _integer(text: str) -> int:
     if len(text) > MAX_DIGITS:
         raise MessageError(f"a number of {len(text)} digits (at most {MAX_DIGITS})")
     return int(text)
 
 
-def _no_fraction(text):
+def _no_fraction(text: str) -> NoReturn:
     raise MessageError(f"a number with a fraction or exponent {text[:MAX_DIGITS]!r}")
 
 
-def _parse(payload):
+def _parse(payload: Union[bytes, bytearray]) -> dict[str, Any]:
     """The JSON object in `payload`, read within the bounds above; MessageError if not."""
     if len(payload) > MAX_BYTES:
         raise MessageError(f"{len(payload)} bytes (at most {MAX_BYTES})")
@@ -153,38 +154,39 @@ class Message:
     seat: int                 # 1-based
     kind: str
     ply: int
-    body: dict = field(default_factory=dict)    # the kind's own fields
+    body: dict[str, Any] = field(default_factory=dict)    # the kind's own fields
 
-    def encode(self):
+    def encode(self) -> bytes:
         data = {"v": VERSION, "room": self.room, "seat": self.seat, "kind": self.kind,
                 "ply": self.ply, **self.body}
         return json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
 
-    def topic(self):
+    def topic(self) -> str:
         return topic(self.room, self.seat, self.kind, self.ply)
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str) -> Any:
         return self.body[key]
 
 
-def short(value, limit=40):
+def short(value: object, limit: int = 40) -> str:
     """`value` for a log line: its repr, cut to `limit` characters (a peer chooses it)."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def topic(room, seat, kind, ply=0):
+def topic(room: str, seat: int, kind: str, ply: int = 0) -> str:
     base = f"{PREFIX}/{room}/seat/{seat}"
     if kind in (HELLO, ONLINE):
         return f"{base}/{kind}"
     return f"{base}/{ply}/{kind}"
 
 
-def room_filter(room):
+def room_filter(room: str) -> str:
     return f"{PREFIX}/{room}/#"
 
 
-def seat_of_topic(room, name):
+def seat_of_topic(room: str, name: str
+                  ) -> Optional[tuple[int, tuple[str, ...], Optional[int]]]:
     """(seat, the kinds that topic carries, its ply or None) for a seat's topic `name` in
     `room`; None for any other topic."""
     if len(name) > MAX_TOPIC:
@@ -203,7 +205,7 @@ def seat_of_topic(room, name):
     return seat, (kind,), int(ply)
 
 
-def decode(topic_name, payload, room):
+def decode(topic_name: str, payload: Union[bytes, bytearray], room: str) -> Message:
     """The Message in `payload`, received on `topic_name`; MessageError saying what is wrong.
     The seat must be the topic's (the broker's ACL is what stops a seat writing another's
     topic; a message claiming another seat than its topic is forged)."""

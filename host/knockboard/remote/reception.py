@@ -16,6 +16,8 @@ hears well:
 So a flood costs the game time, never a seat: while it lasts, nobody is timed out (the
 flooding seat included: a home cannot tell whose dice the broker dropped)."""
 
+from typing import Optional
+
 FLOOD_WINDOW_S = 1.0
 FLOOD_MESSAGES = 200        # a second's messages beyond this is a flood: honest play sends
                             # a few a second (a catch-up after a reconnection counts too,
@@ -24,33 +26,33 @@ HELLO_ANSWER_WAIT_S = 3.0   # a direct hello unanswered this long: the seat is w
 
 
 class Reception:
-    def __init__(self, now):
+    def __init__(self, now: float) -> None:
         self.bad_at = now             # when this home last heard badly (at the start: it
                                       # has heard nothing yet)
-        self.asked_at = None          # our first hello since then
+        self.asked_at: Optional[float] = None        # our first hello since then
         self._window_at = now
         self._heard = 0               # messages that arrived this window
 
-    def heard(self):
+    def heard(self) -> None:
         """A message arrived."""
         self._heard += 1
 
-    def said_hello(self, now):
+    def said_hello(self, now: float) -> None:
         if self.asked_at is None:
             self.asked_at = now
 
-    def update(self, now, connected, lost):
+    def update(self, now: float, connected: bool, lost: int) -> None:
         """Time passes: `connected` to the broker, `lost` messages dropped by the inbox."""
         if not connected or lost or self._heard > FLOOD_MESSAGES:
             self.bad_at, self.asked_at = now, None
         if now - self._window_at >= FLOOD_WINDOW_S:
             self._window_at, self._heard = now, 0
 
-    def hears(self, now):
+    def hears(self, now: float) -> bool:
         """Whether the dice deadlines run now: this home has heard well for a window."""
         return now - self.bad_at >= FLOOD_WINDOW_S
 
-    def asked(self, now):
+    def asked(self, now: float) -> bool:
         """A hello of ours went out since this home last heard badly, long enough ago for
         an honest seat to have answered it."""
         return self.asked_at is not None and now - self.asked_at >= HELLO_ANSWER_WAIT_S

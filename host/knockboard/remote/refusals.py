@@ -3,24 +3,27 @@ cut to LINE_CHARS, and at most BURST lines are written in PERIOD_S; the others a
 and summed up in one line when the period is over, so a flood of junk costs the log a few
 short lines, not one per message."""
 
+from typing import Callable
+
 LINE_CHARS = 200
 BURST = 20
 PERIOD_S = 10.0
 
 
-def cut(line, limit=LINE_CHARS):
+def cut(line: str, limit: int = LINE_CHARS) -> str:
     return line if len(line) <= limit else line[:limit - 3] + "..."
 
 
 class RefusalLog:
-    def __init__(self, log, clock, burst=BURST, period=PERIOD_S):
+    def __init__(self, log: Callable[[str], None], clock: Callable[[], float], burst: int = BURST,
+                 period: float = PERIOD_S) -> None:
         self.log, self.clock = log, clock
         self.burst, self.period = burst, period
         self._since = clock()
         self._written = 0
         self.dropped = 0            # lines not written in the current period
 
-    def __call__(self, line):
+    def __call__(self, line: str) -> None:
         self.flush()
         if self._written < self.burst:
             self._written += 1
@@ -28,7 +31,7 @@ class RefusalLog:
         else:
             self.dropped += 1
 
-    def flush(self):
+    def flush(self) -> None:
         """The period is over: say how many lines it left out, and start a new one."""
         now = self.clock()
         if now - self._since < self.period:

@@ -12,15 +12,22 @@ import queue
 import socket
 import ssl
 import uuid
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Union
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
+from .address import RoomAddress
 from .catchup import PlyWindow, seat_filters
 from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
+
+if TYPE_CHECKING:
+    from .game import RemoteGame
+    from .watch import SetupReader
 
 CONNECTED = "connected"
 # MQTT keep-alive: a connection gone silent (no FIN, no RST: a home router off the internet)
@@ -40,7 +47,7 @@ _EXPIRY = Properties(PacketTypes.PUBLISH)
 _EXPIRY.MessageExpiryInterval = RETAIN_S
 
 
-def _no_delay(client, userdata, sock):
+def _no_delay(client: mqtt.Client, userdata: Any, sock: Any) -> None:
     # one small message each way per step: Nagle's algorithm would hold each back for the
     # peer's delayed ACK (tens of milliseconds a message)
     try:
@@ -54,21 +61,25 @@ class RoomError(Exception):
 
 
 class Room:
-    def __init__(self, address, password, seats, *, ca_file=None, log=print, client_id=None,
-                 keepalive=KEEPALIVE_S):
+    def __init__(self, address: RoomAddress, password: Optional[str], seats: Iterable[int], *,
+                 ca_file: Optional[str] = None, log: Callable[[str], None] = print,
+                 client_id: Optional[str] = None, keepalive: int = KEEPALIVE_S) -> None:
         """`seats`: this home's 0-based seats; `ca_file`: the CA that signed the broker's
         certificate for mqtts:// (default: the system's); `keepalive`: seconds (above)."""
         self.address, self.seats, self.log = address, sorted(seats), log
         self.keepalive = keepalive
-        self.inbox = queue.Queue(INBOX_MAX)
+        # CONNECTED, or (topic name, payload) of a message
+        self.inbox: queue.Queue[Union[str, tuple[str, Union[bytes, bytearray]]]] = \
+            queue.Queue(INBOX_MAX)
         self.dropped = 0               # messages not queued: the inbox was full
         self._dropped_said = 0
         self.connected = False
-        self.error = None              # the broker's refusal, once it has said it
-        self.denied = []               # publications the broker refused (ACL)
+        self.error: Optional[str] = None            # the broker's refusal, once it has said it
+        # publications the broker refused (ACL)
+        self.denied: list[tuple[Optional[str], str]] = []
         self.sent_messages = 0
         self.sent_bytes = 0
-        self._pending_publishes = {}   # mid -> topic, until the broker acknowledges
+        self._pending_publishes: dict[int, str] = {}   # mid -> topic, until the broker acknowledges
         self.window = PlyWindow(address.room)   # a spectator's subscriptions (catchup.py)
         client_id = client_id or f"knockboard-{address.room}-{uuid.uuid4().hex[:12]}"
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
@@ -88,11 +99,11 @@ class Room:
         c.on_socket_open = _no_delay
         self.client = c
 
-    def start(self):
+    def start(self) -> None:
         self.client.connect_async(self.address.host, self.address.port, self.keepalive)
         self.client.loop_start()
 
-    def close(self):
+    def close(self) -> None:
         if self.connected and self.seats:
             info = self.publish(self._online(False), retain=True)
             try:
@@ -103,7 +114,7 @@ class Room:
         self.client.disconnect()
         self.client.loop_stop()
 
-    def publish(self, message, retain=True):
+    def publish(self, message: Message, retain: bool = True) -> mqtt.MQTTMessageInfo:
         """Every message is retained on its own topic (messages.py): the room's state."""
         payload = message.encode()
         info = self.client.publish(message.topic(), payload, qos=1, retain=retain,
@@ -113,8 +124,9 @@ class Room:
         self.sent_bytes += len(payload)
         return info
 
-    def pump(self, game, limit=1000):
+    def pump(self, game: Union["RemoteGame", "SetupReader"], limit: int = 1000) -> None:
         """Hand what arrived to `game` (a RemoteGame) and let its time pass."""
+        item: Any                          # CONNECTED or (name, payload): see `inbox`
         for _ in range(limit):
             try:
                 item = self.inbox.get_nowait()
@@ -143,7 +155,7 @@ class Room:
             self._follow(len(game.record))
         game.tick(self.connected, lost)
 
-    def _follow(self, length):
+    def _follow(self, length: int) -> None:
         """A spectator reads the room a window of entries at a time (catchup.py)."""
         new, old = self.window.move(length)
         if new:
@@ -151,12 +163,13 @@ class Room:
         if old:
             self.client.unsubscribe(old)
 
-    def _online(self, online):
+    def _online(self, online: bool) -> Message:
         return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
                        {"online": online, "seats": [s + 1 for s in self.seats]})
 
     # --- paho's thread ---------------------------------------------------------------------
-    def _on_connect(self, client, userdata, flags, reason_code, properties):
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: mqtt.ConnectFlags,
+                    reason_code: ReasonCode, properties: Optional[Properties]) -> None:
         if reason_code.is_failure:
             self.error = f"the broker at {self.address.host}:{self.address.port} refused " \
                          f"the connection: {reason_code}"
@@ -174,12 +187,13 @@ class Room:
                               for name in seat_filters(self.address.room)])
         self.inbox.put(CONNECTED)
 
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties):
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: mqtt.DisconnectFlags,
+                       reason_code: ReasonCode, properties: Optional[Properties]) -> None:
         if self.connected:
             self.log(f"remote: disconnected from the broker ({reason_code}); reconnecting")
         self.connected = False
 
-    def _on_message(self, client, userdata, message):
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
             name = message.topic
         except UnicodeDecodeError:         # not a topic name MQTT allows
@@ -189,7 +203,8 @@ class Room:
         except queue.Full:
             self.dropped += 1
 
-    def _on_publish(self, client, userdata, mid, reason_code, properties):
+    def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason_code: ReasonCode,
+                    properties: Properties) -> None:
         name = self._pending_publishes.pop(mid, None)
         if reason_code.is_failure:
             self.denied.append((name, str(reason_code)))

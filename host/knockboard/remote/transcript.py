@@ -21,36 +21,38 @@ after the entry, consistently, cannot be told from a seat framing it (the messag
 not signed), and the spectator says only where the histories part."""
 
 import hashlib
+from typing import Collection, Iterable, Mapping, Optional
 
-from .messages import ACT, COMMIT
+from .messages import ACT, COMMIT, Message
 
 START = "knockboard-transcript/"
 OWN_START = "knockboard-own/"
 
 
-def start(room):
+def start(room: str) -> str:
     """The chain of the empty record in `room`."""
     return hashlib.sha256(f"{START}{room}".encode()).hexdigest()
 
 
-def follow(chain, entry):
+def follow(chain: str, entry: str) -> str:
     """The chain of a record that is the record of `chain` and then `entry`."""
     return hashlib.sha256(f"{chain}/{entry}".encode()).hexdigest()
 
 
-def own_start(room, seat):
+def own_start(room: str, seat: int) -> str:
     """The `own` chain of 0-based `seat` before it played any part in `room`."""
     return hashlib.sha256(f"{OWN_START}{room}/{seat + 1}".encode()).hexdigest()
 
 
-def own_follow(own, ply, part):
+def own_follow(own: str, ply: int, part: tuple[str, str]) -> str:
     """The `own` chain after a seat's part in entry `ply`: ("act", its entry's text) or
     ("commit", its dice commitment)."""
     kind, content = part
     return hashlib.sha256(f"{own}/{ply}/{kind}/{content}".encode()).hexdigest()
 
 
-def blame(start, start_ply, claims, parts):
+def blame(start: str, start_ply: int, claims: Mapping[int, Collection[str]],
+          parts: Mapping[int, tuple[str, str]]) -> Optional[tuple[int, int]]:
     """Where one seat's messages contradict each other, from the entry `start_ply` on, where
     its `own` chain was `start`: `claims` maps a ply to the `own` values its messages at
     that ply carried, `parts` a ply to its part in that entry, as its topics hold it.
@@ -69,7 +71,7 @@ def blame(start, start_ply, claims, parts):
     return None
 
 
-def chains(room, record):
+def chains(room: str, record: Iterable[str]) -> list[str]:
     """The chain before each entry of `record`, and after the last."""
     out = [start(room)]
     for entry in record:
@@ -80,14 +82,15 @@ def chains(room, record):
 class Pins:
     """How far each seat's messages have pinned this home's record."""
 
-    def __init__(self):
-        self.pinned = {}           # seat -> the longest record its messages pinned
-        self.ahead = {}            # seat -> (length, chain) of its hello, past our record
+    def __init__(self) -> None:
+        self.pinned: dict[int, int] = {}         # seat -> the longest record its messages pinned
+        # seat -> (length, chain) of its hello, past our record
+        self.ahead: dict[int, tuple[int, str]] = {}
 
-    def pin(self, seat, length):
+    def pin(self, seat: int, length: int) -> None:
         self.pinned[seat] = max(self.pinned.get(seat, 0), length)
 
-    def agreed(self, seats):
+    def agreed(self, seats: Iterable[int]) -> int:
         """The length of the record every one of `seats` has pinned."""
         return min((self.pinned.get(s, 0) for s in seats), default=0)
 
@@ -100,12 +103,14 @@ class Evidence:
     KEEP = 4          # different `own` values kept a seat and ply (one is a contradiction)
     PRUNE_AT = 1024   # plies kept a seat before those every seat agreed on are let go
 
-    def __init__(self):
-        self.claims = {}          # seat -> ply -> {own}
-        self.parts = {}           # seat -> ply -> (kind, its entry or commitment)
-        self.said = set()         # (seat, ply): a rewrite a home has said in its log
+    def __init__(self) -> None:
+        self.claims: dict[int, dict[int, set[str]]] = {}        # seat -> ply -> {own}
+        # seat -> ply -> (kind, its entry or commitment)
+        self.parts: dict[int, dict[int, tuple[str, str]]] = {}
+        # (seat, ply): a rewrite a home has said in its log
+        self.said: set[tuple[int, int]] = set()
 
-    def note(self, m, agreed):
+    def note(self, m: Message, agreed: int) -> None:
         """Seat `m.seat`'s message `m` (any kind with a chain) was read."""
         if m.ply < agreed:
             return
@@ -122,7 +127,8 @@ class Evidence:
                 for ply in [p for p in table if p < agreed]:
                     del table[ply]
 
-    def since(self, seat, ply, end):
+    def since(self, seat: int, ply: int, end: int
+              ) -> tuple[dict[int, set[str]], dict[int, tuple[str, str]]]:
         """(claims, parts) of `seat` from entry `ply` on, before `end`, for `blame`."""
         return ({p: v for p, v in self.claims.get(seat, {}).items() if ply <= p < end},
                 {p: v for p, v in self.parts.get(seat, {}).items() if ply <= p < end})

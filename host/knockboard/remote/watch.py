@@ -7,11 +7,17 @@ as the seats agreed, and one line names the seat that rewrote it (its own messag
 contradict each other) or, when no seat's messages do, says where their histories part."""
 
 import time
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol, TextIO, Union
 
 from ..games import CHANCE
 from ..session.adapters import get_ui
+from ..session.adapters.base import GameUI
 from .keys import MemoryKeys
-from .messages import HELLO
+from .messages import HELLO, Message
+
+if TYPE_CHECKING:
+    from .game import RemoteGame
+    from .room import Room
 
 SETUP_WAIT_S = 15.0      # no seat's hello in this long: no game in the room
 PIN_WAIT_S = 5.0         # the game over, how long its last entries may wait for the homes'
@@ -28,44 +34,59 @@ class SetupReader:
     """Stands in for the game until a seat's hello says which game the room plays: keeps the
     first hello and the messages that come with it (bounded), for the game to read next."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.record = ()           # the window of entries to read starts at the first
-        self.setup = None          # the first seat's hello read
-        self.kept = []
-        self.unread = []           # (topic, why) of what could not even be read
+        self.setup: Optional[Message] = None        # the first seat's hello read
+        self.kept: list[Message] = []
+        # (topic, why) of what could not even be read
+        self.unread: list[tuple[str, Union[str, Exception]]] = []
 
-    def hello(self):
+    def hello(self) -> None:
         """(Connected: a spectator says nothing.)"""
 
-    def receive(self, message):
+    def receive(self, message: Message) -> None:
         if message.kind == HELLO and self.setup is None:
             self.setup = message
         if len(self.kept) < BUFFERED:
             self.kept.append(message)
 
-    def refuse_unread(self, topic_name, why):
+    def refuse_unread(self, topic_name: str, why: Union[str, Exception]) -> None:
         if len(self.unread) < BUFFERED:
             self.unread.append((topic_name, why))
 
-    def tick(self, connected=True, lost=0):
+    def tick(self, connected: bool = True, lost: int = 0) -> None:
         """(Nothing is timed before the game is known.)"""
+
+
+class WatchRecord(Protocol):
+    """What `watch_game` gives each entry, the set-up and the end to (NoRecord, or
+    cli/watch.py's store)."""
+
+    def setup(self, game: "RemoteGame") -> None: ...
+
+    def entry(self, ply: int, text: str) -> None: ...
+
+    def end(self, result: Optional[str], stopped: Optional[str]) -> None: ...
 
 
 class NoRecord:
     """Where a watched game is kept: nowhere (cli/watch.py's `--db` keeps it in a store)."""
 
-    def setup(self, game):
+    def setup(self, game: "RemoteGame") -> None:
         """The game is known (a RemoteGame with no entries applied yet)."""
 
-    def entry(self, ply, text):
+    def entry(self, ply: int, text: str) -> None:
         """Entry `ply` of the game, as shown."""
 
-    def end(self, result, stopped):
+    def end(self, result: Optional[str], stopped: Optional[str]) -> None:
         """The game ended with `result`, or `stopped` (the line saying why)."""
 
 
-def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
-               setup_wait=SETUP_WAIT_S, until=None, record=None):
+def watch_game(room: "Room", out: TextIO, *, log: Callable[[str], None],
+               clock: Callable[[], float] = time.monotonic,
+               sleep: Callable[[float], None] = time.sleep, setup_wait: float = SETUP_WAIT_S,
+               until: Optional[Callable[[], bool]] = None,
+               record: Optional[WatchRecord] = None) -> Optional["RemoteGame"]:
     """Follow the game in `room` (a started room.Room with no seats) until it is over or
     stops (or `until()`); each entry, the end and a stop are printed to `out`, and given to
     `record` (a NoRecord's methods).  Returns the RemoteGame (None if `until()` came first);
@@ -75,7 +96,7 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
     reader = _read_setup(room, clock, sleep, setup_wait, until or (lambda: False))
     if reader is None:
         return None                   # (a window closed before the room's game was known)
-    hello = reader.setup
+    hello: Message = reader.setup  # type: ignore[assignment]  # read: _read_setup's loop
     game = RemoteGame(room.address.room, hello["game"], hello["options"], [], MemoryKeys(),
                       send=room.publish, physical_dice=hello["dice"] == "physical", log=log)
     ui = get_ui(game.game)
@@ -111,7 +132,8 @@ def watch_game(room, out, *, log, clock=time.monotonic, sleep=time.sleep,
     return game
 
 
-def _read_setup(room, clock, sleep, setup_wait, until):
+def _read_setup(room: "Room", clock: Callable[[], float], sleep: Callable[[float], None],
+                setup_wait: float, until: Callable[[], bool]) -> Optional[SetupReader]:
     """The SetupReader once a seat's hello says which game the room plays; None if `until()`
     came first; WatchError after `setup_wait` seconds."""
     reader = SetupReader()
@@ -127,7 +149,8 @@ def _read_setup(room, clock, sleep, setup_wait, until):
     return reader
 
 
-def _await_blame(game, room, clock, sleep):
+def _await_blame(game: "RemoteGame", room: "Room", clock: Callable[[], float],
+                 sleep: Callable[[float], None]) -> None:
     """Which seat rewrote its history shows in its own later messages, which may come after
     the ones that showed the conflict (transcript.blame): read on a while for them."""
     end = clock() + PIN_WAIT_S
@@ -136,7 +159,8 @@ def _await_blame(game, room, clock, sleep):
         sleep(POLL_S)
 
 
-def _show(game, ui, shown, upto, out, record, note=""):
+def _show(game: "RemoteGame", ui: GameUI, shown: int, upto: int, out: TextIO,
+          record: WatchRecord, note: str = "") -> int:
     """Print the entries of `game` from `shown` to `upto`; the number shown now."""
     for ply in range(shown, upto):
         actor = game.actors[ply]
@@ -146,7 +170,7 @@ def _show(game, ui, shown, upto, out, record, note=""):
     return max(shown, upto)
 
 
-def _result(game, ui):
+def _result(game: "RemoteGame", ui: GameUI) -> str:
     from .ending import RESIGNED
     ended = game.ending.ended
     if ended is None:
@@ -158,5 +182,5 @@ def _result(game, ui):
     return f"by agreement: {verdict} ({tally})"
 
 
-def _options(options):
+def _options(options: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items())) or "(no options)"

@@ -350,10 +350,11 @@ class VirtualBoard:
         device.player.start = logged
 
     def _take_pieces(self, device) -> None:
-        """The simulator's own frame, PIECES, beside the firmware's: the firmware itself is
-        not changed (a real board answers PIECES with ERROR "unknown frame type" and changes
-        nothing, and no host sends it one: no firmware build announces CAP_PIECES). This
-        board's INFO announces it, and its frames are kept here for the window."""
+        """The simulator's own frame, PIECES, beside the firmware's: the firmware has no code
+        for it, only a hook (`Device.caps`, `Device.extension`) that is unused on a real
+        board, which answers PIECES with ERROR "unknown frame type" and changes nothing (and
+        no host sends it one: no firmware build announces CAP_PIECES). This board's INFO
+        announces it through the hook, and its frames are kept here for the window."""
         device.caps |= P.CAP_PIECES
 
         def keep(t, p):

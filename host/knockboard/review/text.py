@@ -1,0 +1,61 @@
+"""A review written for people: a line per step, then the summary per player."""
+
+from typing import List, Sequence
+
+from .analysis import Decision, Review
+from .marks import luck_mark
+from .summary import PlayerSummary, summarise
+
+
+def step_lines(review: Review, names: Sequence[str]) -> List[str]:
+    """One line per step: a decision's chance before (its best move) and after, its error,
+    the best move where another was played; a roll's luck for the player it favoured."""
+    lines = []
+    for step in review.steps:
+        if isinstance(step, Decision):
+            p = step.player
+            line = (f"{step.ply:4d}  {names[p]:<10} {step.move:<14} "
+                    f"{step.before[p]:.3f} -> {step.after[p]:.3f}  error {step.error:.3f}")
+            if step.mark:
+                line += f"  {step.mark} (best {step.best})"
+        else:
+            q = step.favoured
+            line = (f"{step.ply:4d}  {'roll':<10} {step.outcome:<14} "
+                    f"{step.before[q]:.3f} -> {step.after[q]:.3f}  luck {step.luck[q]:+.3f} "
+                    f"for {names[q]}")
+            mark = luck_mark(step.luck[q])
+            if mark:
+                line += f"  {mark}"
+        lines.append(line.rstrip())
+    return lines
+
+
+def summary_lines(review: Review, names: Sequence[str]) -> List[str]:
+    """The summary per player, and the sum check's slack."""
+    lines = [f"review ({_estimator(review)}): chance to win from 0 to 1"]
+    summaries = summarise(review)
+    width = max(len(n) for n in names)
+    for s in summaries:
+        lines.append(f"  {names[s.player]:<{width}}  start {s.start:.3f}  "
+                     f"error {s.error:.3f} over {s.decisions} moves{_marks(s)}  "
+                     f"luck {s.luck:+.3f}  others' moves {s.gifts:+.3f}  "
+                     f"result {s.result:.3f}  luck-adjusted {s.luck_adjusted:+.3f}")
+    slack = max(abs(s.unexplained) for s in summaries)
+    lines.append(f"  sum check: start + luck - error + others' moves = result, within "
+                 f"{slack:.3f} (the estimate's inconsistency along the game)")
+    return lines
+
+
+def _estimator(review: Review) -> str:
+    if review.game == "knockoff" and review.players == 2 and review.learnt_value:
+        return "learnt value, whole turns"
+    learnt = ", learnt value at the leaves" if review.learnt_value else ""
+    return f"search, {review.iterations} iterations a position{learnt}"
+
+
+def _marks(s: PlayerSummary) -> str:
+    if not s.marks:
+        return ""
+    plurals = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+    return " (" + ", ".join(f"{s.marks[m]} {m if s.marks[m] == 1 else plural}"
+                            for m, plural in plurals.items() if m in s.marks) + ")"

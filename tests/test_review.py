@@ -1,0 +1,131 @@
+"""The review (host/knockboard/review/): seeded bot games of every game, saved as records
+and reviewed at small budgets.  The sum check: the start's chance plus a player's luck,
+minus its errors, plus what the others' moves gave it, equals its result (from the engine's
+own returns on a replay made here), but for the estimator's inconsistency."""
+
+import pytest
+
+from knockboard.bots.heuristics import win_shares
+from knockboard.review import Decision, ReviewError, Roll, review_record, summarise
+from knockboard.review.estimator import STATED_SLACK
+from knockboard.review.marks import error_mark, luck_mark
+from knockboard.review.seeded import bot_game
+
+# (game, options, bots, seed, review iterations): short games, small budgets
+GAMES = [
+    ("knockoff", {"players": 2}, ("random", "greedy"), 1, 8),
+    ("knockoff", {"players": 2}, ("greedy", "random"), 2, 8),
+    ("knockabout", {}, ("random", "greedy"), 1, 8),
+    ("knockabout", {}, ("greedy", "random"), 2, 8),
+    ("ko", {"players": 2}, ("greedy", "random"), 1, 2),
+    ("dodgeball", {}, ("greedy", "random"), 1, 2),
+    ("knockoff", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+]
+_REVIEWS: dict = {}
+
+
+def reviewed(case):
+    key = repr(case)
+    if key not in _REVIEWS:
+        name, options, bots, seed, iterations = case
+        record = bot_game(name, bots, seed, options, iterations=10)
+        assert record.status == "finished"
+        _REVIEWS[key] = record, review_record(record, iterations=iterations)
+    return _REVIEWS[key]
+
+
+def engine_result(record):
+    state = record.replay()
+    assert state.is_terminal()
+    return win_shares(state.returns())
+
+
+def summed_along(review, player):
+    """start + luck - own errors + the others' moves' effect, from the steps themselves."""
+    total = review.steps[0].before[player]
+    for step in review.steps:
+        if isinstance(step, Roll):
+            total += step.after[player] - step.before[player]
+        elif step.player == player:
+            total -= step.error
+        else:
+            total += step.after[player] - step.before[player]
+    return total
+
+
+@pytest.mark.parametrize("case", GAMES, ids=lambda c: f"{c[0]}{len(c[2])}-{c[3]}")
+def test_every_step_is_valued_and_the_terms_add_up_to_the_result(case):
+    record, review = reviewed(case)
+    result = engine_result(record)
+    assert list(review.result) == result
+    assert len(review.steps) == len(record.actions)
+    drift = review.drift()
+    for step in review.steps:
+        if isinstance(step, Decision):
+            assert step.error >= 0.0
+            assert step.error == 0.0 or step.best != step.move
+        else:
+            assert step.outcomes >= 2
+    for summary in summarise(review):
+        p = summary.player
+        # luck is measured against the average roll: the terms are these, and nothing else
+        assert summed_along(review, p) == pytest.approx(
+            summary.start + summary.luck - summary.error + summary.gifts, abs=1e-9)
+        # the sum check: the only slack is the estimator's inconsistency, step by step
+        assert result[p] - summed_along(review, p) == pytest.approx(
+            sum(d[p] for d in drift), abs=1e-9)
+        assert summary.unexplained == pytest.approx(sum(d[p] for d in drift), abs=1e-9)
+
+
+@pytest.mark.parametrize("kind", sorted(STATED_SLACK), ids=lambda k: f"{k[0]}{k[1]}")
+def test_the_sum_check_holds_within_the_stated_slack(kind):
+    misses = []
+    for case in GAMES:
+        if (case[0], len(case[2])) == kind:
+            record, review = reviewed(case)
+            result = engine_result(record)
+            misses += [abs(result[p] - summed_along(review, p)) for p in range(review.players)]
+    assert misses and sum(misses) / len(misses) <= STATED_SLACK[kind], misses
+
+
+def test_the_luck_of_a_roll_averages_to_nothing_over_its_outcomes():
+    record, review = reviewed(GAMES[0])
+    rolls = [s for s in review.steps if isinstance(s, Roll)]
+    assert rolls
+    # the expectation is over every outcome: a roll that could not have gone otherwise is
+    # no luck (the start's roll-off aside, every Knock-Off roll has 21 outcomes)
+    assert all(r.outcomes in (6, 21) for r in rolls)
+    assert any(abs(r.luck[0]) > 0.01 for r in rolls)
+    for r in rolls:
+        assert r.luck[0] == pytest.approx(-r.luck[1], abs=1e-9)
+
+
+def test_the_review_is_deterministic_for_a_seed():
+    record, review = reviewed(GAMES[2])
+    again = review_record(record, iterations=8)
+    assert [s.after for s in again.steps] == [s.after for s in review.steps]
+
+
+def test_marks_at_the_documented_thresholds():
+    assert [error_mark(x) for x in (0.0, 0.019, 0.02, 0.04, 0.08, 0.5)] == \
+        [None, None, "inaccuracy", "mistake", "blunder", "blunder"]
+    assert [luck_mark(x) for x in (0.04, 0.05, 0.1, -0.05, -0.1)] == \
+        [None, "lucky", "very lucky", "unlucky", "very unlucky"]
+
+
+def test_an_unfinished_or_edited_or_damaged_record_is_refused_in_one_line():
+    record = bot_game("knockoff", ("random", "greedy"), 1, {"players": 2}, iterations=10)
+    unfinished = bot_game("knockoff", ("random", "greedy"), 1, {"players": 2},
+                          iterations=10, max_decisions=5)
+    with pytest.raises(ReviewError, match="not over"):
+        review_record(unfinished, iterations=2)
+    damaged = bot_game("knockoff", ("random", "greedy"), 1, {"players": 2}, iterations=10)
+    damaged.actions[3] = "Z9-Z9"
+    with pytest.raises(ReviewError, match="does not replay: action 4"):
+        review_record(damaged, iterations=2)
+    edited = bot_game("knockoff", ("random", "greedy"), 1, {"players": 2}, iterations=10)
+    edited.actions.insert(2, "edit " + record.initial_state().to_position())
+    with pytest.raises(ReviewError, match="edited"):
+        review_record(edited, iterations=2)
+    for err in ("not over", "does not replay", "edited"):
+        assert "\n" not in err
