@@ -138,7 +138,8 @@ def inputs_hash(name, net_text, extra=""):
     from .outputs import normalise
     from .schematic.led_current import TRACK_MM
     h = hashlib.sha256()
-    # the LEDs' track width comes from the fuse's hold current (budget.py), a value the
+    # the LEDs' track width comes from the fuse's hold current (inputs/power_budget.py, not
+    # hashed whole: its other figures, a buzzer's current, route nothing), a value the
     # statements do not show
     widths = f"LED-current tracks {TRACK_MM} mm"
     for part in (name, normalise(net_text), extra, widths, *statements(code_for(name))):

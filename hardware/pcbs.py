@@ -74,7 +74,7 @@ def boards(root=pinmap.ROOT):
 
 
 def routed(name, plan):
-    """The plan routed (hardware/pcb_plan.py); a PcbError naming the connections that failed,
+    """The plan routed (hardware/routing/route.py); a PcbError naming the connections that failed,
     a wide one's net, pad and place among them, if any did."""
     from .placement import plan
     from .routing import route

@@ -201,7 +201,7 @@ def test_every_led_current_track_carries_the_fuses_hold_current(kicad, expected)
     """Every track of every LED-current net but the ground (a pour), as KiCad reads the
     committed boards, is led_current.TRACK_MM wide, or a neck into one pad within
     led_current.MAX_NECK_MM, or a branch to pads the LEDs' current does not pass
-    (hardware/track_widths.py). The check is shown to find what the review found: the
+    (hardware/power/track_widths.py). The check is shown to find what the review found: the
     controller's source tie JACK_SRC drawn 0.25 mm, as it was, fails it."""
     from hardware.power import rails, track_widths
     from hardware.schematic import led_current, netlist
@@ -449,7 +449,7 @@ def test_jack_to_last_led_within_the_budget_for_every_game(expected):
     saved = rails.load()
     for name in expected:
         assert saved[name]["hash"] == pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
-            f"{name} changed since it was measured: run `python3 -m hardware.rails`"
+            f"{name} changed since it was measured: run `python3 -m hardware.power.rails`"
     totals = rails.totals(saved)
     assert sorted(g for g, *_ in totals) == sorted(cellboard_games())
     over = [(g, round(t, 3)) for g, _, _, _, _, t in totals if t > power_budget.MAX_RAIL_DROP_V]

@@ -1,12 +1,12 @@
-"""The M3 screws and standoffs that hold every board (its mounting holes: hardware/pcb_cells.py,
-hardware/pcb_controller.py), and the room they take on the copper.
+"""The M3 screws and standoffs that hold every board (its mounting holes: hardware/placement/cell_board_layout.py,
+hardware/placement/controller_layout.py), and the room they take on the copper.
 
 A screw head on the top and a hex standoff on the bottom press on the board around the hole;
 a track under either is pinched through the solder mask (a 5 V track under a grounded metal
 standoff, a matrix line under a screw turned against it). So no track and no via of any net
 comes within KEEPOUT_R of a hole's centre, on either layer: the router closes that disc
-(hardware/router.py Grid.add_hole) and each board carries a KiCad rule area there
-(hardware/pcb_kicad.py), so KiCad's DRC finds a track that enters it. The ground pour may
+(hardware/routing/router.py Grid.add_hole) and each board carries a KiCad rule area there
+(hardware/kicad/board_file.py), so KiCad's DRC finds a track that enters it. The ground pour may
 fill it (metal to ground is no fault).
 
 Sizes, the largest of the common M3 parts (the builder's choice is not known):

@@ -95,7 +95,7 @@ def place_cells(game, nl, boards=None, name=None, region=None, wants=None):
     marks = _place_marks(free, x0, x1, h)
     what = f"{name.split('-')[-1]} of " if region else ""
     texts = [(x0 + w / 2, h - 2.5, f"Knockboard {what}cell board {game} - {len(cells)} cells - "
-              "hardware/pcb_cells.py", "F.SilkS")]
+              "hardware/placement/cell_board_layout.py", "F.SilkS")]
     p = Plan(name or f"cellboard-{game}", w, h, fps, holes, marks, texts)
     return p.shifted(-x0) if x0 else p
 

@@ -19,11 +19,16 @@ WIDTH, HEIGHT = 100.0, 100.0        # JLCPCB's cheapest size class: up to 100 x 
 # pull-ups go on its left; the rows' drivers and header, the LED data, buttons, buzzer and
 # OLED (all on its right row) on its right.
 ANCHORS = {
-    "pico": [((0.45, 0.46), 0)],
-    "idc20": [((0.90, 0.52), 180), ((0.10, 0.52), 0)],    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns
+    # the Pico a little right of centre, so that the column pull-ups (rn10k, BESIDE) fit
+    # between the columns' ESD arrays and its left row of pins
+    "pico": [((0.465, 0.46), 0)],
+    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns; J3 and the row drivers
+    # beside it (BESIDE) low enough to leave room between the 595s and the jack's
+    # controller U5 above them (at 0.52, ROW8 and ROW9 found no way to U9)
+    "idc20": [((0.90, 0.58), 180), ((0.10, 0.52), 0)],
     # the jack beside the LED connectors J2 and J6 (vh3, vh2), opening to the top edge: the LEDs'
     # current crossed the board from the jack in the bottom left corner, 0.18 V of the
-    # 0.3 V budget in its +5V copper alone (hardware/rails.py)
+    # 0.3 V budget in its +5V copper alone (hardware/power/rails.py)
     "jack": [((0.60, 0.11), 180)],
     "vh3": [((0.88, 0.07), 0)],
     "vh2": [((0.745, 0.07), 0)],
@@ -60,7 +65,11 @@ RIBBONS = {"idc20"}                  # headers whose outer row's lines run round
 # placed: on the grid, U3's SER input (pin 14, 1.27 mm pitch) was boxed in by the vias its
 # neighbours' lines put beside their pads; a quarter step lower every line routes (found by
 # trying, with the router of hardware/routing/router.py as it is).
-BESIDE = {"srv05": (5.6, 0, 0.0), "rn10k": (13.4, 0, 0.0), "ahc595": (14.8, 180, 0.25)}
+# The pull-ups (the 3.2 x 1.6 mm concave 4x0603 array, whose 0.8 mm pitch pins keep
+# FINE_MARGIN round them) turned so that their +3V3 pins face the ESD arrays' +3V3 pin and
+# their column pins the Pico: the other way, +3V3 ran round each array and boxed its column
+# pins in.
+BESIDE = {"srv05": (5.6, 0, 0.0), "rn10k": (14.55, 180, 0.0), "ahc595": (14.8, 180, 0.25)}
 ATTEMPTS = 16                        # routing passes, the failed nets first in each next one
 FINE_PITCH = 1.0                     # mm between pad centres: a fine-pitch part ...
 FINE_MARGIN = 1.5                    # ... keeps this much more room around it
@@ -151,11 +160,11 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
     for key, (_, _, dy) in BESIDE.items():
         for ref in by_key.get(key, []):
             placed[ref].y = round(placed[ref].y + dy, 4)
-    texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py",
+    texts = [(width / 2, height - 2, "Knockboard controller - hardware/placement/controller_layout.py",
               "F.SilkS")]
     return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
                 step_cost=(2, 3),       # a dense board: the bottom carries signals too
-                attempts=ATTEMPTS, wide_last=True)
+                attempts=ATTEMPTS, wide_last=True, ground_links_last=True)
 
 
 def _beside(nl, ref, placed, dist, width):

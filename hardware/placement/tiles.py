@@ -1,5 +1,5 @@
-"""Cell boards larger than the fab's panel (hardware/fab.py: JLCPCB's 400 x 500 mm) are cut
-into tiles: vertical strips, cut where no cell's cap is (hardware/pcb_cells.CELL_CLEAR),
+"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm) are cut
+into tiles: vertical strips, cut where no cell's cap is (hardware/placement/cell_board_layout.py CELL_CLEAR),
 joined by box headers and a short ribbon. Each tile has its own netlist
 (hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the controller's
 connectors on the tile that holds cell 0, and one join connector per neighbour carrying
@@ -162,7 +162,7 @@ def tile_netlists(game, nl, boards=None):
                              value=f"TILE{k + 1}-{k + 2}")
                     for i, name in enumerate(pins, 1):
                         j[str(i)] += net(name) if name else circ.NC
-        out[t] = skidl_parts.netlist_text(circ, "hardware/tiles.py")
+        out[t] = skidl_parts.netlist_text(circ, "hardware/placement/tiles.py")
     return out
 
 

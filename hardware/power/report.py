@@ -115,10 +115,10 @@ def markdown(budgets, pm=None, measured=None):
         out += [
             "",
             "The routed boards do not follow that rule's picture: the router draws +5V as "
-            f"{led_current.TRACK_MM:g} mm tracks (hardware/led_current.py: IPC-2221's width for F1's "
+            f"{led_current.TRACK_MM:g} mm tracks (hardware/schematic/led_current.py: IPC-2221's width for F1's "
             "hold current) in a tree of its own, and GND is a pour on the bottom layer. "
-            "What they really do, measured from their copper (`python3 -m hardware.rails`, "
-            "hardware/rails.py: KiCad's tracks, vias, pads and filled pours of the net as a resistor "
+            "What they really do, measured from their copper (`python3 -m hardware.power.rails`, "
+            "hardware/power/rails.py: KiCad's tracks, vias, pads and filled pours of the net as a resistor "
             f"network in 1 oz copper, vias with {PLATING_UM} um of plating, each LED drawing its share "
             "of the jack budget at its pad, fed at J1 and J4; a board in tiles is solved as one "
             "network through its join ribbon; from the J1 and J4 pads on, the supply wires and "

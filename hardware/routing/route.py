@@ -30,12 +30,14 @@ def _order(net, wide, wide_last=False):
 
 def route(plan, attempts=None):
     """Route every net of the plan's footprints; fills plan.tracks, vias and failed. If some
-    connections fail, start again with their nets first (they get the room), up to
-    `attempts` (plan.attempts) times, and keep the attempt that failed least."""
+    connections fail, start again with their nets first (they get the room), the last pass's
+    failures before the earlier ones, up to `attempts` (plan.attempts) times, and keep the
+    attempt that failed least."""
     first = []
     best = None
+    failed = []
     for _ in range(attempts or plan.attempts):
-        tracks, vias, failed, islands = _route_once(plan, first)
+        tracks, vias, failed, islands = _route_once(plan, first, [n for n, _ in failed])
         if best is None or len(failed) < len(best[2]):
             best = (tracks, vias, failed, islands)
         if not failed:
@@ -45,7 +47,7 @@ def route(plan, attempts=None):
     return plan
 
 
-def _route_once(plan, first):
+def _route_once(plan, first, last_failed=()):
     nets = sorted({n for p in plan.footprints for n in p.nets.values() if n})
     grid = router.Grid(plan.width, plan.height, nets, plan.step_cost)
     for x, y, d in plan.holes:
@@ -63,9 +65,19 @@ def _route_once(plan, first):
                 bodies[pad] = (p.x, p.y)
     grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items() for _, pad, layers in ts])
     wide = set(plan.wide_nets) - {GROUND}
-    for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n, wide, plan.wide_last))):
+    # the nets that failed in the last pass first, then those that failed before: ordered by
+    # kind alone among all that ever failed, the same nets took the same room pass after pass
+    # and the last failures stayed (the controller: ROW8 and ROW9 at U9, 20 passes)
+    last = set(last_failed)
+
+    def key(n):
+        return (n != GROUND, 0 if n in last else 1 if n in first else 2,
+                _order(n, wide, plan.wide_last))
+    for net in sorted(nets, key=key):
         _route_net(grid, net, terminals[net], led_current.TRACK_MM if net in wide else fab_rules.TRACK,
-                   set(plan.branch_pads))
+                   set(plan.branch_pads), links=not plan.ground_links_last)
+    if plan.ground_links_last and GROUND in nets:
+        _ground_links(grid, GROUND, _access(grid, GROUND, terminals[GROUND]))
     islands = _join_islands(grid, GROUND, terminals[GROUND]) if GROUND in nets else []
     return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed, islands
 
@@ -78,24 +90,35 @@ def _access(grid, net, terms):
     return out
 
 
-def _route_net(grid, net, terms, width=fab_rules.TRACK, branches=frozenset()):
+def _route_net(grid, net, terms, width=fab_rules.TRACK, branches=frozenset(), links=True):
     acc = _access(grid, net, terms)
     if net == GROUND:
         for ref, pad, cells, stub in acc:
             if len(pad.layers) == 2:
-                continue                      # through-hole pads: below
+                continue                      # through-hole pads: _ground_links
             if not _connect(grid, net, ref, pad, cells, stub, [], width, plane=True):
                 grid.route.failed.append((net, f"{ref}.{pad.number}"))
-        # a through-hole pad touches the pour, but the pour around a header can be cut off by
-        # bottom tracks: each also gets a track to the nearest ground via
-        for ref, pad, cells, stub in acc:
-            if len(pad.layers) == 2:
-                nid = grid.net_id[net]
-                goals = sorted(grid.copper[nid], key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
-                               + (c[1] * fab_rules.G - pad.y) ** 2)
-                if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
-                    grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        if links:
+            _ground_links(grid, net, acc, width)
         return
+    _route_signal(grid, net, acc, width, branches)
+
+
+def _ground_links(grid, net, acc, width=fab_rules.TRACK):
+    """A through-hole pad touches the pour, but the pour around a header can be cut off by
+    bottom tracks: each also gets a track to the nearest ground via. (Drawn before the other
+    nets, the Pico's ground pins' tracks ran along its row of pins and walled the pins between
+    them off: Plan.ground_links_last draws them after.)"""
+    for ref, pad, cells, stub in acc:
+        if len(pad.layers) == 2:
+            nid = grid.net_id[net]
+            goals = sorted(grid.copper[nid], key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
+                           + (c[1] * fab_rules.G - pad.y) ** 2)
+            if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
+                grid.route.failed.append((net, f"{ref}.{pad.number}"))
+
+
+def _route_signal(grid, net, acc, width, branches):
     if len(acc) < 2:
         return
     if width > fab_rules.TRACK:           # the LEDs' way first, so that it gets the room

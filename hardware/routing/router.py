@@ -6,7 +6,7 @@ Why a grid keeps DRC clean by construction, with the rules of hardware/inputs/fa
   grid lines leave 0.5 - 0.25 = 0.25 mm >= 0.2 mm clearance;
 - every pad blocks, for other nets, the grid points within PAD_HALO (0.36 mm) of its copper,
   so a track centre on a free point is >= 0.36 mm from foreign copper (>= 0.235 mm gap);
-- a via (0.6 mm) or a wide track (the LEDs' current, 0.8 mm: hardware/led_current.py) needs
+- a via (0.6 mm) or a wide track (the LEDs' current, 0.8 mm: hardware/schematic/led_current.py) needs
   the 3x3 points around it free of other nets and claims them: copper closer than the
   clearance to it lies within 0.4 + 0.2 = 0.6 mm of its centre line, so within 0.354 mm of one
   of those nine points (the farthest a point of that disc gets from them: the middle of one of
@@ -103,7 +103,7 @@ class Grid:
 
     def add_hole(self, x, y, d):
         """A mounting hole: blocked on both layers out to the screw head's and the standoff's
-        keep-out (hardware/mechanics.py), so a track centre on a free point keeps its copper
+        keep-out (hardware/inputs/mechanics.py), so a track centre on a free point keeps its copper
         outside KEEPOUT_R; a step between two free points cuts the disc by at most
         r - sqrt(r^2 - (G/2)^2) = 0.01 mm, which KEEPOUT_MARGIN covers."""
         r = max(d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE, mechanics.KEEPOUT_R + fab_rules.TRACK / 2 + KEEPOUT_MARGIN)
