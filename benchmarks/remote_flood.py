@@ -66,8 +66,7 @@ def send_batch(attacker, home, size, offset):
             attacker.message("act", 1 + (i // 3) % WINDOW, retain=False, action=f"x{i}",
                              wait=0)
         elif kind == 1:
-            attacker.send(f"seat/2/{1 + (i // 3) % WINDOW}/reveal", DEEP, retain=False,
-                          wait=0)
+            attacker.send("seat/2/live", DEEP, retain=False, wait=0)
         else:
             attacker.message(HELLO, 0, retain=False, wait=0, **hello)
     attacker.send("seat/2/hello", END, retain=False)   # waits for the broker

@@ -1,23 +1,25 @@
 """What one seat's broker user can make the broker store, under the documented configuration.
 
-    python3 benchmarks/remote_store.py [--topics 10000] [--small-limit-mb 64]
+    python3 benchmarks/remote_store.py [--topics 10000]
 
 Starts its own Mosquitto on 127.0.0.1 with the documented configuration
-(tests/remote/broker.py, remote/broker_config.py).  Seat 2's user (tests/remote/hostile.py)
-publishes retained 4 KB junk, each on a topic of its own that its ACL allows
-(`seat/2/PLY/act`, PLY far past any game); then the room's spectator user, another
-account, subscribes to those topics a window of exact names at a time and counts the
-retained messages the broker holds.  Printed per run:
+(tests/remote/broker.py, remote/broker_config.py).  Seat 2's user publishes retained 4 KB
+junk, each on a topic of its own, as protocol 3's ACL allowed (`seat/2/PLY/act`, PLY far
+past any game); then as much as the broker takes (a packet just under its limit) on every
+topic its ACL lets it write (`broker_config.seat_topics`: its live topic, tail, pages,
+hello and presence).  The room's spectator user, another account, then subscribes to the
+seat's topics (`knockboard/ROOM/seat/2/#`) and counts the retained messages the broker
+holds.  Printed:
 
-  sent      junk messages the seat's user got the broker to acknowledge
-  stored    retained junk messages the spectator user then reads from the broker ("-":
-            it cannot connect)
+  sent      publications of the seat's user
+  refused   publications the broker refused (MQTT 5 reason code "not authorized")
+  stored    retained messages of seat 2 the spectator user reads back, and their bytes
+            (topic and payload)
   rss MB    the broker's resident memory before and after
   home      whether an honest home of another room can then connect and publish
 
-Run 1 is the documented configuration (memory_limit 512 MB); run 2 the same with a small
-memory_limit, to show what happens when one seat's user reaches it.  Printed, never
-asserted.
+and the bound `broker_config.seat_store_bound()` the stored bytes must stay within.  Printed,
+never asserted (tests/remote/test_remote_store.py asserts it).
 """
 
 import argparse
@@ -33,28 +35,15 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "remote"))
 
 import paho.mqtt.client as mqtt  # noqa: E402
 from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
-from paho.mqtt.subscribeoptions import SubscribeOptions  # noqa: E402
 
 from broker import Broker, password  # noqa: E402
-from hostile import Attacker  # noqa: E402
-from knockboard.remote.broker_config import MEMORY_LIMIT_BYTES  # noqa: E402
+from knockboard.remote.broker_config import (MAX_PACKET_BYTES, seat_store_bound,  # noqa: E402
+                                             seat_topics)
 
 ROOM = "store"
-FIRST_PLY = 100_000          # past any game: the homes never read these
-WINDOW = 100                 # exact topic names a subscription (its packet under max_packet_size)
+FIRST_PLY = 100_000          # past any game
 JUNK = b"x" * 4000
-
-
-class SmallMemoryBroker(Broker):
-    def __init__(self, folder, rooms, limit):
-        self.limit = limit
-        super().__init__(folder, rooms)
-
-    def _configure(self):
-        super()._configure()
-        conf = self.folder / "mosquitto.conf"
-        conf.write_text(conf.read_text().replace(f"memory_limit {MEMORY_LIMIT_BYTES}",
-                                                 f"memory_limit {self.limit}"))
+CHUNK = 200                  # publications before waiting for the broker's answers
 
 
 def rss_mb(pid):
@@ -72,57 +61,51 @@ def client(broker, user):
     c.on_connect = lambda cl, u, f, rc, p: rc.is_failure or up.set()
     try:
         c.connect("127.0.0.1", broker.port, 10)
-    except OSError:                  # a broker at its memory limit takes no connection
+    except OSError:
         return c, False
     c.loop_start()
     return c, up.wait(5)
 
 
-def flood(broker, topics):
-    """Retained junk from seat 2's user until `topics` were acknowledged or the broker
-    dropped the connection; the number acknowledged."""
-    attacker = Attacker(broker, ROOM, 2)
+def publish_all(broker, items):
+    """Publish (topic, payload) retained, QoS 1, as seat 2's user: (sent, refused)."""
+    c, up = client(broker, f"{ROOM}-2")
+    answers = {}
+    c.on_publish = lambda cl, u, mid, rc, p: answers.__setitem__(mid, rc)
     sent = 0
     try:
-        for i in range(topics):
-            if attacker.disconnects:
-                break
-            info = attacker.client.publish(f"knockboard/{ROOM}/seat/2/{FIRST_PLY + i}/act",
-                                           JUNK, qos=1, retain=True)
-            if i % 200 == 199:
-                try:
-                    info.wait_for_publish(10)
-                except (RuntimeError, ValueError):
-                    break
-            sent = i + 1
-    finally:
-        attacker.close()
-    return sent
-
-
-def count_stored(broker, topics):
-    """Retained junk messages the broker holds, read by the room's spectator user."""
-    c, up = client(broker, f"{ROOM}-watch")
-    if not up:
-        c.loop_stop()
-        return None
-    seen = set()
-    c.on_message = lambda cl, u, m: seen.add(m.topic)
-    try:
-        for start in range(0, topics, WINDOW):
-            names = [f"knockboard/{ROOM}/seat/2/{FIRST_PLY + i}/act"
-                     for i in range(start, min(topics, start + WINDOW))]
-            c.subscribe([(n, SubscribeOptions(qos=0)) for n in names])
-            end = time.monotonic() + 5
-            before = -1
-            while time.monotonic() < end and len(seen) != before:
-                before = len(seen)
-                time.sleep(0.2)
-            c.unsubscribe(names)
+        assert up, "seat 2's user could not connect"
+        for start in range(0, len(items), CHUNK):
+            infos = [c.publish(t, p, qos=1, retain=True) for t, p in items[start:start + CHUNK]]
+            sent += len(infos)
+            end = time.monotonic() + 10
+            while time.monotonic() < end and any(i.mid not in answers for i in infos):
+                time.sleep(0.01)
     finally:
         c.loop_stop()
         c.disconnect()
-    return len(seen)
+    return sent, sum(1 for rc in answers.values() if rc.is_failure)
+
+
+def stored(broker):
+    """(messages, bytes) retained under seat 2's topics, read by the spectator's user."""
+    c, up = client(broker, f"{ROOM}-watch")
+    held = {}
+    c.on_message = lambda cl, u, m: m.retain and held.__setitem__(m.topic, len(m.payload))
+    try:
+        if not up:
+            return None
+        c.subscribe(f"knockboard/{ROOM}/seat/2/#", qos=1)
+        seen = -1
+        for _ in range(40):
+            time.sleep(0.5)
+            if len(held) == seen:
+                break
+            seen = len(held)
+    finally:
+        c.loop_stop()
+        c.disconnect()
+    return len(held), sum(len(t) + n for t, n in held.items())
 
 
 def honest_home_works(broker):
@@ -141,35 +124,30 @@ def honest_home_works(broker):
         c.disconnect()
 
 
-def run(name, broker, topics):
-    broker.start()
-    try:
-        before = rss_mb(broker.proc.pid)
-        sent = flood(broker, topics)
-        time.sleep(1)
-        after = rss_mb(broker.proc.pid)
-        stored = count_stored(broker, sent)
-        home = honest_home_works(broker)
-        print(f"{name:<28} {sent:>7} {stored if stored is not None else '-':>7} "
-              f"{before:>8.1f} {after:>8.1f}  {home}")
-    finally:
-        broker.stop()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", type=int, default=10_000)
-    parser.add_argument("--small-limit-mb", type=int, default=32)
     args = parser.parse_args()
-    rooms = {ROOM: 2, "other": 2}
-    print(f"{'configuration':<28} {'sent':>7} {'stored':>7} {'rss MB':>8} {'after':>8}  "
-          "home of another room")
+    junk = [(f"knockboard/{ROOM}/seat/2/{FIRST_PLY + i}/act", JUNK) for i in range(args.topics)]
+    mine = [(name, b"y" * (MAX_PACKET_BYTES - len(name) - 64)) for name in seat_topics(ROOM, 2)]
+    print(f"{'what seat 2 publishes':<34} {'sent':>6} {'refused':>7} {'stored':>6} "
+          f"{'bytes':>9} {'rss MB':>6} {'after':>6}  home of another room")
     with tempfile.TemporaryDirectory() as folder:
-        run("documented (512 MB limit)", Broker(os.path.join(folder, "a"), rooms),
-            args.topics)
-        run(f"memory_limit {args.small_limit_mb} MB",
-            SmallMemoryBroker(os.path.join(folder, "b"), rooms,
-                              args.small_limit_mb * 1024 * 1024), args.topics)
+        broker = Broker(os.path.join(folder, "a"), {ROOM: 2, "other": 2}).start()
+        try:
+            for what, items in ((f"junk on {args.topics} topics of its own", junk),
+                                (f"the most on its {len(mine)} topics", mine)):
+                before = rss_mb(broker.proc.pid)
+                sent, refused = publish_all(broker, items)
+                time.sleep(1)
+                after = rss_mb(broker.proc.pid)
+                count, size = stored(broker) or ("-", "-")
+                print(f"{what:<34} {sent:>6} {refused:>7} {count:>6} {size:>9} "
+                      f"{before:>6.1f} {after:>6.1f}  {honest_home_works(broker)}")
+        finally:
+            broker.stop()
+    print(f"bound: one seat's user stores at most {seat_store_bound()} bytes "
+          f"({len(mine)} topics x {MAX_PACKET_BYTES} bytes, broker_config.seat_store_bound)")
 
 
 if __name__ == "__main__":

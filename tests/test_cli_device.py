@@ -153,7 +153,8 @@ def test_board_open_without_any_board(monkeypatch):
 
 def test_find_board_prefers_the_named_serial(monkeypatch):
     from knockboard.device.ports import PortNotFound, find_board
-    fake_ports(monkeypatch, [("/dev/ttyACM0", 0x2E8A, 5, "AAA"), ("/dev/ttyACM1", 0x2E8A, 5, "BBB")])
+    fake_ports(monkeypatch, [("/dev/ttyACM0", 0x2E8A, 5, "AAA"),
+                             ("/dev/ttyACM1", 0x2E8A, 5, "BBB")])
     assert find_board("BBB").device == "/dev/ttyACM1"
     with pytest.raises(PortNotFound, match="several boards"):
         find_board()

@@ -41,10 +41,12 @@ def test_a_misnamed_footprint_and_a_missing_pad_are_caught():
     bad.components["SW0"].footprint = "Button_Switch_THT:SW_PUSH_12mm"   # KiCad: SW_PUSH-12mm
     assert libraries.problems(bad) == [
         "SW0: footprint 'Button_Switch_THT:SW_PUSH_12mm': no "
-        + os.path.join(libraries.standard_dir(), "Button_Switch_THT.pretty", "SW_PUSH_12mm.kicad_mod")]
+        + os.path.join(libraries.standard_dir(), "Button_Switch_THT.pretty",
+                       "SW_PUSH_12mm.kicad_mod")]
     bad = copy.deepcopy(nl)
     bad.components["LED0"].footprint = "Capacitor_SMD:C_0603_1608Metric"  # 2 pads, the LED has 4
-    assert libraries.problems(bad) == ["LED0: pin 3 is no pad of Capacitor_SMD:C_0603_1608Metric",
-                                            "LED0: pin 4 is no pad of Capacitor_SMD:C_0603_1608Metric"]
+    assert libraries.problems(bad) == [
+        "LED0: pin 3 is no pad of Capacitor_SMD:C_0603_1608Metric",
+        "LED0: pin 4 is no pad of Capacitor_SMD:C_0603_1608Metric"]
     with pytest.raises(ValueError, match="not Library:Name"):
         libraries.path("SW_PUSH-12mm")

@@ -70,7 +70,8 @@ def test_outputs_regenerate_identically(tmp_path):
             for d, _, fs in os.walk(tmp_path) for f in fs if not f.endswith(".stl")}
     committed = {os.path.relpath(os.path.join(d, f), ROOT)
                  for d, _, fs in os.walk(OUT) for f in fs if not f.endswith(".stl")}
-    assert committed == {m for m in made if m.startswith("hardware")}, "stale or missing files in hardware/out"
+    assert committed == {m for m in made if m.startswith("hardware")}, \
+        "stale or missing files in hardware/out"
     assert "docs/build.md" in made
     stale = [rel for rel in sorted(made)
              if outputs.normalise((tmp_path / rel).read_text()) != outputs.normalise(read(rel))]
@@ -147,7 +148,8 @@ def test_rows_follow_the_firmwares_walking_low(ctl_nl):
         if r < 15:                                  # GP15 senses the jack: 15 columns
             assert ctl_nl.components["J4"].pins[str(RIBBON_SIGNAL_PINS[r])] == f"COL{r}"
     for pin in RIBBON_GROUND_PINS:
-        assert ctl_nl.components["J3"].pins[str(pin)] == ctl_nl.components["J4"].pins[str(pin)] == "GND"
+        assert ctl_nl.components["J3"].pins[str(pin)] \
+            == ctl_nl.components["J4"].pins[str(pin)] == "GND"
 
 
 def test_pinmap_disagreement_fails(ctl_nl, pinmap):
@@ -211,7 +213,7 @@ def test_every_chip_and_led_powered_grounded_decoupled(ctl_nl, cell_nls, boards)
     assert sorted(chips) == ["U1", "U2", "U3", "U4", "U5", "U6"]
     for g, nl in cell_nls.items():
         assert checks.power_problems(nl) == [], g
-        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "sk6812mini"]   # SK6812MINI
+        leds = [c for c in nl.components.values() if c.fields["Catalogue"] == "sk6812mini"]
         assert len(leds) == boards[g]["cells"]
         for led in leds:
             assert led.net_of("VDD") == "+5V" and led.net_of("VSS") == "GND"
@@ -255,11 +257,13 @@ def test_matrix_check_catches_faults(cell_nls, boards):
     nl = copy.deepcopy(cell_nls["knockabout"])
     d = nl.components["D13"]
     d.pins["1"], d.pins["2"] = d.pins["2"], d.pins["1"]  # diode reversed
-    assert any(p.startswith("D13") for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
+    assert any(p.startswith("D13")
+               for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
     nl = copy.deepcopy(cell_nls["knockabout"])
     led5 = nl.components["LED5"]
     led5.pins[led5.pin_num("DIN")] = "CHAIN7"            # chain out of order
-    assert any(p.startswith("LED5") for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
+    assert any(p.startswith("LED5")
+               for p in checks.matrix_problems(nl, b["rows"], b["cols"], b["cells"]))
 
 
 def test_cell_lists(boards):
@@ -281,7 +285,8 @@ def test_overlays_for_all_four_games():
     for g in GAMES:
         lay = get_layout(g)
         root = ET.parse(os.path.join(OUT, "overlays", f"{g}.svg")).getroot()
-        assert root.get("width") == f"{lay.width_mm:g}mm" and root.get("height") == f"{lay.height_mm:g}mm"
+        assert root.get("width") == f"{lay.width_mm:g}mm" \
+            and root.get("height") == f"{lay.height_mm:g}mm"
         assert root.get("viewBox") == f"0 0 {lay.width_mm:g} {lay.height_mm:g}"
         texts = [t.text for t in root.iter(SVG + "text")]
         for c in lay.cells:
@@ -344,8 +349,10 @@ def test_bom_quantities_per_game(boards):
     for r in netlisted:
         assert r["footprint"].count(":") == 1, r
     # every catalogue part is used, but for the sizes of tile join header no board needs
-    joins = {d.mpn for d in CATALOGUE.values() if d.description.startswith("Box header") and "joins two tiles" in d.description}
-    assert {d.mpn for d in CATALOGUE.values()} - joins <= {r["mpn"] for r in netlisted} <= {d.mpn for d in CATALOGUE.values()}
+    joins = {d.mpn for d in CATALOGUE.values()
+             if d.description.startswith("Box header") and "joins two tiles" in d.description}
+    catalogued = {d.mpn for d in CATALOGUE.values()}
+    assert catalogued - joins <= {r["mpn"] for r in netlisted} <= catalogued
 
 
 def test_power_budget(boards, pinmap):
@@ -377,7 +384,8 @@ def test_build_guide_pictures_and_tables_exist():
     for link in re.findall(r"\]\((\.\./hardware/out/[^)]+)\)", doc):
         assert os.path.exists(os.path.join(ROOT, "docs", link)), link
     for section in ("bom", "wiring", "power", "erc"):
-        body = doc.split(f"<!-- generated:{section} -->")[1].split(f"<!-- /generated:{section} -->")[0]
+        body = doc.split(f"<!-- generated:{section} -->")[1] \
+            .split(f"<!-- /generated:{section} -->")[0]
         assert body.strip(), section
     for heading in ("## Parts", "## Wiring", "## Assembly order", "## First power-up test",
                     "## Flashing", "## Troubleshooting", "## Power budget"):
@@ -408,14 +416,16 @@ def test_row_driver_and_the_timing_it_needs(pinmap, ctl_nl):
 def test_supply_checks_pass(ctl_nl, budgets, pinmap):
     assert checks.supply_problems(ctl_nl, budgets, pinmap) == []
     assert checks.vbus_plugin_uf(ctl_nl) <= power_budget.USB_PLUGIN_UF
-    assert 4.0 <= power_budget.uv_v() < 4.5 and 5.5 < power_budget.ov_v() <= 5.7    # 12 V is far outside
+    # 12 V is far outside
+    assert 4.0 <= power_budget.uv_v() < 4.5 and 5.5 < power_budget.ov_v() <= 5.7
 
 
 def test_jack_protection_is_a_back_to_back_switch(ctl_nl):
     """The raw jack reaches only U5 and the outer drain of Q2; Q2's sources meet, its gates
     are U5's GATE, its other drain is the protected +5V_JACK that F1 feeds on."""
     q2, u5 = ctl_nl.components["Q2"], ctl_nl.components["U5"]
-    assert {q2.net_of("D1_7"), q2.net_of("D1_8"), u5.net_of("VIN")} == {ctl_nl.components["J1"].net_of("TIP")}
+    assert {q2.net_of("D1_7"), q2.net_of("D1_8"), u5.net_of("VIN")} \
+        == {ctl_nl.components["J1"].net_of("TIP")}
     assert {q2.net_of("D2_5"), q2.net_of("D2_6"), u5.net_of("VOUT")} == {"+5V_JACK"}
     assert q2.net_of("S1") == q2.net_of("S2") and q2.net_of("S1") not in ("GND", "+5V_JACK")
     assert q2.net_of("G1") == q2.net_of("G2") == u5.net_of("GATE")
@@ -488,12 +498,14 @@ def test_second_feed_where_the_budget_says(cell_nls, budgets):
         nl = cell_nls[row["board"]]
         assert checks.feed_problems(nl, row) == []
         assert ("J4" in nl.components) == (row["feeds"] == 2)
-        assert row["rail_drop_v"] <= power_budget.MAX_RAIL_DROP_V < row["rail_drop_one_feed_v"] or row["feeds"] == 1
+        assert row["rail_drop_v"] <= power_budget.MAX_RAIL_DROP_V < row["rail_drop_one_feed_v"] \
+            or row["feeds"] == 1
     nl = copy.deepcopy(cell_nls["knockabout"])
     del nl.components["J4"]
     row = next(r for r in budgets if r["board"] == "knockabout")
     assert row["feeds"] == 2 and checks.feed_problems(nl, row)
-    assert power_budget.rail_drop_v(1000, 1000, 2) == pytest.approx(power_budget.rail_drop_v(1000, 1000) / 4)
+    assert power_budget.rail_drop_v(1000, 1000, 2) \
+        == pytest.approx(power_budget.rail_drop_v(1000, 1000) / 4)
 
 
 def test_buzzer_part_drive_and_budget_agree(ctl_nl, budgets, pinmap):
@@ -518,8 +530,8 @@ def test_new_footprints_exist_in_kicads_libraries():
         if os.environ.get("CI"):
             pytest.fail("kicad-footprints required in CI")
         pytest.skip("kicad-footprints not installed")
-    for key in ("ltc4365", "dualnfet", "tps2553", "srv05", "polyfuse", "jack", "vh3", "vh2", "idc20",
-                "sk6812mini", "key", "keydiode", "ahc595", "r56", "c1u"):
+    for key in ("ltc4365", "dualnfet", "tps2553", "srv05", "polyfuse", "jack", "vh3", "vh2",
+                "idc20", "sk6812mini", "key", "keydiode", "ahc595", "r56", "c1u"):
         assert os.path.isfile(libraries.path(CATALOGUE[key].footprint)), key
 
 

@@ -27,8 +27,9 @@ from knockboard.device.board import Board
 ROOT = Path(__file__).resolve().parents[1]
 DATA_FOLDERS = ("firmware", "rp2040-image")
 # what a checkout has that a build must not see: version control, caches, other builds, and
-# the log files SKiDL makes in the working folder while hardware/schematic/skidl_parts.py imports it (named
-# after the calling script; another test worker's may be gone before copytree copies it)
+# the log files SKiDL makes in the working folder while hardware/schematic/skidl_parts.py
+# imports it (named after the calling script; another test worker's may be gone before
+# copytree copies it)
 NOT_SOURCE = shutil.ignore_patterns(".*", "node_modules", "build", "dist", "*.egg-info",
                                     "__pycache__", "*.log", "*.erc")
 COMMAND_SECONDS = 120

@@ -30,7 +30,8 @@ def kicad_libraries():
     missing = [d for d in (os.path.join(SYMBOLS, "LED.kicad_sym"),
                            "/usr/share/kicad/footprints/LED_SMD.pretty") if not os.path.exists(d)]
     if missing:
-        msg = f"KiCad 6's libraries missing ({', '.join(missing)}): apt-get install kicad-symbols kicad-footprints"
+        msg = (f"KiCad 6's libraries missing ({', '.join(missing)}): "
+               "apt-get install kicad-symbols kicad-footprints")
         if os.environ.get("CI"):
             pytest.fail(msg)
         pytest.skip(msg)
@@ -71,7 +72,8 @@ def test_pins_are_the_kicad_symbols_pin_for_pin(key):
         if unnamed(n, sym_name):
             assert name == labels.get(n, n), f"{key} pin {n}"
         else:
-            assert name == overbar(sym_name), f"{key} pin {n}: {name}, {part.symbol} says {sym_name}"
+            assert name == overbar(sym_name), \
+                f"{key} pin {n}: {name}, {part.symbol} says {sym_name}"
         assert func == sym_type, f"{key} pin {n}: {func}, {part.symbol} says {sym_type}"
 
 
@@ -111,7 +113,8 @@ def _led_pads(path):
         root = parse_sexp(f.read())
     out = {}
     for fp in (x for x in root[1:] if isinstance(x, list) and x[0] == "footprint"):
-        ref = next(t[2] for t in fp[1:] if isinstance(t, list) and t[:2] == ["fp_text", "reference"])
+        ref = next(t[2] for t in fp[1:]
+                   if isinstance(t, list) and t[:2] == ["fp_text", "reference"])
         if not ref.startswith("LED"):
             continue
         pads = {}
@@ -134,7 +137,8 @@ def led_problems(path):
         want = {"VDD": "+5V", "VSS": "GND", "DOUT": f"CHAIN{i + 1}"}
         for name, net in want.items():
             if pads[by_name[name]] != net and not (name == "DOUT" and pads[by_name[name]] is None):
-                out.append(f"{ref} {name} (pad {by_name[name]}): {pads[by_name[name]]}, expected {net}")
+                out.append(f"{ref} {name} (pad {by_name[name]}): {pads[by_name[name]]}, "
+                           f"expected {net}")
         want_din = f"CHAIN{i}" if i else "LED_DIN"
         if din != want_din:
             out.append(f"{ref} DIN (pad {by_name['DIN']}): {din}, expected {want_din}")
@@ -154,7 +158,8 @@ def test_the_footprint_fits_the_datasheets_package(key):
     if part.package is None:
         assert key in NO_PACKAGE, f"{key}: record its package (parts.Package) from its datasheet"
         return
-    assert "datasheet" in part.package.source or re.search(r"\d", part.package.source), part.package.source
+    assert "datasheet" in part.package.source or re.search(r"\d", part.package.source), \
+        part.package.source
     if key in KNOWN_MISFITS:
         assert package_fit.problems(part) != [], f"{key} fits now: take it off KNOWN_MISFITS"
         return
@@ -166,8 +171,10 @@ def test_a_footprint_of_another_package_is_caught():
     5050 WS2812B footprint for the 3535 SK6812MINI."""
     assert package_fit.problems(CATALOGUE["rn10k"], "Resistor_SMD:R_Array_Convex_4x1206") == [
         "rn10k: Resistor_SMD:R_Array_Convex_4x1206 pitch 1.32 mm, the package 0.8 mm",
-        "rn10k: the package's 1.6 mm terminal span misses Resistor_SMD:R_Array_Convex_4x1206's outer pads"]
-    assert package_fit.problems(CATALOGUE["sk6812mini"], "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm") == [
+        "rn10k: the package's 1.6 mm terminal span misses "
+        "Resistor_SMD:R_Array_Convex_4x1206's outer pads"]
+    assert package_fit.problems(CATALOGUE["sk6812mini"],
+                                "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm") == [
         "sk6812mini: LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm pitch 3.3 mm, the package 1.75 mm"]
     c0402 = "Capacitor_SMD:C_0402_1005Metric"
     assert package_fit.problems(CATALOGUE["c100n"], c0402) == [
@@ -191,4 +198,5 @@ def test_the_buzzers_plus_pin_is_the_pad_the_footprint_marks_plus():
     pads = footprint_geometry.pads(part.footprint, 0.0, 0.0)
     nearest = min(pads, key=lambda p: math.dist((p.x, p.y), (float(at[1]), float(at[2]))))
     assert {name: n for n, name, _ in part.pins}["+"] == nearest.number
-    assert {name: n for n, (name, _) in skidl_symbol("Device:Buzzer").items()}["+"] != nearest.number
+    symbol_pins = {name: n for n, (name, _) in skidl_symbol("Device:Buzzer").items()}
+    assert symbol_pins["+"] != nearest.number

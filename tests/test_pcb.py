@@ -2,8 +2,8 @@
 made by `python3 -m hardware.build` from the netlists and the layouts. Each is checked with
 KiCad's own DRC through pcbnew (Debian's /usr/bin/python3): 0 violations, 0 unconnected
 pads (its footprint count stays 0 as KiCad 6 never fills it: the board against its netlist is
-tests/test_fab_files.py's parity check), with the fab's rules stored in the board; each key sits within
-0.1 mm of its overlay cell's centre; each board is up to date with its inputs and is made
+tests/test_fab_files.py's parity check), with the fab's rules stored in the board; each key sits
+within 0.1 mm of its overlay cell's centre; each board is up to date with its inputs and is made
 again byte for byte (tests/boards/). DRC is shown to catch a track moved or
 deleted."""
 
@@ -39,13 +39,15 @@ def reports(kicad, expected):
 def test_every_board_is_there_and_up_to_date(expected):
     assert {"controller", "cellboard-ko", "cellboard-knockoff-tile2"} <= set(expected)
     stale = [name for name, (text, extra) in expected.items()
-             if pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")) != pcbs.inputs_hash(name, text, extra)]
+             if pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb"))
+             != pcbs.inputs_hash(name, text, extra)]
     assert not stale, f"run `python3 -m hardware.build`: boards out of date: {stale}"
 
 
 def test_kicad_drc_is_clean_on_every_board(reports):
     for name, r in reports.items():
-        assert (r["violations"], r["unconnected"], r["footprint_errors"]) == (0, 0, 0), (name, r["samples"])
+        assert (r["violations"], r["unconnected"], r["footprint_errors"]) == (0, 0, 0), \
+            (name, r["samples"])
         assert r["copper_layers"] == 2
         assert fab_rules.fits(*r["size"]), (name, r["size"])
         assert r["tracks"] > 0, name
@@ -53,8 +55,10 @@ def test_kicad_drc_is_clean_on_every_board(reports):
 
 def test_the_fabs_rules_are_in_every_board(reports):
     for name, r in reports.items():
-        assert r["rules"] == {"min_track": fab_rules.MIN_TRACK, "min_clearance": fab_rules.MIN_CLEARANCE,
-                              "min_via": fab_rules.MIN_VIA_DIAMETER, "min_drill": fab_rules.MIN_THROUGH_HOLE,
+        assert r["rules"] == {"min_track": fab_rules.MIN_TRACK,
+                              "min_clearance": fab_rules.MIN_CLEARANCE,
+                              "min_via": fab_rules.MIN_VIA_DIAMETER,
+                              "min_drill": fab_rules.MIN_THROUGH_HOLE,
                               "clearance": fab_rules.CLEARANCE}, name
 
 
@@ -135,7 +139,8 @@ def test_escape_stubs_reach_fine_pitch_pads_with_clearance():
                         continue
                     dx = max(abs(x - other.x) - other.w / 2, 0.0)
                     dy = max(abs(y - other.y) - other.h / 2, 0.0)
-                    assert math.hypot(dx, dy) - width / 2 >= fab_rules.CLEARANCE, (pad.number, other.number)
+                    assert math.hypot(dx, dy) - width / 2 >= fab_rules.CLEARANCE, \
+                        (pad.number, other.number)
         if tracks:                  # the stub ends farther from the part than the pad
             end = (tracks[-1][4], tracks[-1][5])
             assert math.hypot(end[0] - 10, end[1] - 10) > math.hypot(pad.x - 10, pad.y - 10)
@@ -170,7 +175,8 @@ def test_a_wide_track_necks_down_at_a_fine_pitch_pad():
             x, y = x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20
             for other, pad in pads:
                 if other != net:
-                    assert _gap(x, y, width, pad) >= fab_rules.CLEARANCE - 1e-9, (net, other, pad.number, x, y)
+                    assert _gap(x, y, width, pad) >= fab_rules.CLEARANCE - 1e-9, \
+                        (net, other, pad.number, x, y)
 
 
 def test_the_led_current_nets_come_from_the_netlist():
@@ -181,7 +187,8 @@ def test_the_led_current_nets_come_from_the_netlist():
     from hardware.inputs import ipc2221, power_budget
     from hardware.schematic import led_current, netlist
     ctl = netlist.read_file(os.path.join(OUT, "controller.net"))
-    assert led_current.nets(ctl) >= {"+5V", "+5V_JACK", "JACK_SRC", "+5V_IN", "USB_SW", "USB_LED", "VBUS", "GND"}
+    assert led_current.nets(ctl) >= {"+5V", "+5V_JACK", "JACK_SRC", "+5V_IN", "USB_SW", "USB_LED",
+                                     "VBUS", "GND"}
     assert not led_current.nets(ctl) & {"VSYS", "+3V3", "JACK_GATE", "USB_EN", "JACK_SENSE"}
     cell = netlist.read_file(os.path.join(OUT, "cellboard-ko.net"))
     assert led_current.nets(cell) == {"+5V", "GND"}
@@ -192,8 +199,9 @@ def test_the_led_current_nets_come_from_the_netlist():
     path = led_current.path_pins(cell)
     assert all((c.ref, c.pin_num("VDD")) in path and (c.ref, c.pin_num("VSS")) in path for c in leds)
     assert led_current.TRACK_MM == 0.8
-    assert ipc2221.amps(0.8) == pytest.approx(2.03, abs=0.01) and ipc2221.amps(0.75) < power_budget.POLYFUSE_HOLD_MA / 1000
-    assert ipc2221.amps(0.25) == pytest.approx(0.88, abs=0.01)      # the review's figure for the necks
+    assert ipc2221.amps(0.8) == pytest.approx(2.03, abs=0.01) \
+        and ipc2221.amps(0.75) < power_budget.POLYFUSE_HOLD_MA / 1000
+    assert ipc2221.amps(0.25) == pytest.approx(0.88, abs=0.01)  # the review's figure for the necks
     assert led_current.neck_rise_c(led_current.MAX_NECK_MM) < 3
 
 
@@ -266,7 +274,8 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     def pieces():
         links = {(round(y / fab_rules.G), round(x / fab_rules.G)) for _, x, y in grid.route.vias}
         label = grid.pieces("GND", links)
-        return {int(label[0, round(p.y / fab_rules.G), round(p.x / fab_rules.G)]) for _, p, _ in terms}
+        return {int(label[0, round(p.y / fab_rules.G), round(p.x / fab_rules.G)])
+                for _, p, _ in terms}
     assert len(pieces()) == 2 and not grid.route.failed
     assert route._join_islands(grid, "GND", terms) == []
     assert len(pieces()) == 1 and not grid.route.failed
@@ -279,10 +288,12 @@ def test_the_rail_solver_on_a_hand_computed_ladder():
     from hardware.power import rails
     v = rails.solve(4, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0])
     assert v.tolist() == pytest.approx([0, 3, 5, 6])
-    v = rails.solve(6, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0), (3, 4, 1.0)], {1: 1.0, 2: 1.0, 3: 1.0}, [0, 4])
+    v = rails.solve(6, [(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0), (3, 4, 1.0)],
+                    {1: 1.0, 2: 1.0, 3: 1.0}, [0, 4])
     assert v[:5].tolist() == pytest.approx([0, 1.5, 2, 1.5, 0])
     assert math.isnan(v[5])
-    assert rails.ipc_amps(0.6) == pytest.approx(1.65, abs=0.01)     # IPC-2221 chart: 23.6 x 1.38 mil at 10 C
+    # IPC-2221 chart: 23.6 x 1.38 mil at 10 C
+    assert rails.ipc_amps(0.6) == pytest.approx(1.65, abs=0.01)
 
 
 def test_the_rails_measured_on_a_routed_board(kicad):
@@ -292,14 +303,16 @@ def test_the_rails_measured_on_a_routed_board(kicad):
     reads the widths)."""
     from hardware.placement import tiles
     from hardware.power import rails
-    cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), ["+5V"])["+5V"] for k in (1, 2)]
+    cus = [rails.copper(os.path.join(PCB, f"cellboard-knockoff-tile{k}.kicad_pcb"), ["+5V"])["+5V"]
+           for k in (1, 2)]
     per = rails.led_ma("knockoff")
     joins = [(0, tiles.join_ref(0, 0), 1, tiles.join_ref(0, 1))]
     r = rails.measure(cus, per, joins=joins)
     saved = rails.load()
     for k, got in enumerate(r, 1):
         assert got["feeds"] == saved[f"cellboard-knockoff-tile{k}"]["+5V"]["feeds"]
-        assert got["drop_v"] == pytest.approx(saved[f"cellboard-knockoff-tile{k}"]["+5V"]["drop_v"], abs=1e-3)
+        assert got["drop_v"] == pytest.approx(
+            saved[f"cellboard-knockoff-tile{k}"]["+5V"]["drop_v"], abs=1e-3)
         assert got["worst_led"].startswith("LED")
     thin = [dict(c, tracks=[t[:5] + [t[5] / 2] for t in c["tracks"]]) for c in cus]
     assert rails.measure(thin, per, joins=joins)[1]["drop_v"] > 1.5 * r[1]["drop_v"]
@@ -313,7 +326,8 @@ def test_every_cell_board_keeps_its_rails_within_the_limit(expected):
     from hardware.power import rails
     saved = rails.load()
     cells = sorted(n for n in expected if n.startswith("cellboard"))
-    assert sorted(n for n in saved if n != rails.CONTROLLER) == cells, "run `python3 -m hardware.power.rails`"
+    assert sorted(n for n in saved if n != rails.CONTROLLER) == cells, \
+        "run `python3 -m hardware.power.rails`"
     for name in cells:
         r = saved[name]
         assert r["hash"] == pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
@@ -328,7 +342,11 @@ def test_a_tracks_drop_by_the_solver_is_ohms_law():
     sheet resistance times its squares times the current (rho / t * L / W * I = 24.6 mV), to
     within the pads' share (each pad is 1 x 1 mm of copper in the path)."""
     from hardware.power import rails
-    pad = lambda ref, x: [ref, "1", ["F.Cu"], [[x - 0.5, -0.5], [x + 0.5, -0.5], [x + 0.5, 0.5], [x - 0.5, 0.5]]]  # noqa: E731
+
+    def pad(ref, x):
+        return [ref, "1", ["F.Cu"], [[x - 0.5, -0.5], [x + 0.5, -0.5], [x + 0.5, 0.5],
+                                     [x - 0.5, 0.5]]]
+
     cu = {"tracks": [["F.Cu", 0.0, 0.0, 20.0, 0.0, 0.8]], "vias": [], "zones": {},
           "pads": [pad("A", 0.0), pad("B", 20.0)]}
     drop, to = rails.net_drop(cu, [("A", "1")], [("B", "1")], 2.0)
@@ -343,7 +361,8 @@ def test_the_controllers_copper_is_measured(kicad, expected):
     from hardware.power import rails
     from hardware.schematic import led_current, netlist
     saved = rails.load()[rails.CONTROLLER]
-    assert saved["hash"] == pcbs.board_hash(os.path.join(PCB, "controller.kicad_pcb")), "run `python3 -m hardware.power.rails`"
+    assert saved["hash"] == pcbs.board_hash(os.path.join(PCB, "controller.kicad_pcb")), \
+        "run `python3 -m hardware.power.rails`"
     nl = netlist.read(expected["controller"][0])
     chain = led_current.chain(nl, rails.JACK[0])
     assert [n for n, _, _ in chain] == ["+5V_IN", "JACK_SRC", "+5V_JACK", "+5V"]
@@ -356,11 +375,11 @@ def test_the_controllers_copper_is_measured(kicad, expected):
 
 @pytest.fixture(scope="module")
 def board_facts(kicad, expected):
-    """What pcbnew reads from each committed board (hardware/pcb_fab_facts.py): footprints
+    """What pcbnew reads from each committed board (hardware/kicad/fab_facts.py): footprints
     with their courtyards, tracks, vias."""
     out = {}
     for name in sorted(expected):
-        r = subprocess.run([run.KICAD_PYTHON, os.path.join(run.HERE, "pcb_fab_facts.py"),
+        r = subprocess.run([run.KICAD_PYTHON, os.path.join(run.HERE, "fab_facts.py"),
                             os.path.join(PCB, f"{name}.kicad_pcb")], capture_output=True, text=True, timeout=600)
         assert r.returncode == 0, r.stderr[-2000:]
         out[name] = json.loads(r.stdout)

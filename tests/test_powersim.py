@@ -1,7 +1,7 @@
-"""The controller's power path simulated with ngspice (hardware/power/simulation.py), from the committed
-netlist: each power case with its pass condition, and the behavioural models checked against
-their datasheets' own figures. ngspice is Debian's `ngspice`; without it these fail, they do
-not skip.
+"""The controller's power path simulated with ngspice (hardware/power/simulation.py), from the
+committed netlist: each power case with its pass condition, and the behavioural models checked
+against their datasheets' own figures. ngspice is Debian's `ngspice`; without it these fail,
+they do not skip.
 
 The limits the cases are held to, and where they come from:
 - GP15 reads the jack: high at least 2.0 V, low at most 0.8 V (RP2040 datasheet, IO electrical
@@ -138,7 +138,8 @@ def test_leds_dark_to_full_white_on_the_jack():
 
 def test_jack_window_is_the_ladders():
     """Swept 0 -> 7 -> 0 V: U5 passes the jack only inside the window the R7/R8/R9 ladder sets
-    on its 0.5 V comparators (4.26-5.67 V, hardware/inputs/power_budget.py), and does pass it there."""
+    on its 0.5 V comparators (4.26-5.67 V, hardware/inputs/power_budget.py), and does pass it
+    there."""
     w = wave("jack swept 0-7 V")
     uv, ov = power_budget.uv_v(), power_budget.ov_v()
     on = [(t, v) for t, v, s in zip(w["t"], w["+5V_IN"], w["U5 on"]) if s > 0.5]
@@ -161,7 +162,8 @@ def test_switch_current_limit_follows_the_datasheets_rilim_table():
          if c.part.prefix == "R" and set(c.pins.values()) == {u6.net_of("ILIM"), "GND"}]
     assert len(r) == 1
     from hardware.schematic.checks import _ohms
-    assert P.switch_limit_a(_ohms(r[0].value)) * 1000 == pytest.approx(power_budget.USB_SWITCH_LIMIT_MA, rel=0.02)
+    assert P.switch_limit_a(_ohms(r[0].value)) * 1000 == pytest.approx(
+        power_budget.USB_SWITCH_LIMIT_MA, rel=0.02)
 
 
 def test_usb_load_stays_below_the_switch_limit():
@@ -192,6 +194,7 @@ def test_docs_give_what_the_simulation_gives():
     for name, rail, vsys, gp15, u6 in rows:
         f = P.summary(wave(name))
         v_end, v_min = vsys.replace(" V", "").replace(")", "").split(" (")
-        for doc, sim in ((rail, f["+5V"]), (v_end, f["VSYS"]), (v_min, f["VSYS min"]), (gp15, f["GP15"])):
+        for doc, sim in ((rail, f["+5V"]), (v_end, f["VSYS"]), (v_min, f["VSYS min"]),
+                         (gp15, f["GP15"])):
             assert abs(float(doc.replace(" V", "")) - sim) <= 0.02, (name, doc, sim)
         assert int(u6.rstrip("x")) == f["U6 on"], name

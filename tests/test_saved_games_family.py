@@ -254,8 +254,12 @@ def test_names_are_saved_and_shown_in_show_history_and_the_log(tmp_path, capsys)
 @pytest.mark.parametrize("names, said", [
     ("Ann,Ben,Cy", "--names Ann,Ben,Cy: 3 names for 2 players"),
     (",", "',': no name in it"),
-    ("Ann,Bartholomew-the-great", "'Bartholomew-the-great': a name is at most 16"),
-    ("Ann,B\tb", "a name is at most 16 printable characters"),
+    ("Ann,Bartholomew-the-great", "'Bartholomew-the-great': a name is at most 12"),
+    ("Ann,Christopher-J", "'Christopher-J': a name is at most 12 characters"),
+    ("Ann,B\tb", "the board's screen cannot show '\\t' in a name"),
+    ("Zoë,Ben", "'Zoë': the board's screen cannot show 'ë' in a name"),
+    ("Ann,ann", "'ann': two players named alike (seats 1 and 2)"),
+    ("Black,Ben", "'Black': that is the Black seat's colour; give another name"),
 ])
 def test_bad_names_are_refused_in_one_line(names, said, tmp_path, capsys):
     db = tmp_path / "g.sqlite3"

@@ -228,10 +228,11 @@ def test_cli_history_show_export_import(tmp_path, capsys):
     assert main(["show", "1", "--db", str(dbfile)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[2] == "final position: " + full.replay().to_position()
-    # a score sheet: the roll-off labelled, then each move with its player's colour
+    # a score sheet: the roll-off labelled, then each move with its player's name (White
+    # is "A", Black "B": the names the record gives)
     assert out[3] == f"   1. roll-off {full.actions[0]}" and len(out) == 3 + len(full.actions)
-    assert out[4].split()[1:] == ["White", full.actions[1]]
-    assert {line.split()[1] for line in out[3:]} == {"roll-off", "White", "Black", "dice"}
+    assert out[4].split()[1:] == ["A", full.actions[1]]
+    assert {line.split()[1] for line in out[3:]} == {"roll-off", "A", "B", "dice"}
     export = tmp_path / "g.json"
     assert main(["export", "1", "--db", str(dbfile), "-o", str(export)]) == 0
     # the same game again is the game already there, not a copy; --again copies on purpose

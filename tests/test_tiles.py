@@ -1,7 +1,7 @@
-"""A cell board larger than the fab's panel is cut into tiles (hardware/placement/tiles.py): each tile
-fits the panel, no cut crosses a cell, the tiles' netlists hold every part of the whole
-board once with the same connections, and each join's two headers carry, pin for pin, the
-same nets: every net with pads on both sides of the cut, and power on several pins."""
+"""A cell board larger than the fab's panel is cut into tiles (hardware/placement/tiles.py):
+each tile fits the panel, no cut crosses a cell, the tiles' netlists hold every part of the
+whole board once with the same connections, and each join's two headers carry, pin for pin,
+the same nets: every net with pads on both sides of the cut, and power on several pins."""
 
 import os
 

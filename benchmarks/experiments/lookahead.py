@@ -1,4 +1,4 @@
-"""A bot-strength experiment: does a turn-deep expectimax beat the greedy bot where the
+r"""A bot-strength experiment: does a turn-deep expectimax beat the greedy bot where the
 strong bot's tree search does not (K.O. and Knock-Off)?
 
 The lookahead bot tried here, not shipped (it did no better than `strong`; figures in
@@ -10,7 +10,8 @@ next chance step, where the heuristic score decides.  So it sees the opponent's 
 best reply to every roll instead of the score's threat estimate.
 
     python3 benchmarks/experiments/lookahead.py knockoff --games 200 --seed 1 --players 2
-    python3 benchmarks/experiments/lookahead.py ko --games 40 --seed 1 --players 2 --option quick_start=1
+    python3 benchmarks/experiments/lookahead.py ko --games 40 --seed 1 --players 2 \
+        --option quick_start=1
 
 Games are played like `knockboard arena`'s (seat rotation, shared dice per block, the
 arena's seeds); the printout is the lookahead seat's win rate with its 95% interval.

@@ -134,3 +134,24 @@ def test_export_svg_refuses_a_file_where_the_folder_should_be(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "not a folder" in err[0]
     assert blocker.read_text() == "x"
+
+
+def test_export_svg_keeps_the_secret_set_up_secret(tmp_path):
+    """K.O.'s set-up (KO-1) is each player's secret: a picture of it, like the window and
+    the web page, draws the pieces as colours only and its moves as "(secret)", and the
+    numbers come out once the game has started."""
+    from knockboard.gameview.table import SECRET
+    record = played("ko", {"players": 2}, plies=60)
+    frames = export_svg(record, tmp_path)
+    states = positions(record)
+    setup = [k for k, s in enumerate(states) if s.view().phase == "setup"]
+    assert len(setup) > 5 and len(setup) < len(states)
+    for k, (state, frame) in enumerate(zip(states, frames)):
+        texts = [t.text or "" for t in ET.parse(frame).getroot().iter(SVG + "text")]
+        numbers = {str(p.number) for p in state.view().pieces.values()}
+        placed = [t for t in texts if "@" in t]            # "G3@e5": a set-up move, named
+        if k in setup:
+            assert not placed and not numbers & set(texts), (k, texts)
+            assert k < 2 or any(SECRET in t for t in texts)
+        else:
+            assert numbers <= set(texts) and not any(SECRET in t for t in texts), k

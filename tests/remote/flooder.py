@@ -35,7 +35,7 @@ def main(port, room, seat, password, count, seconds):
     sent = 0
     while sent < count and time.monotonic() < end:
         for _ in range(min(CHUNK, count - sent)):
-            info = client.publish(f"knockboard/{room}/seat/{seat}/{sent % 500 + 1}/reveal",
+            info = client.publish(f"knockboard/{room}/seat/{seat}/live",
                                   PAYLOAD, qos=1, retain=False)
             sent += 1
         try:                    # the chunk on its way before the next: bounded in time

@@ -2,7 +2,9 @@
 the documented ACL gives it), publishing whatever it likes on that seat's topics, and
 noting what the broker answers each publication."""
 
+import json
 import threading
+import time
 import uuid
 
 import paho.mqtt.client as mqtt
@@ -20,7 +22,8 @@ class Attacker:
     def __init__(self, broker, room, seat, protocol=mqtt.MQTTv5, record=None):
         """`record`: the game's record as an honest home holds it (the list itself, which
         grows), whose chain the attacker's messages carry (transcript.py)."""
-        self.room, self.seat = room, seat
+        self.room, self.seat, self.port = room, seat, broker.port
+        self._tail = None                # its seat's tail as it last wrote it (`append`)
         self.record = [] if record is None else record
         user = f"{room}-{seat}"
         self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=protocol,
@@ -72,6 +75,66 @@ class Attacker:
                                                      # that blames a seat reads it)
         m = Message(self.room, self.seat, kind, ply, body)
         return self.send(m.topic().split("/", 2)[2], m.encode(), retain, wait)
+
+    def pages(self, wait=1.0):
+        """Its seat's retained pages and tail as the broker holds them: topic -> payload."""
+        held = {}
+        reader = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5,
+                             client_id=f"hostile-read-{uuid.uuid4().hex[:8]}")
+        user = f"{self.room}-{self.seat}"
+        reader.username_pw_set(user, password(user))
+        reader.on_message = lambda c, u, m: held.__setitem__(m.topic, m.payload)
+        reader.connect("127.0.0.1", self.port, 10)
+        reader.loop_start()
+        base = f"{PREFIX}/{self.room}/seat/{self.seat}"
+        reader.subscribe([(f"{base}/page/+", 1), (f"{base}/tail", 1)])
+        time.sleep(wait)                 # (retained messages come at once)
+        reader.disconnect()
+        reader.loop_stop()
+        return held
+
+    def rewrite(self, kind, ply, **body):
+        """Overwrite its seat's message of `kind` for entry `ply` where its pages (or its
+        tail) hold it, with one of `body` (and the chains `message` gives): what a seat's
+        user that rewrites its history does.  The page's topic."""
+        if kind != ONLINE and "chain" not in body:
+            body["chain"] = transcript.chains(self.room, self.record[:ply])[-1]
+        if "own" not in body:
+            body["own"] = transcript.own_start(self.room, self.seat - 1)
+        line = Message(self.room, self.seat, kind, ply, body).encode()
+        for name, payload in self.pages().items():
+            lines = payload.split(b"\n")
+            for i, old in enumerate(lines):
+                data = json.loads(old)
+                if (data["kind"], data["ply"]) == (kind, ply):
+                    lines[i] = line
+                    tail = name.split("/", 2)[2]
+                    assert not self.send(tail, b"\n".join(lines)).is_failure
+                    return name
+        raise AssertionError(f"no {kind} for entry {ply} in seat {self.seat}'s pages")
+
+    def append(self, kind, ply, **body):
+        """`message`, and the message kept in its seat's tail too (replacing one of the same
+        kind and entry), as a home keeps its history (remote/pages.py): a seat playing its
+        part by hand.  The broker's answer to the tail."""
+        self.message(kind, ply, **body)
+        m = Message(self.room, self.seat, kind, ply, self._chained(kind, ply, body))
+        if self._tail is None:
+            held = self.pages()
+            tail = held.get(f"{PREFIX}/{self.room}/seat/{self.seat}/tail", b"")
+            self._tail = [line for line in tail.split(b"\n") if line]
+        self._tail = [line for line in self._tail
+                      if (json.loads(line)["kind"], json.loads(line)["ply"]) != (kind, ply)]
+        self._tail.append(m.encode())
+        return self.send(f"seat/{self.seat}/tail", b"\n".join(self._tail))
+
+    def _chained(self, kind, ply, body):
+        body = dict(body)
+        if kind != ONLINE and "chain" not in body:
+            body["chain"] = transcript.chains(self.room, self.record[:ply])[-1]
+        if kind != ONLINE and "own" not in body:
+            body["own"] = transcript.own_start(self.room, self.seat - 1)
+        return body
 
     def close(self):
         self.client.disconnect()

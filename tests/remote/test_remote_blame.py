@@ -1,6 +1,7 @@
 """Which seat rewrote a game, without a broker: two homes joined directly play Knockabout,
-every message kept as the broker retains it (the last one on each topic); then one seat's
-topics are rewritten and a spectator reads them all.  A seat is named only where its own
+every message kept as the broker retains it (a seat's pages keep the last one of each kind
+and entry, its hello topic the last hello); then one seat's messages are rewritten and a
+spectator reads them all.  A seat is named only where its own
 messages contradict each other: an honest seat is never named, whether the other seat
 rewrote everything it sent from the entry on (consistently) or rewrote its own pins to
 frame it; the spectator then says only where the histories part."""
@@ -15,15 +16,21 @@ GAME = "knockabout"
 PLIES = 40
 
 
+def _key(m):
+    """Where the broker keeps `m`: a line of its seat's pages, one a kind and entry, or its
+    seat's hello topic."""
+    return (m.seat, m.kind, m.ply if m.kind != HELLO else None)
+
+
 def _played():
-    """(the record, the retained messages: topic -> Message) after PLIES entries."""
+    """(the record, the retained messages: _key -> Message) after PLIES entries."""
     w = Wire(GAME, {})
     store = {}
     for home in (0, 1):
         send = w.games[home].send
 
         def keep(message, retain=False, send=send):
-            store[message.topic()] = message
+            store[_key(message)] = message
             return send(message, retain)
         w.games[home].send = keep
     for _ in range(500):
@@ -34,7 +41,7 @@ def _played():
                 g.play(g.state.action_to_string(g.state.legal_actions()[0]))
         w.flush()
     assert w.games[0].record == w.games[1].record and len(w.games[0].record) >= PLIES
-    for g in w.games:                 # every message of the game on its topic, as the homes
+    for g in w.games:                 # every message of the game in its pages, as the homes
         g._resend_from(0)             # leave the broker (the first roll came before `keep`)
         g.hello()
     w.flush()
@@ -64,8 +71,8 @@ def _own_chains(record, seat, store):
     """Seat `seat`'s own chain before each entry of `record`, its commitments as stored."""
     owns = [transcript.own_start("wire", seat)]
     for ply, entry in enumerate(record):
-        act = store.get(Message("wire", seat + 1, ACT, ply).topic())
-        commit = store.get(Message("wire", seat + 1, "commit", ply).topic())
+        act = store.get((seat + 1, ACT, ply))
+        commit = store.get((seat + 1, "commit", ply))
         part = ("act", act["action"]) if act is not None and act["action"] == entry else \
             ("commit", commit["hash"]) if commit is not None else None
         owns.append(owns[-1] if part is None else transcript.own_follow(owns[-1], ply, part))
@@ -108,8 +115,8 @@ def test_the_stored_game_read_whole_names_nobody():
 def test_a_seat_that_rewrote_one_move_of_its_own_is_named():
     record, store = _played()
     ply, other = _a_move_with_another_choice(record, 1)
-    topic = Message("wire", 2, ACT, ply).topic()
-    store[topic] = Message("wire", 2, ACT, ply, dict(store[topic].body, action=other))
+    key = (2, ACT, ply)
+    store[key] = Message("wire", 2, ACT, ply, dict(store[key].body, action=other))
     g = _spectator(store)
     assert g.blamed == 1
     assert g.stopped == (f"Black (seat 2) rewrote entry {ply + 1}: showing the game as every "
@@ -123,8 +130,8 @@ def test_a_seat_that_rewrote_everything_it_sent_since_consistently_is_not_told_f
     record, store = _played()
     ply, other = _a_move_with_another_choice(record, 1)
     new = record[:ply] + [other] + record[ply + 1:]
-    topic = Message("wire", 2, ACT, ply).topic()
-    store[topic] = Message("wire", 2, ACT, ply, dict(store[topic].body, action=other))
+    key = (2, ACT, ply)
+    store[key] = Message("wire", 2, ACT, ply, dict(store[key].body, action=other))
     store = _rewritten(store, 1, ply + 1, record, chains_from=new,
                        owns_from=_own_chains(new, 1, store))
     g = _spectator(store)

@@ -9,15 +9,17 @@ import pytest
 
 from knockboard.remote import MemoryKeys, RemoteGame, dice
 from knockboard.remote.journal import MemoryJournal
-from knockboard.remote.messages import (ACT, COMMIT, HELLO, ONLINE, REVEAL, Message,
+from knockboard.remote.catchup import SPECTATOR_PLIES, Catchup
+from knockboard.remote.messages import (ACT, COMMIT, FULL, HELLO, ONLINE, REVEAL, Message,
                                         MessageError, decode)
+from knockboard.remote.pages import PAGE_BYTES, HistoryFull, PageBook
 from knockboard.remote.reception import HELLO_ANSWER_WAIT_S
 from knockboard.remote.refusals import RefusalLog
 
 from hostile import receive_chained
 from test_remote_refusals import Wire
 
-TOPIC = "knockboard/wire/seat/1/1/act"
+TOPIC = "knockboard/wire/seat/1/live"
 HEAD = '{"v":1,"room":"wire","seat":1,"kind":"act","ply":1,'
 
 
@@ -151,3 +153,55 @@ def test_nobody_is_timed_out_while_this_home_itself_is_off_the_broker():
         now[0] += 1
         g.tick()
     assert "Red (seat 1) withheld its dice commitment for 30 s: Red forfeits" in g.stopped
+
+
+# --- a seat's pages (remote/pages.py, remote/catchup.py) ------------------------------------
+
+def _act(seat, ply, action="x"):
+    return Message("wire", seat, ACT, ply, {"action": action, "chain": "0" * 64,
+                                            "own": "0" * 64})
+
+
+def test_a_seats_pages_hold_its_history_and_refuse_what_does_not_fit():
+    book = PageBook("wire", 1, pages=2, page_bytes=1024, tail_bytes=512)
+    line = len(_act(1, 0).encode())
+    fits = (2 * 1024 + 512) // (line + 1)          # about: the last lines may not fit
+    added = 0
+    with pytest.raises(HistoryFull, match="seat 1's 2 pages of 1 KB are full"):
+        for ply in range(fits + 2):
+            book.add(_act(1, ply))
+            added += 1
+    before = (book.pages, book.tail, book.where)
+    with pytest.raises(HistoryFull):
+        book.add(_act(1, added))
+    assert (book.pages, book.tail, book.where) == before     # nothing changed
+    book.add(_act(1, 0))                                     # a resend: the same line
+    written = dict(book.due())
+    assert sorted(written) == ["knockboard/wire/seat/1/page/0", "knockboard/wire/seat/1/page/1",
+                               "knockboard/wire/seat/1/tail"]
+    assert all(len(payload) <= 1024 for payload in written.values())
+    lines = [line for payload in written.values() for line in payload.split(b"\n")]
+    assert sorted(decode(TOPIC, line, "wire").ply for line in lines) == list(range(added))
+    assert book.due() == []                                  # nothing changed since
+
+
+def test_a_pages_lines_go_to_the_game_a_window_at_a_time_and_a_replaced_page_drops_its_old():
+    catchup = Catchup("wire")
+    page = b"\n".join(_act(1, p).encode() for p in range(100))
+    assert [str(why) for why in catchup.page(1, 0, page + b"\n{}")] == [
+        "version None (this program reads 4)"]                # the line that is not ours
+    assert [m.ply for m in catchup.ready(0)] == list(range(SPECTATOR_PLIES))
+    assert catchup.ready(0) == []                            # each handed over once
+    catchup.page(1, 0, page)                                 # republished as it was
+    assert catchup.ready(0) == []
+    catchup.page(1, 0, _act(1, 99, "y").encode())            # replaced: the rest is gone
+    assert [(m.ply, m["action"]) for m in catchup.ready(1000)] == [(99, "y")]
+    assert catchup.page(1, 1, b"x" * (PAGE_BYTES + 1)) == [
+        f"a page of {PAGE_BYTES + 1} bytes (at most {PAGE_BYTES})"]
+
+
+def test_a_seat_saying_its_pages_are_full_before_they_can_be_is_refused():
+    lines = []
+    g = _game(local=(0,), lines=lines)
+    receive_chained(g, Message("wire", 2, FULL, 0, {}))
+    assert g.stopped is None and "its pages cannot be full: it sent 0 bytes" in lines[0]

@@ -166,7 +166,7 @@ def test_a_changed_commitment_is_refused_and_named():
     g = RemoteGame("wire", "knockoff", {"players": 2}, [1], MemoryKeys(),
                    send=lambda m, retain=False: None, log=lines.append)
     receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))
-    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))     # again: a re-delivery
+    receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ab" * 32}))  # again: a re-delivery
     assert g.stopped is None and g.duplicates == 1
     receive_chained(g, Message("wire", 1, COMMIT, 0, {"hash": "ef" * 32}))
     assert "Red cheated" in g.stopped and g.record == []
@@ -214,32 +214,48 @@ def test_a_seat_whose_host_is_offline_is_waited_for_not_timed_out():
 
 
 Z = b"0" * 64           # a chain (and own): these payloads are refused for something else first
+CHAIN = b'"chain":"' + Z + b'","own":"' + Z + b'",'
 
 
 @pytest.mark.parametrize("name,payload,why", [
-    ("knockboard/wire/seat/2/0/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":0,'
+    ("knockboard/wire/seat/2/live", b'{"v":4,' + CHAIN + b'"room":"wire","seat":1,'
+                                     b'"kind":"act","ply":0,'
                                      b'"action":"x"}', "forged seat"),
-    ("knockboard/wire/seat/1/1/act", b"\xff", "not UTF-8 JSON"),
-    ("knockboard/wire/seat/1/1/act", b"[]", "not a JSON object"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":1}', "version"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":-1,'
+    ("knockboard/wire/seat/1/live", b"\xff", "not UTF-8 JSON"),
+    ("knockboard/wire/seat/1/live", b"[]", "not a JSON object"),
+    ("knockboard/wire/seat/1/live", b'{"v":1}', "version"),
+    ("knockboard/wire/seat/1/live", b'{"v":4,' + CHAIN + b'"room":"wire","seat":1,'
+                                     b'"kind":"act","ply":-1,'
                                      b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":true,'
+    ("knockboard/wire/seat/1/live", b'{"v":4,' + CHAIN + b'"room":"wire","seat":1,'
+                                     b'"kind":"act","ply":true,'
                                      b'"action":"x"}', "bad sequence number"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":2,'
-                                     b'"action":"x"}', "on the topic of ply 1"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/hello", b'{"v":3,' + CHAIN + b'"room":"wire","seat":1,'
+                                     b'"kind":"act","ply":2,'
+                                     b'"action":"x"}',
+     r"^protocol version 3, from an older Knockboard: this one speaks version 4 "
+     r"\(every home of a room must run it: update that home\)$"),
+    ("knockboard/wire/seat/1/live", b'{"v":5}',
+     r"^protocol version 5, from a newer Knockboard: this one speaks version 4 "
+     r"\(update this home\)$"),
+    ("knockboard/wire/seat/1/live", b'{"v":4,' + CHAIN + b'"room":"wire","seat":1,'
+                                     b'"kind":"act","ply":1,'
                                      b'"action":"x","more":1}', "missing or unknown"),
-    ("knockboard/wire/seat/1/1/act", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"other","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/live", b'{"v":4,' + CHAIN + b'"room":"other","seat":1,'
+                                     b'"kind":"act","ply":1,'
                                      b'"action":"x"}', "room"),
-    ("knockboard/wire/seat/1/hello", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"act","ply":1,'
+    ("knockboard/wire/seat/1/hello", b'{"v":4,' + CHAIN + b'"room":"wire","seat":1,'
+                                     b'"kind":"act","ply":1,'
                                      b'"action":"x"}', "wrong topic"),
-    ("knockboard/wire/seat/1/1/reveal", b'{"v":3,"chain":"' + Z + b'","own":"' + Z + b'","room":"wire","seat":1,"kind":"reveal",'
+    ("knockboard/wire/seat/1/live", b'{"v":4,' + CHAIN + b'"room":"wire","seat":1,'
+                                        b'"kind":"reveal",'
                                         b'"ply":1,"nonce":"zz"}', "bad nonce"),
     ("knockboard/wire/x", b"{}", "not a seat's topic"),
     ("knockboard/wire/seat/1/01/act", b"{}", "not a seat's topic"),
     ("knockboard/wire/seat/1/1/bet", b"{}", "not a seat's topic"),
-    ("knockboard/wire/seat/1/1/act", b"x" * 5000, "bytes"),
+    ("knockboard/wire/seat/1/1/act", b"{}", "not a seat's topic"),      # protocol 3's
+    ("knockboard/wire/seat/1/page/0", b"{}", "not a seat's topic"),     # (read as pages)
+    ("knockboard/wire/seat/1/live", b"x" * 5000, "bytes"),
 ])
 def test_malformed_messages_are_refused_with_the_reason(name, payload, why):
     with pytest.raises(MessageError, match=why):

@@ -74,23 +74,23 @@ def test_a_home_killed_at_any_step_of_a_roll_and_resumed_rolls_the_same_die(
         mine, theirs = first.keys.nonce(ply, 1), other.keys.nonce(ply, 2)
         fair = position.action_to_string(dice.outcome(outcomes, [mine, theirs]))
         if step != "committed":
-            attacker.message(COMMIT, ply, hash=dice.commitment(room, ply, 2, theirs))
+            attacker.append(COMMIT, ply, hash=dice.commitment(room, ply, 2, theirs))
             run_until([first.link.pump], lambda: 0 in first.game.reveals,
                       "seat 1 revealed")
             assert 1 in journal.commitments(ply)
         if step == "rolled":
-            attacker.message(REVEAL, ply, nonce=theirs.hex())
+            attacker.append(REVEAL, ply, nonce=theirs.hex())
             run_until([first.link.pump], lambda: len(first.game.record) > ply, "the die")
             assert first.game.record[ply] == fair
         first.kill()                                     # no goodbye: the host died here
         if cheat:       # seat 1's nonce is public: seat 2 grinds a commitment against it
             want = next(a for a, _ in outcomes if position.action_to_string(a) != fair)
             steer = steering_nonce(outcomes, [mine, None], want, 2)
-            attacker.message(COMMIT, ply, hash=dice.commitment(room, ply, 2, steer))
-            attacker.message(REVEAL, ply, nonce=steer.hex())
+            attacker.append(COMMIT, ply, hash=dice.commitment(room, ply, 2, steer))
+            attacker.append(REVEAL, ply, nonce=steer.hex())
         else:
-            attacker.message(COMMIT, ply, hash=dice.commitment(room, ply, 2, theirs))
-            attacker.message(REVEAL, ply, nonce=theirs.hex())
+            attacker.append(COMMIT, ply, hash=dice.commitment(room, ply, 2, theirs))
+            attacker.append(REVEAL, ply, nonce=theirs.hex())
         saved = first.game.record[:ply - behind]
         back = Home(broker, room, GAME, {}, [1], keys=first.keys, actions=saved,
                     journal=StoreJournal(store, room, fresh=False, game_id=lambda: gid))

@@ -1,10 +1,11 @@
 """A spectator of a long game, through the test's Mosquitto: the broker queues at most 1,000
 messages for a client and drops the rest of a retained burst, so a spectator subscribing
 to the whole room of a finished 1,603-entry Dodgeball game read 0-5 entries and waited for
-ever (the second review, with no attacker).  The spectator now reads the room a window of
-entries at a time (remote/catchup.py) and reads a finished game of over 2,000 entries
-whole, checking every move and die; junk a seat stored far outside the window never
-reaches it.  `knockboard watch URL` shows a game as a spectator reads it, live."""
+ever (the second review, with no attacker).  A seat's history is now retained in at most 32
+pages (remote/pages.py), handed to the game an entry window at a time (remote/catchup.py):
+the spectator reads a finished game of over 2,000 entries whole, checking every move and
+die; junk a seat sends far past the game never reaches it.  `knockboard watch URL` shows a
+game as a spectator reads it, live."""
 
 import hashlib
 import io
@@ -17,6 +18,7 @@ from knockboard.cli.watch import cmd_watch
 from knockboard.games import get_game
 from knockboard.remote import MemoryKeys, dice
 from knockboard.remote.messages import COMMIT, REVEAL
+from knockboard.remote.pages import PAGES
 from knockboard.store import GameStore
 
 from broker import password
@@ -59,12 +61,14 @@ def test_a_spectator_reads_the_whole_of_a_finished_game_of_2000_entries(make_bro
         run_until([h.link.pump for h in homes], lambda: all(h.room.connected for h in homes),
                   "both homes connected", 10)
         for home in homes:                 # the room as the homes leave it: every message
-            home.game._resend_from(0)      # of the game retained on its own topic
+            home.game._resend_from(0)      # of the game sent again (its pages unchanged)
         run_until([h.link.pump for h in homes], lambda: not any(
             h.room._pending_publishes for h in homes), "the game on the broker", 60)
-        for ply in range(5000, 5300):      # and junk retained far outside any window
-            attacker.message("act", ply, action="junk")
+        for ply in range(5000, 5300):      # and junk far past the game (the last retained
+            attacker.message("act", ply, action="junk")    # on seat 2's live topic)
     sent = sum(h.room.sent_messages for h in homes)
+    pages = [len(h.room.books[h.room.seats[0]].pages) for h in homes]
+    assert max(pages) < PAGES                  # (it fits, with room to spare)
     watcher = Home(broker, "long", GAME, {}, [], user="long-watch").start()
     with closing([watcher]):
         g = watcher.game
@@ -72,8 +76,8 @@ def test_a_spectator_reads_the_whole_of_a_finished_game_of_2000_entries(make_bro
             run_until([watcher.link.pump], lambda: len(g.record) == len(record) or g.stopped,
                       f"the spectator read {len(record)} entries", 60)
         finally:
-            print(f"\n{len(record)}-entry game, {sent} messages retained: the spectator read "
-                  f"{len(g.record)} entries, refused {g.refused}")
+            print(f"\n{len(record)}-entry game, {sent} messages sent, {pages} pages a seat: the "
+                  f"spectator read {len(g.record)} entries, refused {g.refused}")
         assert g.stopped is None and g.record == record and g.state.is_terminal()
         assert g.refused == 0                  # the junk at plies 5000.. never came
 
@@ -134,7 +138,7 @@ def _rewrite_move(attacker, record, homes):
             others = [state.action_to_string(a) for a in state.legal_actions()
                       if state.action_to_string(a) != entry]
             if others:          # (the message's own chain as seat 2's home sent it)
-                attacker.message("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
+                attacker.rewrite("act", ply, action=others[0], own=homes[1].game.owns[1][ply])
                 return ply
     raise AssertionError("no move of Black with another choice")
 
@@ -149,8 +153,8 @@ def _rewrite_die(attacker, record, homes):
             want = next(a for a, _ in outcomes if state.action_to_string(a) != entry)
             steer = steering_nonce(outcomes, [homes[0].keys.nonce(ply, 1), None], want, 2)
             own = homes[1].game.owns[1][ply]
-            attacker.message(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer), own=own)
-            attacker.message(REVEAL, ply, nonce=steer.hex(), own=own)
+            attacker.rewrite(COMMIT, ply, hash=dice.commitment("redo", ply, 2, steer), own=own)
+            attacker.rewrite(REVEAL, ply, nonce=steer.hex(), own=own)
             return ply
     raise AssertionError("no die")
 

@@ -113,8 +113,35 @@ def knockabout_over(out):
     save(vb, os.path.join(out, "knockabout-over-2.png"))
 
 
+def names(out):
+    """MENU -> Names: a name of an earlier game chosen, one spelt, then the turn by name."""
+    vb = VirtualBoard("knockabout")
+    s = vb.start("knockabout", ["human", "human"], seed=5, names=["Ann", ""])
+    vb.menu()
+    while vb.menu_entry() != "Names":
+        vb.menu()
+    vb.ok()
+    save(vb, os.path.join(out, "names-choose.png"))
+    vb.ok()                       # White stays Ann
+    while vb.oled()[0][1] != "> spell a name":
+        vb.menu()
+    vb.ok()
+    for letter in "BEN":
+        while vb.oled()[0][1] != f"> {letter}":
+            vb.menu()
+        if letter == "N":
+            save(vb, os.path.join(out, "names-spell.png"))
+        vb.ok()
+    while vb.oled()[0][1] != "> end: keep it":
+        vb.menu()
+    vb.ok()
+    vb.back()                     # the menu closed: the game, its turn by name
+    assert s.ui.seat_name(1) == "Ben"
+    save(vb, os.path.join(out, "names-turn.png"))
+
+
 SITUATIONS = (knockabout_rolloff, dodgeball_duel, knockoff_computer, knockoff_physical,
-              knockoff_refusal, menu_entry, knockabout_over)
+              knockoff_refusal, menu_entry, knockabout_over, names)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from board_driver import BACK, MENU, OK, VirtualBoard
+from board_driver import BACK, MENU, VirtualBoard
 from autoplay import AutoPlayer
 
 from knockboard import cli

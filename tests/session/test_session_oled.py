@@ -11,7 +11,7 @@ from knockboard.session import oled
 from knockboard.session.oled import LINES, PAGE_S, WIDTH, pages, wrap
 
 from autoplay import AutoPlayer
-from board_driver import BACK, MENU, OK, VirtualBoard
+from board_driver import MENU, VirtualBoard
 
 # the documented abbreviation (oled.py, rule 2), written out again here: a seat of several
 # colours by its initials
@@ -182,10 +182,19 @@ WALKS = [("knockabout", {}, {}, 30), ("dodgeball", {}, {}, 60),
          ("ko", {"players": 4}, {"physical_dice": True}, 80),
          ("knockoff", {"players": 2}, {"physical_dice": True}, 30),
          ("knockoff", {"players": 3}, {}, 30), ("knockoff", {"players": 4}, {}, 30)]
+# the players named, by names of the longest length allowed (session/names.py), one with a
+# space: every screen that says a seat says its name
+LONGEST = ["Christophers", "Grandma Rose", "Maximilian-J", "Anna Mae Lou"]
+WALKS += [(game, options, {**kw, "names": LONGEST[:options.get("players", 2)]}, acts)
+          for game, options, kw, acts in (("knockabout", {}, {}, 30),
+                                          ("dodgeball", {}, {"physical_dice": True}, 60),
+                                          ("ko", {"players": 2}, {}, 40),
+                                          ("knockoff", {"players": 4}, {}, 30))]
 
 
 @pytest.mark.parametrize("game,options,kw,acts", WALKS,
-                         ids=[f"{g}-{o.get('players', 2)}" for g, o, _, _ in WALKS])
+                         ids=[f"{g}-{o.get('players', 2)}" + ("-names" if "names" in kw else "")
+                              for g, o, kw, _ in WALKS])
 def test_every_screen_of_a_game_shows_every_word_whole(game, options, kw, acts):
     vb = VirtualBoard(game)
     players = options.get("players", 2)

@@ -193,7 +193,8 @@ def test_a_secret_set_up_shows_no_number_until_it_is_over():
     from knockboard.gameview.sheet import sheet_entry
     from knockboard.session.adapters import get_ui
     from knockboard.store import GameRecord
-    from knockboard.web.snapshot import SECRET, SnapshotMaker
+    from knockboard.gameview.table import SECRET
+    from knockboard.web.snapshot import SnapshotMaker
     game = get_game("ko", players=2)
     ui = get_ui(game)
     record = GameRecord.seated("ko", {"players": 2}, ["human"] * 2, 1)

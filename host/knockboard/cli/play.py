@@ -276,6 +276,12 @@ def make_setup(args: argparse.Namespace, parse_options: OptionsParser) -> "Setup
     if len(names) > players:
         raise PlayCommandError(f"--names {','.join(names)}: {len(names)} names for "
                                f"{players} players")
+    from ..session.adapters import get_ui
+    from ..session.names import names_error
+    ui = get_ui(get_game(args.game, **options))
+    clash = names_error(names, [ui.colour_name(seat) for seat in range(players)])
+    if clash is not None:
+        raise PlayCommandError(f"--names {','.join(names)}: {clash}")
     try:
         return Setup(args.game, options, seats, args.physical_dice, args.seed, args.rounds,
                      names)
@@ -283,20 +289,19 @@ def make_setup(args: argparse.Namespace, parse_options: OptionsParser) -> "Setup
         raise PlayCommandError(f"--rounds {args.rounds}: {err}") from None
 
 
-NAME_CHARS = 16       # a name at most this long (a seat's line on the board's OLED)
-
-
 def player_names(text: str) -> List[str]:
     """--names "Ann,Ben": the players' names by seat; a seat left empty ("Ann,,Cy") has
-    none. Refused: no name at all, a name too long or with control characters."""
+    none. Refused: no name at all, a name the board's screen cannot show whole
+    (session/names.py)."""
     import argparse
+    from ..session.names import name_error
     names = [part.strip() for part in text.split(",")]
     if not any(names):
         raise argparse.ArgumentTypeError(f"{text!r}: no name in it (names by seat: Ann,Ben)")
     for name in names:
-        if len(name) > NAME_CHARS or not name.isprintable():
-            raise argparse.ArgumentTypeError(
-                f"{name!r}: a name is at most {NAME_CHARS} printable characters")
+        error = name_error(name)
+        if error is not None:
+            raise argparse.ArgumentTypeError(error)
     return names
 
 
@@ -379,7 +384,7 @@ def cmd_resume(args: argparse.Namespace, out: Optional[TextIO] = None) -> int:
         seats = [p.get("bot") or "human" for p in record.players]
         setup = Setup(record.game, dict(record.options), seats,
                       record.dice == "physical", record.seed, record.rounds or 1,
-                      [p.get("name", "") for p in record.players])
+                      record.names)
         saver = RecordSaver(store, game_id)     # refused if another program has it open
         link = None
         pages: List[Optional["WebPage"]] = []

@@ -12,6 +12,7 @@ from .picture import Picture
 from .sheet import last_move, score_sheet
 from .summary import summary_lines
 from .svg import to_svg
+from .table import table_view
 
 
 def positions(record) -> list:
@@ -54,9 +55,10 @@ def export_svg(record, folder) -> list:
     sheet = score_sheet(record)
     written = []
     for step, (state, match) in enumerate(zip(states, matches(record, states))):
-        lines = summary_lines(state, sheet[:step], (step, steps), record.id, match)
+        view, shown = table_view(picture.ui, state, sheet[:step])
+        lines = summary_lines(state, shown, (step, steps), record.id, match, record.names)
         path = folder / frame_name(step, steps)
-        shapes = picture.shapes(state.view(), lines, last_move(sheet[:step]))
+        shapes = picture.shapes(view, lines, last_move(shown))
         path.write_text(to_svg(shapes, picture.width, picture.height), encoding="utf-8")
         written.append(path)
     return written

@@ -35,7 +35,7 @@ class SheetEntry:
 def score_sheet(record) -> list[SheetEntry]:
     """Every entry of `record` (it must replay: callers check with `record.replay()`)."""
     state = record.initial_state()
-    ui = get_ui(state.game)
+    ui = get_ui(state.game, names=record.names)      # who moved: by the players' names
     out = []
     for entry in record.actions:
         out.append(sheet_entry(ui, state, entry))

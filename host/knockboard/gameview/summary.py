@@ -11,19 +11,20 @@ MOVES_SHOWN = 14
 LAST_MARK = "  (last move)"     # the move ringed on the board
 
 
-def summary_lines(state, entries, step=None, game_id=None, match=None) -> list:
+def summary_lines(state, entries, step=None, game_id=None, match=None, names=()) -> list:
     """Lines for `state`, reached by `entries` (the record's entries as a score sheet,
     `sheet.SheetEntry`: who and what; plain text is shown as it is); `step` (k, n) says
     that a replay shows step k of n; `game_id` names a stored game; `match`: a K.O.
     match as it stands at `state` (`GameRecord.replay_match`), whose round being played
-    and the totals of the rounds over are then shown."""
+    and the totals of the rounds over are then shown; `names`: the players' names by seat
+    (the record's), said instead of the seats' colours."""
     game = state.game
     view = state.view()
     title = game.title or game.name
     lines = [title if game_id is None else f"{title}  (game {game_id})"]
     if step is not None:
         lines.append(f"replay: step {step[0]} of {step[1]}")
-    ui = get_ui(game)
+    ui = get_ui(game, names=names)
     if match is not None:
         begun = sum(1 for e in entries if isinstance(e, SheetEntry) and e.who == "round")
         lines.append(f"match: round {begun + 1} of {match.rounds}")

@@ -17,6 +17,7 @@ from .follower import StoreFollower
 from .picture import Picture
 from .sheet import last_move, score_sheet
 from .summary import summary_lines
+from .table import table_view
 
 POLL_MS = 250            # how often a followed game is looked up in the store
 TITLE = "Knockboard game view"
@@ -48,11 +49,9 @@ class GameView:
             self._key = key
             self._keep_on_screen()
         entries = record.actions if step is None else record.actions[:step[0]]
-        sheet = score_sheet(record)[:len(entries)]
-        lines = summary_lines(state, sheet, step, record.id, match)
+        view, sheet = table_view(self.picture.ui, state, score_sheet(record)[:len(entries)])
+        lines = summary_lines(state, sheet, step, record.id, match, record.names)
         self.canvas.delete("all")
-        # as the table sees it: K.O.'s secret set-up without its numbers (adapters/ko.py)
-        view = self.picture.ui.public(state.view())
         draw(self.canvas, self.picture.shapes(view, lines, last_move(sheet)))
         self.shown = (state, list(entries))
 

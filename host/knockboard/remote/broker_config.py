@@ -2,19 +2,25 @@
 `documented()` makes, and the tests' broker (`tests/remote/broker.py`) runs what `acl` and
 `LIMITS` make, so the documented configuration is the tested one.
 
-Each seat's user may write exactly the topics its home sends (`messages.topic`): its acts,
-commitments and reveals, its resignation and its offers and answers to end the game, its
-hello and its presence; everyone in the room reads it all; a
-spectator writes nothing.  The broker refuses a packet larger than a message can be, so it
-never forwards the megabyte payloads a hostile seat might send."""
+Each seat's user may write exactly the topics its home sends, by their full names, no
+wildcard (`messages.topic`, `pages.page_topic`): its live messages, its history's tail
+and PAGES pages, its hello and its presence; everyone in the room reads it all; a
+spectator writes nothing.  So one seat's user can make the broker keep at most
+`seat_store_bound()` bytes (stock Mosquitto has no quota per user: the ACL's fixed names
+are the quota).  The broker refuses a packet larger than a page can be, so it never
+forwards the megabyte payloads a hostile seat might send."""
 
 from typing import Mapping, Sequence
 
-from .messages import GAME_KINDS, HELLO, MAX_BYTES, ONLINE, PREFIX
+from .messages import HELLO, LIVE, ONLINE, PREFIX
+from .pages import PAGE_BYTES, PAGES, TAIL_INDEX, page_topic
 
-# a message is at most MAX_BYTES; its topic (at most 128 bytes: messages.MAX_TOPIC), the
-# MQTT header and the message expiry property take less than 1 KB more
-MAX_PACKET_BYTES = MAX_BYTES + 1024
+# a page is at most PAGE_BYTES (a message much less: messages.MAX_BYTES); its topic (at most
+# 128 bytes: messages.MAX_TOPIC), the MQTT header and the message expiry property take
+# less than 1 KB more
+MAX_PACKET_BYTES = PAGE_BYTES + 1024
+# the topics a seat writes besides its pages: hello, presence, live, tail
+FIXED_TOPICS = 4
 
 # the broker's file limit (systemd's LimitNOFILE for the mosquitto service): every
 # connection takes a file, Mosquitto 2.0 keeps a connection open that never logs in, and
@@ -25,10 +31,10 @@ SERVICE_NOFILE = 65536
 # log and the listeners share): past it the broker refuses new ones, never runs out of files
 MAX_CONNECTIONS = 60000
 
-# what the broker may hold at all (Mosquitto has no quota per user, and a seat's ACL lets
-# it write any name in its topics' ply level, so one seat's user can store retained
-# messages until this): past it the broker refuses what it would have to allocate for,
-# for every client, instead of the machine running out of memory
+# what the broker may hold at all (one seat's user can retain at most seat_store_bound()
+# bytes; this is for the broker's queues and sessions besides): past it the broker refuses
+# what it would have to allocate for, for every client, instead of the machine running out
+# of memory
 MEMORY_LIMIT_BYTES = 512 * 1024 * 1024
 # messages queued for one client beyond those in flight (Mosquitto's defaults, written out:
 # a spectator's catch-up is made to fit them, catchup.py), and how long the broker keeps the
@@ -46,10 +52,17 @@ LIMITS = [f"max_packet_size {MAX_PACKET_BYTES}", "set_tcp_nodelay true",
 
 
 def seat_topics(room: str, seat: int) -> list[str]:
-    """The topics seat `seat` (1-based) writes in `room`."""
+    """The topics seat `seat` (1-based) writes in `room`: exact names, a fixed set."""
     base = f"{PREFIX}/{room}/seat/{seat}"
-    return [f"{base}/+/{kind}" for kind in GAME_KINDS] + \
-        [f"{base}/{kind}" for kind in (HELLO, ONLINE)]
+    return [f"{base}/{kind}" for kind in (HELLO, ONLINE, LIVE)] + \
+        [page_topic(room, seat, page) for page in (TAIL_INDEX, *range(PAGES))]
+
+
+def seat_store_bound() -> int:
+    """The most bytes one seat's user can make the broker retain in a room (payload, topic
+    and properties): one message on each topic it may write, each within the broker's
+    packet limit."""
+    return (PAGES + FIXED_TOPICS) * MAX_PACKET_BYTES
 
 
 def acl(rooms: Mapping[str, Mapping[str, Sequence[int]]]) -> str:

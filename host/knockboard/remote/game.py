@@ -19,7 +19,9 @@ from .catchup import SPECTATOR_PLIES
 from .ending import Ending, RemoteRefusal, forfeit_result
 from .journal import CommitmentConflict, Journal, MemoryJournal
 from .keys import Keys
-from .messages import ACT, COMMIT, ENDING, HELLO, ONLINE, REVEAL, Message, short
+from .messages import (ACT, COMMIT, ENDING, FULL, GAME_KINDS, HELLO, ONLINE, REVEAL, Message,
+                       short)
+from .pages import PAGE_BYTES, PAGES, HistoryFull
 from .reception import Reception
 from .refusals import RefusalLog
 
@@ -33,6 +35,9 @@ DEFAULT_AWAY_TIMEOUT_S = 30 * 60.0
 HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
                          # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
+# a seat saying its pages are full is believed once it has sent this much history that this
+# home took (its honest pages hold about twice that then); before, it is refused
+FULL_BELIEVED_BYTES = PAGES * PAGE_BYTES // 2
 
 
 class _Send(Protocol):
@@ -66,7 +71,8 @@ class RemoteGame:
         if not all(0 <= s < self.players for s in self.local):
             raise ValueError(f"seats {sorted(s + 1 for s in local_seats)}: "
                              f"{game} has seats 1..{self.players}")
-        self.keys, self.send, self.log, self.clock = keys, send, log, clock
+        self.keys, self.log, self.clock = keys, log, clock
+        self._publish = send
         self.physical = physical_dice
         self.reveal_timeout, self.away_timeout = reveal_timeout, away_timeout
         self.journal: Journal = journal or MemoryJournal()
@@ -115,6 +121,28 @@ class RemoteGame:
         self._last_hello: Optional[float] = None
         self._said_over = False               # our hello at the end of the game is sent
         self._last_entry = clock()            # when the record last grew
+        # seat -> (kind, ply) -> bytes: the history each other seat sent that this home took
+        self.taken: dict[int, dict[tuple[str, int], int]] = {}
+        self.full = False                     # our pages on the broker are full
+        self.full_believed = FULL_BELIEVED_BYTES
+
+    def send(self, message: Message, retain: bool = True) -> None:
+        """Publish our message; if this home's seat's history does not fit its pages on the
+        broker any more (pages.py), nothing is sent: the game stops here saying why, and
+        the other homes are told (a FULL message)."""
+        try:
+            self._publish(message, retain)
+        except HistoryFull as err:
+            if self.full:
+                return
+            self.full = True
+            self._stop(f"this home's part of the game does not fit its pages on the broker "
+                       f"any more ({err}), {message.ply} entries in: the game cannot "
+                       "go on in this room")
+            try:        # (at the entry the other homes can reach: the one not sent)
+                self._publish(self._message(message.seat - 1, FULL, message.ply), True)
+            except HistoryFull:
+                pass
 
     # --- what the session and the hosts ask ----------------------------------------------
     def who(self, seat: int) -> str:
@@ -182,8 +210,13 @@ class RemoteGame:
 
     def receive(self, message: Message) -> None:
         self.reception.heard()
+        refused = self.refused
         try:
             self._handle(message)
+            if self.refused == refused and message.kind in GAME_KINDS \
+                    and message.ply <= len(self.record):
+                self.taken.setdefault(message.seat - 1, {})[(message.kind, message.ply)] = \
+                    len(message.encode())
             self._progress()
         except Exception as err:          # noqa: BLE001 - no message may end the home
             self.refuse(message, f"it raised {type(err).__name__}: {err}")
@@ -274,7 +307,7 @@ class RemoteGame:
             return self._hello(m)
         if self.stopped:
             return None
-        if m.kind in ENDING:
+        if m.kind in ENDING + (FULL,):
             return self._ending(m)
         if self.ending.ended is not None:
             return None                   # moves sent before they heard of the end
@@ -296,8 +329,9 @@ class RemoteGame:
         return {ACT: self._act, COMMIT: self._commit, REVEAL: self._reveal}[m.kind](m, seat)
 
     def _ending(self, m: Message) -> None:
-        """A resignation, an offer to end the game or an answer (ending.py): ours coming
-        back (retained) are ignored, later ones wait for their ply."""
+        """A resignation, an offer to end the game or an answer (ending.py), or a seat's
+        pages full: ours coming back (retained) are ignored, later ones wait for their
+        ply."""
         if m.seat - 1 in self.local:
             return None
         ply = len(self.record)
@@ -308,7 +342,20 @@ class RemoteGame:
             return self._wait(m)
         if not self._follows(m.seat - 1, m.ply, m["chain"], m):
             return None
-        return self.ending.receive(m)
+        return self._full(m, m.seat - 1) if m.kind == FULL else self.ending.receive(m)
+
+    def _full(self, m: Message, seat: int) -> None:
+        """Another home's history does not fit its pages: the game stops, with no result
+        (nobody chose it), once that seat has sent enough for it to be true."""
+        if seat in self.local:
+            return None
+        sent = sum(self.taken.get(seat, {}).values())
+        if sent < self.full_believed:
+            return self.refuse(m, f"its pages cannot be full: it sent {sent} bytes of "
+                                  f"history (its pages hold {PAGES * PAGE_BYTES})")
+        return self._stop(f"{self.who(seat)}'s part of the game does not fit its pages on "
+                          f"the broker any more ({m.ply} entries in): the game cannot go on "
+                          "in this room")
 
     def _wait(self, m: Message) -> None:
         """Keep `m` until the record gets to its ply: one message per seat, kind and ply."""
@@ -587,22 +634,34 @@ class RemoteGame:
     def _resend_from(self, ply: int) -> None:
         """Send again our messages from entry `ply` on (a peer is behind: it was away, the
         broker restarted, or its host was restarted from its record)."""
+        for m in self._own_messages(ply):
+            self.send(m)
+
+    def history(self) -> list[Message]:
+        """Our messages about the game so far, as we sent them: what a home resumed from its
+        record writes in its seats' pages again (room.py, pages.py)."""
+        return self._own_messages(0)
+
+    def _own_messages(self, ply: int) -> list[Message]:
+        """Our messages from entry `ply` on, and our part of the roll at the current one."""
+        out = []
         for p in range(ply, len(self.record)):
             author = self._author(p)
             if author in self.local:
-                self.send(self._message(author, ACT, p, action=self.record[p]))
+                out.append(self._message(author, ACT, p, action=self.record[p]))
             elif self.actors[p] == CHANCE and not self.physical:
                 for seat in sorted(self.local):
                     nonce = self.keys.nonce(p, seat + 1)
-                    self.send(self._message(seat, COMMIT, p, hash=dice.commitment(
+                    out.append(self._message(seat, COMMIT, p, hash=dice.commitment(
                         self.room, p, seat + 1, nonce)))
-                    self.send(self._message(seat, REVEAL, p, nonce=nonce.hex()))
+                    out.append(self._message(seat, REVEAL, p, nonce=nonce.hex()))
         ply = len(self.record)
         for seat in sorted(self.local):
             if seat in self.commits:
-                self.send(self._message(seat, COMMIT, ply, hash=self.commits[seat]))
+                out.append(self._message(seat, COMMIT, ply, hash=self.commits[seat]))
             if seat in self.reveals:
-                self.send(self._message(seat, REVEAL, ply, nonce=self.reveals[seat].hex()))
+                out.append(self._message(seat, REVEAL, ply, nonce=self.reveals[seat].hex()))
+        return out
 
     def _message(self, seat: int, kind: str, ply: int, **body: Any) -> Message:
         """Our message; about the game (every kind but presence), it carries the chain of

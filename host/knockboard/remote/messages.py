@@ -3,22 +3,24 @@
 Every message names its room, its seat (1-based, as players count them) and its kind;
 game messages carry `ply`, the project's own sequence number: the index in the game's
 record of the entry the message is about, so a message delivered twice is recognised and
-applied once.  Every message is retained, each on a topic of its own, so whoever subscribes
-to the room later (a spectator, a home back from a fault) gets the whole game from the
-broker: `knockboard/ROOM/seat/N/PLY/KIND` (seat N's act, commit or reveal for entry PLY),
-`.../seat/N/PLY/resign`, `offer`, `accept` and `decline` (a home resigns, offers to end
-the game by agreement at entry PLY, or answers such an offer), `.../seat/N/hello` (the
-seat's set-up and how far its record goes) and `.../seat/N/online`
-(also the broker's last will: is the seat's host connected).  A broker ACL lets each seat's
-user write only under its own seat."""
+applied once.  A seat writes only a fixed set of exact topics, the same in every game, so
+that the broker's ACL bounds what its user can store (pages.py): its messages about the
+game go on `knockboard/ROOM/seat/N/live` as they are sent (acts, commits and reveals;
+`resign`, `offer`, `accept` and `decline`: a home resigns, offers to end the game by
+agreement at entry PLY, or answers such an offer) and are kept, retained, in the seat's
+pages (`.../seat/N/page/K`, pages.py); `.../seat/N/hello` (the seat's set-up and how far
+its record goes) and `.../seat/N/online` (also the broker's last will: is the seat's host
+connected) are retained on their own.  A broker ACL lets each seat's user write only
+those names of its own seat."""
 
 import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, NoReturn, Optional, Union
 
-VERSION = 3                 # 2: every message about the game carries its chain (transcript.py);
-                            # 3: and its seat's own chain (`own`)
+VERSION = 4                 # 2: every message about the game carries its chain (transcript.py);
+                            # 3: and its seat's own chain (`own`); 4: a seat's fixed topics,
+                            # its history in pages (pages.py)
 MAX_BYTES = 4096
 MAX_PLY = 1_000_000
 # what a message may hold, checked before or while it is parsed, so that no payload a peer
@@ -32,10 +34,13 @@ MAX_TOPIC = 128           # longer topic names are not ours (and are cut in log 
 PREFIX = "knockboard"
 
 ACT, COMMIT, REVEAL, HELLO, ONLINE = "act", "commit", "reveal", "hello", "online"
+LIVE = "live"               # the topic of a seat's messages about the game
+# a home's history does not fit its pages any more: the game cannot go on in the room
+FULL = "full"
 # how a game ends before its rules end it: a home resigns, or every home agrees to stop
 RESIGN, OFFER, ACCEPT, DECLINE = "resign", "offer", "accept", "decline"
 ENDING = (RESIGN, OFFER, ACCEPT, DECLINE)
-GAME_KINDS = (ACT, COMMIT, REVEAL) + ENDING     # the kinds on a ply's topics
+GAME_KINDS = (ACT, COMMIT, REVEAL) + ENDING     # the kinds kept in a seat's pages
 HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 DICE_MODES = ("electronic", "physical")
 
@@ -71,6 +76,7 @@ _FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     OFFER: {"chain": _hex64, "own": _hex64},
     ACCEPT: {"seats": _seats, "chain": _hex64, "own": _hex64},
     DECLINE: {"chain": _hex64, "own": _hex64},
+    FULL: {"chain": _hex64, "own": _hex64},
 }
 
 
@@ -175,34 +181,39 @@ def short(value: object, limit: int = 40) -> str:
 
 
 def topic(room: str, seat: int, kind: str, ply: int = 0) -> str:
+    """The topic a message of `kind` by 1-based `seat` goes on (`ply`: unused, every entry's
+    messages share the seat's live topic)."""
     base = f"{PREFIX}/{room}/seat/{seat}"
-    if kind in (HELLO, ONLINE):
-        return f"{base}/{kind}"
-    return f"{base}/{ply}/{kind}"
+    return f"{base}/{kind}" if kind in (HELLO, ONLINE) else f"{base}/{LIVE}"
 
 
 def room_filter(room: str) -> str:
     return f"{PREFIX}/{room}/#"
 
 
-def seat_of_topic(room: str, name: str
-                  ) -> Optional[tuple[int, tuple[str, ...], Optional[int]]]:
-    """(seat, the kinds that topic carries, its ply or None) for a seat's topic `name` in
-    `room`; None for any other topic."""
+def seat_of_topic(room: str, name: str) -> Optional[tuple[int, tuple[str, ...]]]:
+    """(seat, the kinds that topic carries) for a seat's topic `name` in `room` (its pages
+    are read by catchup.py); None for any other topic."""
     if len(name) > MAX_TOPIC:
         return None
     parts = name.split("/")
-    if len(parts) not in (5, 6) or parts[:3] != [PREFIX, room, "seat"] \
+    if len(parts) != 5 or parts[:3] != [PREFIX, room, "seat"] \
             or not parts[3].isdigit() or len(parts[3]) > 1:
         return None
-    seat = int(parts[3])
-    if len(parts) == 5:
-        return (seat, (parts[4],), None) if parts[4] in (HELLO, ONLINE) else None
-    ply, kind = parts[4], parts[5]
-    if kind not in GAME_KINDS or not (ply.isascii() and ply.isdigit()) \
-            or len(ply) > 7 or (len(ply) > 1 and ply[0] == "0"):
-        return None
-    return seat, (kind,), int(ply)
+    kind = parts[4]
+    if kind in (HELLO, ONLINE):
+        return int(parts[3]), (kind,)
+    return (int(parts[3]), GAME_KINDS + (FULL,)) if kind == LIVE else None
+
+
+def _other_version(version: Any) -> str:
+    if type(version) is int and 0 < version < VERSION:
+        return (f"protocol version {version}, from an older Knockboard: this one speaks "
+                f"version {VERSION} (every home of a room must run it: update that home)")
+    if type(version) is int and version > VERSION:
+        return (f"protocol version {version}, from a newer Knockboard: this one speaks "
+                f"version {VERSION} (update this home)")
+    return f"version {short(version)} (this program reads {VERSION})"
 
 
 def decode(topic_name: str, payload: Union[bytes, bytearray], room: str) -> Message:
@@ -214,8 +225,9 @@ def decode(topic_name: str, payload: Union[bytes, bytearray], room: str) -> Mess
         raise MessageError(f"topic {short(topic_name)} is not a seat's topic in room "
                            f"{room!r}")
     data = _parse(payload)
-    if data.get("v") != VERSION:
-        raise MessageError(f"version {short(data.get('v'))} (this program reads {VERSION})")
+    version = data.get("v")
+    if version != VERSION:
+        raise MessageError(_other_version(version))
     kind = data.get("kind")
     if kind not in _FIELDS:
         raise MessageError(f"unknown kind {short(kind)}")
@@ -232,8 +244,6 @@ def decode(topic_name: str, payload: Union[bytes, bytearray], room: str) -> Mess
         raise MessageError(f"a {kind} message on the wrong topic {short(topic_name)}")
     if type(ply) is not int or not 0 <= ply <= MAX_PLY:
         raise MessageError(f"bad sequence number {short(ply)}")
-    if where[2] is not None and ply != where[2]:
-        raise MessageError(f"sequence number {ply} on the topic of ply {where[2]}")
     for name, check in _FIELDS[kind].items():
         if not check(data[name]):
             raise MessageError(f"{kind}: bad {name} {short(data[name])}")

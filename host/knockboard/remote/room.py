@@ -6,11 +6,15 @@ paho runs the network in its own thread and reconnects by itself (a broker resta
 network gone for a while); what arrives is queued and handed over in the caller's thread
 by `pump`, so the game is only ever touched by one thread.  After every (re)connection the
 game says hello again with how far its record goes, and the other homes send what it
-missed: nothing is lost, and the sequence numbers keep anything from being applied twice."""
+missed: nothing is lost, and the sequence numbers keep anything from being applied twice.
+Each of this home's messages about the game also goes into its seat's pages (pages.py),
+republished retained as they grow; the seats' pages, read back (catchup.py), are how a
+spectator or a restarted home gets the game so far."""
 
 import queue
 import socket
 import ssl
+import threading
 import uuid
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Union
 
@@ -22,8 +26,10 @@ from paho.mqtt.reasoncodes import ReasonCode
 from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from .address import RoomAddress
-from .catchup import PlyWindow, seat_filters
-from .messages import ONLINE, Message, MessageError, decode, room_filter, topic
+from .catchup import SPECTATOR_PLIES, Catchup
+from .messages import (FULL, GAME_KINDS, MAX_BYTES, ONLINE, Message, MessageError, decode,
+                       room_filter, topic)
+from .pages import PageBook, page_of_topic
 
 if TYPE_CHECKING:
     from .game import RemoteGame
@@ -37,9 +43,9 @@ KEEPALIVE_S = 10
 # the broker forgets a room's retained messages this long after they were sent (MQTT 5
 # message expiry), so finished games do not pile up on it
 RETAIN_S = 7 * 24 * 3600
-# messages that arrived and wait for `pump`: beyond this many (a flood; a whole long game's
-# retained messages are about 4,000) more are dropped and counted; a message of the game
-# that is dropped is sent again when our hello says what we lack
+# messages that arrived and wait for `pump`: beyond this many (a flood) more are dropped
+# and counted; a message of the game that is dropped is sent again when our hello says what
+# we lack.  A page waits once, its last version (at most PAGES a seat), beside them
 INBOX_MAX = 8192
 
 
@@ -69,7 +75,8 @@ class Room:
         self.address, self.seats, self.log = address, sorted(seats), log
         self.keepalive = keepalive
         # CONNECTED, or (topic name, payload) of a message
-        self.inbox: queue.Queue[Union[str, tuple[str, Union[bytes, bytearray]]]] = \
+        # (a payload too large to read: its size; a page: None, its last version in `_pages`)
+        self.inbox: queue.Queue[Union[str, tuple[str, Union[bytes, bytearray, int, None]]]] = \
             queue.Queue(INBOX_MAX)
         self.dropped = 0               # messages not queued: the inbox was full
         self._dropped_said = 0
@@ -80,7 +87,13 @@ class Room:
         self.sent_messages = 0
         self.sent_bytes = 0
         self._pending_publishes: dict[int, str] = {}   # mid -> topic, until the broker acknowledges
-        self.window = PlyWindow(address.room)   # a spectator's subscriptions (catchup.py)
+        # this home's seats' pages (pages.py), written from its record once connected
+        self.books = {s: PageBook(address.room, s + 1) for s in self.seats}
+        self._books_written = False
+        self.catchup = Catchup(address.room)     # the seats' pages read back (catchup.py)
+        # page topic -> its last version, to read
+        self._pages: dict[str, Union[bytes, bytearray]] = {}
+        self._pages_lock = threading.Lock()
         client_id = client_id or f"knockboard-{address.room}-{uuid.uuid4().hex[:12]}"
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                         protocol=mqtt.MQTTv5)
@@ -115,14 +128,34 @@ class Room:
         self.client.loop_stop()
 
     def publish(self, message: Message, retain: bool = True) -> mqtt.MQTTMessageInfo:
-        """Every message is retained on its own topic (messages.py): the room's state."""
-        payload = message.encode()
-        info = self.client.publish(message.topic(), payload, qos=1, retain=retain,
-                                   properties=_EXPIRY)
-        self._pending_publishes[info.mid] = message.topic()
+        """A message about the game goes live and into its seat's pages (pages.HistoryFull,
+        nothing sent, if they are full); a hello and presence are retained on their own
+        topics, and a note that the pages are full on the live one."""
+        book = self.books.get(message.seat - 1)      # (none: not ours, the broker refuses)
+        paged = message.kind in GAME_KINDS and book is not None
+        if message.kind in GAME_KINDS:
+            if book is not None:
+                book.add(message)
+            retain = False                 # (its page keeps it)
+        elif message.kind == FULL:
+            retain = True
+        info = self._send(message.topic(), message.encode(), retain)
+        if paged:
+            self._write_pages()
+        return info
+
+    def _send(self, name: str, payload: bytes, retain: bool) -> mqtt.MQTTMessageInfo:
+        info = self.client.publish(name, payload, qos=1, retain=retain, properties=_EXPIRY)
+        self._pending_publishes[info.mid] = name
         self.sent_messages += 1
         self.sent_bytes += len(payload)
         return info
+
+    def _write_pages(self) -> None:
+        """Republish the pages (and tails) that changed."""
+        for book in self.books.values():
+            for name, payload in book.due():
+                self._send(name, payload, retain=True)
 
     def pump(self, game: Union["RemoteGame", "SetupReader"], limit: int = 1000) -> None:
         """Hand what arrived to `game` (a RemoteGame) and let its time pass."""
@@ -133,10 +166,20 @@ class Room:
             except queue.Empty:
                 break
             if item == CONNECTED:
-                self.window.reset()
+                if not self._books_written:
+                    self._books_written = True      # a resumed home's history, as it sent it
+                    for m in game.history():
+                        self.books[m.seat - 1].add(m)
+                    self._write_pages()
                 game.hello()
                 continue
             name, payload = item
+            if payload is None:
+                self._read_page(game, name)
+                continue
+            if isinstance(payload, int):
+                game.refuse_unread(name, f"{payload} bytes (at most {MAX_BYTES})")
+                continue
             try:
                 message = decode(name, payload, self.address.room)
             except MessageError as err:
@@ -145,23 +188,37 @@ class Room:
             except Exception as err:      # noqa: BLE001 - no payload may end the home
                 game.refuse_unread(name, f"unreadable ({type(err).__name__})")
                 continue
+            if message.kind in GAME_KINDS and not self.seats \
+                    and message.ply >= len(game.record) + SPECTATOR_PLIES:
+                continue                   # (a spectator reads later ones in the pages)
+            if message.kind in GAME_KINDS:
+                self.catchup.handed(message.seat, payload)      # (not again from a page)
             game.receive(message)
+        self._hand_over(game)
         lost = self.dropped - self._dropped_said
         if lost:
             game.refuse_unread(self.address.room, f"{lost} messages dropped: more than "
                                f"{INBOX_MAX} waiting")
             self._dropped_said += lost
-        if not self.seats and self.connected:
-            self._follow(len(game.record))
         game.tick(self.connected, lost)
 
-    def _follow(self, length: int) -> None:
-        """A spectator reads the room a window of entries at a time (catchup.py)."""
-        new, old = self.window.move(length)
-        if new:
-            self.client.subscribe([(name, SubscribeOptions(qos=1)) for name in new])
-        if old:
-            self.client.unsubscribe(old)
+    def _read_page(self, game: Union["RemoteGame", "SetupReader"], name: str) -> None:
+        where = page_of_topic(self.address.room, name)
+        with self._pages_lock:
+            payload = self._pages.pop(name, None)
+        if where is None or payload is None:
+            return
+        for why in self.catchup.page(*where, payload):
+            game.refuse_unread(name, why)
+
+    def _hand_over(self, game: Union["RemoteGame", "SetupReader"]) -> None:
+        """The pages' messages within the game's window, as its record grows (catchup.py)."""
+        for _ in range(100_000):
+            ready = self.catchup.ready(len(game.record))
+            if not ready:
+                return
+            for message in ready:
+                game.receive(message)
 
     def _online(self, online: bool) -> Message:
         return Message(self.address.room, self.seats[0] + 1, ONLINE, 0,
@@ -177,14 +234,12 @@ class Room:
             client.disconnect()            # a wrong password does not get better by retrying
             return
         self.connected = True
+        # noLocal: our own messages do not come back to us.  The room's retained messages
+        # are a few a seat (its pages, hello, presence), whatever the game's length
+        client.subscribe(room_filter(self.address.room),
+                         options=SubscribeOptions(qos=1, noLocal=True))
         if self.seats:
-            # noLocal: our own messages do not come back to us
-            client.subscribe(room_filter(self.address.room),
-                             options=SubscribeOptions(qos=1, noLocal=True))
             self.publish(self._online(True), retain=True)
-        else:                              # a spectator: the entries follow (`_follow`)
-            client.subscribe([(name, SubscribeOptions(qos=1))
-                              for name in seat_filters(self.address.room)])
         self.inbox.put(CONNECTED)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: mqtt.DisconnectFlags,
@@ -198,10 +253,24 @@ class Room:
             name = message.topic
         except UnicodeDecodeError:         # not a topic name MQTT allows
             name = "(a topic name that is not UTF-8)"
+        payload: Union[bytes, bytearray, int, None] = message.payload
+        page = page_of_topic(self.address.room, name) is not None
+        if page:
+            with self._pages_lock:        # a page waits once, its last version
+                waits = name in self._pages
+                self._pages[name] = message.payload
+            if waits:
+                return
+            payload = None
+        elif len(message.payload) > MAX_BYTES:     # not kept: only its size is said
+            payload = len(message.payload)
         try:
-            self.inbox.put_nowait((name, message.payload))
+            self.inbox.put_nowait((name, payload))
         except queue.Full:
             self.dropped += 1
+            if page:
+                with self._pages_lock:
+                    self._pages.pop(name, None)
 
     def _on_publish(self, client: mqtt.Client, userdata: Any, mid: int, reason_code: ReasonCode,
                     properties: Properties) -> None:

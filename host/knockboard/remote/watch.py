@@ -1,5 +1,5 @@
 """Watching a remote game: a spectator (a read-only broker user) joins the room, learns the
-game from the seats' hellos, reads every entry so far (a window at a time, catchup.py),
+game from the seats' hellos, reads every entry so far (from the seats' pages, catchup.py),
 checks each with its own engine and the dice against their commitments, and follows the
 game to its end, one line an entry, as `knockboard watch URL` shows it.  An entry is shown
 once every seat's messages have pinned it (transcript.py): a game a seat rewrote is shown
@@ -43,6 +43,10 @@ class SetupReader:
 
     def hello(self) -> None:
         """(Connected: a spectator says nothing.)"""
+
+    def history(self) -> list[Message]:
+        """(A spectator has no pages to write.)"""
+        return []
 
     def receive(self, message: Message) -> None:
         if message.kind == HELLO and self.setup is None:

@@ -139,6 +139,9 @@ class GameLine:
     def set_seat(self, seat: int, kind: str) -> None:
         self._record.set_seat(seat, kind)
 
+    def set_name(self, seat: int, name: str) -> None:
+        self._record.players[seat] = dict(self._record.players[seat], name=name)
+
     def set_physical_dice(self, physical: bool) -> None:
         self._record.dice = "physical" if physical else "electronic"
 

@@ -4,8 +4,9 @@ it, BACK leaves.
 Entries: back to the game, a hint (the strong bot's move for a person to play), in a remote
 game resigning and offering to end it (`remote_end.py`), undo, redo, new game, once the game
 is over quitting (the program ends), the game (among those the connected board can play),
-the number of players, each seat (person or computer), the dice (electronic or physical),
-edit mode, the board test (`testing.py`), and for K.O. the rounds of a match.  Game,
+the number of players, each seat (person or computer), the players' names (`naming.py`,
+at once), the dice (electronic or physical), edit mode, the board test (`testing.py`), and
+for K.O. the rounds of a match.  Game,
 players, rounds and seats take effect at "New game"; a seat changed during a game also
 changes who plays it now.
 
@@ -23,6 +24,7 @@ from ..layouts import get_layout
 from . import oled, remote_end
 from .adapters import get_ui
 from .modes import Mode
+from .naming import NamingMode
 from .seats import HUMAN, LEVELS, level_of
 from .rounds import show_totals, total_label
 from .testing import BoardTestMode
@@ -90,6 +92,7 @@ class MenuMode(Mode):
             kind = setup.seats[seat]
             out.append(Command(partial(_next_seat, seat), f"{name}: " +
                                ("person" if kind == HUMAN else kind)))
+        out.append(Command(_names, "Names"))
         out.append(Command(_toggle_dice,
                            "Dice: " + ("physical" if setup.physical_dice else "screen")))
         out.append(Command(_edit, "Edit board"))
@@ -230,6 +233,12 @@ def _next_seat(seat: int, session: Session) -> None:
     now = level_of(setup.seats[seat]) or HUMAN
     setup.seats[seat] = CYCLE[(CYCLE.index(now) + 1) % len(CYCLE)]
     session.seat_changed(seat, setup.seats[seat])
+
+
+def _names(session: Session) -> None:
+    menu = session.menu
+    assert menu is not None
+    session.switch_to(NamingMode(session, menu))
 
 
 def _toggle_dice(session: Session) -> None:

@@ -38,6 +38,7 @@ class RecordSaver:
         self._record: Optional[GameRecord] = None
         self._saved: list[str] = []     # the actions the store holds for `game_id`
         self._finished = False          # the store has the game as finished
+        self._players: list = []        # the players the store holds for `game_id`
 
     def sync(self, record: GameRecord, state: State) -> None:
         """Bring the store in line with `record`; the store's error if it cannot (then
@@ -72,6 +73,9 @@ class RecordSaver:
         for ply in range(common, len(actions)):
             self.store.append(game_id, ply, actions[ply])
             saved.append(actions[ply])
+        if record.players != self._players:     # a name or a seat changed on the menu
+            self.store.set_players(game_id, record.players)
+            self._players = [dict(p) for p in record.players]
         # the record follows the state, or the players' agreement that ended the game
         finished = record.status == "finished"
         if finished and not self._finished:
@@ -86,6 +90,7 @@ class RecordSaver:
             stored = self.store.get(self.game_id)
             self._saved = list(stored.actions)
             self._finished = stored.status == "finished"
+            self._players = stored.players
         else:
             # the game's row first; its actions follow one committed row each
             empty = replace(record, actions=[], actors=[], status="playing", result=None,
@@ -95,6 +100,7 @@ class RecordSaver:
             self.lock = GameLock(self.store.path, self.game_id).acquire()
             self._saved = []
             self._finished = False
+            self._players = [dict(p) for p in record.players]
         self._record = record
 
     def close(self) -> None:

@@ -28,6 +28,7 @@ from .editing import Editing, steps_back, steps_forward
 from .game_line import GameLine
 from .interaction import Interaction
 from .menu import MenuMode
+from .names import name_error, names_error
 from .pieces import show_pieces
 from .modes import Agreed, AwaitingRemote, Choosing, EnteringDice, Over, Showing, Waiting
 from .remote_end import finish as finish_remote, follow as follow_remote_end
@@ -133,13 +134,15 @@ class Session:
         # session stays replayable as a whole, but no game repeats the last one's roll-off
         self.next_setup.seed = next_game_seed(setup.seed)
         self.game = get_game(setup.game, **setup.options)
-        self.ui = get_ui(self.game, layout)
+        # the OLED and the log say the players' names where a seat is meant (a turn, whose
+        # dice, who won) and the colours where a piece is
+        self.ui = get_ui(self.game, layout, self._usable_names(setup, layout))
         self.layout = layout
         record = GameRecord.seated(setup.game, setup.options, setup.seats, setup.seed,
                                    setup.physical_dice, setup.rounds)
         for seat, player in enumerate(record.players):
-            # the name given (--names), else the seat as the players at the table say it
-            player["name"] = setup.name(seat) or self.ui.seat_name(seat)
+            # the name given (--names, the menu), else the seat's colour
+            player["name"] = setup.name(seat) or self.ui.colour_name(seat)
         # the engine state, the record and what undo and redo keep (game_line.py); a K.O.
         # match (rounds.py) with the rounds over so far, None for a single game
         self.line = GameLine(self.game, record, get_match(self.game, setup.rounds))
@@ -174,6 +177,20 @@ class Session:
         self.advance()
         self.render()
 
+    def _usable_names(self, setup: Setup, layout: Layout) -> list[str]:
+        """The setup's names, if the board can say them: none (the seats' colours) when
+        one is not a name for the OLED (a record from before the rule) or the game set up
+        on the menu gave a named seat's name to another seat as its colour (Players: 3 made
+        "Yellow" a seat); said once in the terminal.  The record keeps them as given."""
+        names = list(setup.names)[:self.game.num_players]
+        colours = get_ui(self.game, layout)
+        error = names_error(names, [colours.colour_name(s)
+                                    for s in range(self.game.num_players)])
+        if error is None:
+            return names
+        self.term.log(f"Names not shown on the board: {error}")
+        return []
+
     def _check_board(self, game: str, layout: Layout) -> None:
         info = getattr(self.board, "info", None)
         if info is not None and getattr(info, "cells", len(layout)) != len(layout):
@@ -192,13 +209,40 @@ class Session:
             make_bot(kind, 0, self.game.name)   # refuses an unknown kind now, not mid-game
             self.bots[seat] = kind
 
+    def name_seat(self, seat: int, name: str) -> bool:
+        """Give `seat`'s player `name` ("": none, the seat's colour again) in this game and
+        the games the menu starts after it: the OLED, the log and the saved record say it
+        from now on.  Refused (one line, nothing changed) when the name is not one
+        (names.py) or another seat is called so; False then."""
+        players = self.game.num_players
+        names = [self.ui.names[s] if s < len(self.ui.names) else "" for s in range(players)]
+        names[seat] = name
+        error = names_error(names, [self.ui.colour_name(s) for s in range(players)])
+        if error is not None:
+            self.message = (clip(f"{name}: taken" if name_error(name) is None
+                                 else f"{name}: not a name"), self.clock() + MESSAGE_S)
+            self.term.log(f"  refused: {error}")
+            self.sound("error")
+            return False
+        was = self.ui.seat_name(seat)
+        self.setup.names = list(names)
+        self.next_setup.names = list(names)
+        self.ui = get_ui(self.game, self.layout, names)
+        # the last roll's dice are drawn by whose they are: by the new name from now on
+        self.rolled_by = [self.ui.seat_name(seat) if owner == was else owner
+                          for owner in self.rolled_by]
+        self.line.set_name(seat, self.ui.seat_name(seat))
+        self.save()
+        self.term.log(f"Name: {self.who(seat)}" if name else
+                      f"Name: {self.ui.colour_name(seat)} has no name")
+        self.dirty = True
+        return True
+
     def who(self, seat: int) -> str:
         """A seat as the terminal names it: the player's name with the seat ("Ann
         (White)"), or the seat alone when no name was given."""
-        seat_name = self.ui.seat_name(seat)
-        players = self.record.players
-        name = players[seat].get("name", "") if 0 <= seat < len(players) else ""
-        return f"{name} ({seat_name})" if name and name != seat_name else seat_name
+        colour, name = self.ui.colour_name(seat), self.ui.seat_name(seat)
+        return f"{name} ({colour})" if name != colour else colour
 
     def dice_changed(self, physical: bool) -> None:
         self.setup.physical_dice = physical
@@ -746,4 +790,8 @@ class Session:
             lines = keep + [text]
             if len(oled.pages(lines)) > 1:        # a long message: the first line and it
                 lines = lines[:1] + [text]
+            if len(oled.pages(lines)) > 1:
+                # a long first line too (a name: "Christophers to move"): the message alone,
+                # seen at once, not on a second page it may not live to
+                lines = [text]
         return lines, dice[:4], kind

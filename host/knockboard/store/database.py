@@ -238,6 +238,13 @@ class GameStore:
             db.execute("UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?",
                        (status, result, now(), game_id))
 
+    def set_players(self, game_id: int, players: list) -> None:
+        """The game's players as they are now: a name given or a seat's kind changed on
+        the board's menu during the game."""
+        with self._sql() as db:
+            db.execute("UPDATE games SET players = ? WHERE id = ?",
+                       (json.dumps(players), game_id))
+
     def delete(self, game_id: int) -> None:
         """Remove the game and its actions for good; StoreError if there is no such game."""
         with self._transaction() as db:

@@ -69,6 +69,11 @@ class GameRecord:
         """Per seat: "human" or the bot's name."""
         return ["human" if p.get("bot") is None else p["bot"] for p in self.players]
 
+    @property
+    def names(self) -> list[str]:
+        """Per seat: the player's name (an unnamed seat's is its colour)."""
+        return [str(p.get("name", "")) for p in self.players]
+
     def set_seat(self, seat: int, kind: str) -> None:
         self.players[seat] = dict(self.players[seat], bot=None if kind == "human" else kind)
 

@@ -5,16 +5,13 @@ seats with their scores, the score sheet and the result."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..gameview.picture import Picture
 from ..gameview.sheet import last_move
 from ..gameview.summary import summary_lines, who_line
 from ..gameview.svg import to_svg
+from ..gameview.table import table_view
 from ..session.adapters import get_ui
 from .seats import LetteredLook, seat_letters, seat_rows
-
-SECRET = "(secret)"          # a move of a secret set-up, on the sheet while it lasts
 
 
 class SnapshotMaker:
@@ -43,16 +40,12 @@ class SnapshotMaker:
         game stopped before its end shows why only there)."""
         picture = self._picture_for(record, state)
         ui = picture.ui
-        # as the table sees it: K.O.'s secret set-up without its numbers (adapters/ko.py),
-        # and its moves, which name them, not shown until the set-up is over
-        view = ui.public(state.view())
-        secret = view != state.view()
-        sheet = [replace(e, text=SECRET) if secret and e.is_move else e for e in sheet]
+        view, sheet = table_view(ui, state, sheet)
         last = last_move(sheet)
         shapes = picture.board() + picture.last_move(last) + picture.pieces(view)
         moves = [k for k, e in enumerate(sheet) if e.is_move]
         over = state.is_terminal() or (latest and step is None and record.status != "playing")
-        lines = summary_lines(state, sheet, step, record.id, match)
+        lines = summary_lines(state, sheet, step, record.id, match, record.names)
         return {
             "title": state.game.title or state.game.name,
             "id": record.id,

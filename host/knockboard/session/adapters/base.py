@@ -33,13 +33,35 @@ class GameUI:
     # a hint's cells chase in a colour no seat, target or ball uses, so it is seen on any piece
     HINT: tuple = (255, 0, 255)
 
-    def __init__(self, game: Game, layout: Layout) -> None:
+    def __init__(self, game: Game, layout: Layout, names: Sequence[str] = ()) -> None:
         self.game = game
         self.layout = layout
+        # the players' names by seat ("": none); a name that is only the seat's colour or the
+        # engine's name for it (a record names every seat) is none
+        self.names = tuple(
+            "" if name in (self.colour_name(seat), game.player_name(seat)) else name
+            for seat, name in enumerate(list(names)[:game.num_players]))
 
     # --- who and what -----------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
+    def colour_name(self, seat: int) -> str:
+        """The seat by the colour its pieces are lit in ("White", "Green+Yellow"): what
+        the pieces, the steps and the edits name, whoever plays them."""
         return self.game.player_name(seat)
+
+    def seat_name(self, seat: int) -> str:
+        """Who plays the seat, as the table says it: the player's name, else its colour."""
+        name = self.names[seat] if 0 <= seat < len(self.names) else ""
+        return name or self.colour_name(seat)
+
+    def named(self, text: str) -> str:
+        """`text` with each named seat's colour ("White", "Green+Yellow") in it as the
+        player's name: an engine's result written by colour, read at a named table."""
+        said = {self.colour_name(s): n for s, n in enumerate(self.names) if n}
+        if not said:
+            return text
+        # one pass, longest colour first: a name with a colour in it stays as it is given
+        colours = "|".join(re.escape(c) for c in sorted(said, key=len, reverse=True))
+        return re.sub(rf"(?<![\w+])(?:{colours})(?![\w+])", lambda m: said[m.group(0)], text)
 
     def color(self, index: int) -> tuple[int, int, int]:
         return self.COLORS[index % len(self.COLORS)]
@@ -49,7 +71,7 @@ class GameUI:
         names as the engine numbers them ("P1 has 3 pawns", "team 1 pawn on a7") named as
         the players know them ("Red has 3 pawns", "Blue pawn on a7")."""
         for seat in range(self.game.num_players):
-            engine, ours = self.game.player_name(seat), self.seat_name(seat)
+            engine, ours = self.game.player_name(seat), self.colour_name(seat)
             if engine != ours:
                 text = re.sub(rf"\b{re.escape(engine)}\b", ours, text, flags=re.IGNORECASE)
         return text
@@ -59,8 +81,8 @@ class GameUI:
         a game whose engine numbers its seats ("P1 wins", "Team 1 wins"), the winner by
         `seat_name` (the seat the engine's returns rank first)."""
         text = state.result()
-        if text is None or self.seat_name(0) == self.game.player_name(0):
-            return text
+        if text is None or self.colour_name(0) == self.game.player_name(0):
+            return None if text is None else self.named(text)
         returns = list(state.returns())
         best = max(returns)
         winners = [seat for seat, r in enumerate(returns) if r == best]
@@ -137,7 +159,7 @@ class GameUI:
     def piece_words(self, piece: Piece) -> str:
         """A piece as the players at the table name it, by its colour and what is printed
         on it ("Green pawn", "Black d4"), not by the terminal board's code ("Gx4", "O")."""
-        return f"{self.seat_name(piece.owner)} {piece.name}"
+        return f"{self.colour_name(piece.owner)} {piece.name}"
 
     # --- physical steps ---------------------------------------------------------------------
     def steps(self, before: State, action: Action, after: State) -> list[Step]:

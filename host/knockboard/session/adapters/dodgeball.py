@@ -81,7 +81,7 @@ class DodgeballUI(GameUI):
     BALL = (255, 0, 200)
     HINT = (255, 255, 255)                               # magenta is the balls'
 
-    def seat_name(self, seat: int) -> str:
+    def colour_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
 
     def view(self, state: State) -> View:
@@ -132,7 +132,7 @@ class DodgeballUI(GameUI):
                         for team in (0, 1) if not left[team])
 
     def piece_words(self, piece: Piece) -> str:
-        return f"{self.seat_name(piece.owner)} pawn"      # "O", "B+" on the terminal
+        return f"{self.colour_name(piece.owner)} pawn"      # "O", "B+" on the terminal
 
     def prompt(self, state: State) -> str:
         view = _view(state)

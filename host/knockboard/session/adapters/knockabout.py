@@ -87,7 +87,7 @@ class KnockaboutUI(GameUI):
         return f"{self.seat_name(out[0])} has {gutter[out[0]]:g} dice in the gutter"
 
     def piece_words(self, piece: Piece) -> str:
-        return f"{self.seat_name(piece.owner)} d{piece.name[1]}"   # "W8=3": White's d8
+        return f"{self.colour_name(piece.owner)} d{piece.name[1]}"   # "W8=3": White's d8
 
     def rolloff_roller(self, state: State) -> str:
         return f"{self.seat_name(0)} and {self.seat_name(1)} (each a d6)"

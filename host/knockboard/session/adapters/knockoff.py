@@ -42,7 +42,7 @@ class KnockoffUI(GameUI):
     TARGET = (255, 255, 255)
     SCORE_UNIT = "on the top row"
 
-    def seat_name(self, seat: int) -> str:
+    def colour_name(self, seat: int) -> str:
         # the engine's notation says P1..P4; at the table the players know their colour
         return SEAT_NAMES[seat]
 
@@ -90,7 +90,7 @@ class KnockoffUI(GameUI):
     def piece_words(self, piece: Piece) -> str:
         # a home base's piece is the pawns at home ("Gx4" on the terminal)
         kind = "home base" if "x" in piece.name else "pawn"
-        return f"{self.seat_name(piece.owner)} {kind}"
+        return f"{self.colour_name(piece.owner)} {kind}"
 
     def prompt(self, state: State) -> str:
         return clip(f"{self.seat_name(state.current_player())} to move")
@@ -108,9 +108,9 @@ class KnockoffUI(GameUI):
         victim = _owner(view, dst)
         if victim is not None:
             home = self.homes()[victim]
-            victim_name = self.seat_name(victim)
+            victim_name = self.colour_name(victim)
             out.append(Step("move", dst, home, clip(f"{victim_name} {dst}>home"), victim))
-        mover_name = self.seat_name(mover)
+        mover_name = self.colour_name(mover)
         out.append(Step("move", src, dst, clip(f"{mover_name} {src}>{dst}"), mover))
         return out
 
@@ -205,7 +205,7 @@ class KnockoffUI(GameUI):
         for seat, home in enumerate(homes):
             was, now = self._platforms(before, seat), self._platforms(after, seat)
             left, reached = sorted(was - now), sorted(now - was)
-            name = self.seat_name(seat)
+            name = self.colour_name(seat)
             for src, dst in zip(left, reached):
                 steps.append(Step("move", src, dst, clip(f"{name} {src}>{dst}"), seat))
             for src in left[len(reached):]:

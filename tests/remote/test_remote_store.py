@@ -1,0 +1,107 @@
+"""What one seat's user can make the broker store, through the test's Mosquitto with the
+documented configuration: before, every entry was retained on a topic of its own and the
+ACL left the ply level open, so a seat's user retained junk on as many topics as it liked
+(10,000 of 10,000 kept).  Now a seat writes only its fixed set of exact topics
+(`broker_config.seat_topics`): the broker refuses every other name, and what the seat's
+user can store there, read back by another account, stays within
+`broker_config.seat_store_bound()`.  A game whose history outgrows a seat's pages stops,
+saying why, at both homes."""
+
+import threading
+import time
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from knockboard.remote.broker_config import MAX_PACKET_BYTES, seat_store_bound, seat_topics
+from knockboard.remote.messages import PREFIX
+from knockboard.remote.pages import PAGES, PageBook
+
+from broker import password
+from homes import Home, closing, play_headless, run_until
+from hostile import Attacker
+
+OUTSIDE = 300              # names outside the seat's set it tries to retain junk on
+
+
+def _retained(broker, room, user, seat):
+    """topic -> payload of seat `seat`'s retained messages, read by `user` (another account)."""
+    held, lock = {}, threading.Lock()
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    c.username_pw_set(user, password(user))
+    up = threading.Event()
+    c.on_connect = lambda cl, u, f, rc, p: up.set()
+
+    def keep(client, userdata, m):
+        if m.retain:
+            with lock:
+                held[m.topic] = m.payload
+    c.on_message = keep
+    c.connect("127.0.0.1", broker.port, 10)
+    c.loop_start()
+    try:
+        assert up.wait(5)
+        c.subscribe(f"{PREFIX}/{room}/seat/{seat}/#", qos=1)
+        seen = -1
+        for _ in range(40):                  # the retained burst has come once it stops
+            time.sleep(0.5)
+            if len(held) == seen:
+                break
+            seen = len(held)
+    finally:
+        c.disconnect()
+        c.loop_stop()
+    return held
+
+
+def test_a_seats_user_stores_only_its_fixed_topics_within_the_bound(make_broker):
+    broker = make_broker({"store": 2})
+    attacker = Attacker(broker, "store", 2)
+    mine = seat_topics("store", 2)
+    with closing([], attacker):
+        # junk on names outside its set: protocol 3's per-entry topics, pages past its last,
+        # names of its own choosing; every one refused by the broker
+        outside = [f"seat/2/{100_000 + i}/act" for i in range(OUTSIDE // 3)] + \
+            [f"seat/2/page/{PAGES + i}" for i in range(OUTSIDE // 3)] + \
+            [f"seat/2/junk{i}" for i in range(OUTSIDE // 3)]
+        refused = sum(attacker.send(tail, b"x" * 4000).is_failure for tail in outside)
+        # and as much as the broker takes on every name it may write
+        for name in mine:
+            tail = name.split("/", 2)[2]
+            answer = attacker.send(tail, b"y" * (MAX_PACKET_BYTES - len(name) - 64))
+            assert answer is not None and not answer.is_failure, name
+        assert attacker.disconnects == 0
+    held = _retained(broker, "store", "store-watch", 2)
+    stored = sum(len(topic) + len(payload) for topic, payload in held.items())
+    print(f"\nseat 2's user: {refused} of {len(outside)} names outside its set refused; "
+          f"{len(held)} topics retained, {stored} bytes (bound {seat_store_bound()})")
+    assert refused == len(outside)
+    assert sorted(held) == sorted(mine)            # its fixed set, and nothing else
+    assert (PAGES + 1) * (MAX_PACKET_BYTES // 2) < stored <= seat_store_bound()
+
+
+def test_a_game_that_outgrows_a_seats_pages_stops_at_both_homes_saying_why(make_broker):
+    """Seat 1's pages made small (2 pages of 4 KB and a 1 KB tail): once its history does
+    not fit them, seat 1's home sends nothing more and stops, naming why; the other home,
+    having taken that much of its history, stops too, saying whose pages are full."""
+    broker = make_broker({"full": 2})
+    homes = [Home(broker, "full", "dodgeball", {}, [seat]).start() for seat in (1, 2)]
+    homes[0].room.books[0] = PageBook("full", 1, pages=2, page_bytes=4096, tail_bytes=1024)
+    homes[1].game.full_believed = 4096           # (half of those pages, as for real ones)
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        run_until([h.link.pump for h in homes], lambda: all(h.game.stopped for h in homes),
+                  "both homes stopped", 10)
+        ours, theirs = (h.game.stopped for h in homes)
+        print(f"\n{ours}\n{theirs}")
+        assert ours.startswith("this home's part of the game does not fit its pages on the "
+                               "broker any more (seat 1's 2 pages of 4 KB are full), ")
+        assert ours.endswith(": the game cannot go on in this room")
+        assert theirs.startswith("Blue (seat 1)'s part of the game does not fit its pages "
+                                 "on the broker any more (")
+        assert theirs.endswith(": the game cannot go on in this room")
+        assert homes[0].game.forfeited is None and homes[1].game.forfeited is None
+        entries = ours.split("), ")[1].split(" ")[0]
+        assert theirs.endswith(f"({entries} entries in): the game cannot go on in this room")
+        shared = homes[1].game.record
+        assert homes[0].game.record[:len(shared)] == shared
