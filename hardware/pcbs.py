@@ -76,7 +76,6 @@ def boards(root=pinmap.ROOT):
 def routed(name, plan):
     """The plan routed (hardware/routing/route.py); a PcbError naming the connections that failed,
     a wide one's net, pad and place among them, if any did."""
-    from .placement import plan
     from .routing import route
     route.route(plan)
     if plan.failed:
@@ -94,7 +93,8 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
     # (a chip's supply pin, a capacitor) are branches, drawn as normal tracks
     plan.wide_nets = sorted(led_current.nets(nl) - {GROUND})
     on_path = led_current.path_pins(nl)
-    plan.branch_pads = sorted(f"{r}.{p}" for n in plan.wide_nets for r, p in nl.pins_on(n) if (r, p) not in on_path)
+    plan.branch_pads = sorted(f"{r}.{p}" for n in plan.wide_nets for r, p in nl.pins_on(n)
+                              if (r, p) not in on_path)
     routed(name, plan)
     data = plan.to_json()
     data["hash"] = h

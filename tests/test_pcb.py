@@ -162,10 +162,13 @@ def test_a_wide_track_necks_down_at_a_fine_pitch_pad():
     from hardware.placement.plan import Placed, Plan
     from hardware.routing import route
     u5 = Placed("U5", "Knockboard:TSOT-23-8_LTC4365", 10.0, 10.0, nets={
-        "1": "+5V_IN", "2": "UV", "3": "OV", "4": "GND", "5": "+5V_IN", "6": "FAULT", "7": "OUT", "8": "GATE"})
-    c1 = Placed("C1", "Capacitor_SMD:C_0805_2012Metric", 10.0, 4.0, nets={"1": "+5V_IN", "2": "GND"})
+        "1": "+5V_IN", "2": "UV", "3": "OV", "4": "GND",
+        "5": "+5V_IN", "6": "FAULT", "7": "OUT", "8": "GATE"})
+    c1 = Placed("C1", "Capacitor_SMD:C_0805_2012Metric", 10.0, 4.0,
+                nets={"1": "+5V_IN", "2": "GND"})
     from hardware.schematic import led_current
-    plan = route.route(Plan("neck", 20.0, 20.0, [c1, u5], wide_nets=["+5V_IN"]))   # C1 first: tracks leave U5's pads
+    # C1 first: tracks leave U5's pads
+    plan = route.route(Plan("neck", 20.0, 20.0, [c1, u5], wide_nets=["+5V_IN"]))
     assert not plan.failed
     pads = [(f.nets[p.number], p) for f in (u5, c1) for p in f.pads()]
     supply = [t for t in plan.tracks if t[0] == "+5V_IN"]
@@ -197,7 +200,8 @@ def test_the_led_current_nets_come_from_the_netlist():
     leds = [c for ref, c in cell.components.items() if ref.startswith("LED")]
     assert len(leds) == 81
     path = led_current.path_pins(cell)
-    assert all((c.ref, c.pin_num("VDD")) in path and (c.ref, c.pin_num("VSS")) in path for c in leds)
+    assert all((c.ref, c.pin_num("VDD")) in path and (c.ref, c.pin_num("VSS")) in path
+               for c in leds)
     assert led_current.TRACK_MM == 0.8
     assert ipc2221.amps(0.8) == pytest.approx(2.03, abs=0.01) \
         and ipc2221.amps(0.75) < power_budget.POLYFUSE_HOLD_MA / 1000
@@ -236,14 +240,15 @@ def _walled_plan(wide):
     a = Placed("C1", "Capacitor_SMD:C_0805_2012Metric", 3.0, 10.0, nets={"1": "+5V"})
     b = Placed("C2", "Capacitor_SMD:C_0805_2012Metric", 17.0, 10.0, nets={"1": "+5V"})
     wall = [(10.0, y) for y in (1.0, 4.5, 8.0, 12.0, 15.5, 19.0)]
-    return Plan("wall", 20.0, 20.0, [a, b], marks=wall, wide_nets=["+5V"] if wide else [], attempts=2)
+    return Plan("wall", 20.0, 20.0, [a, b], marks=wall, wide_nets=["+5V"] if wide else [],
+                attempts=2)
 
 
 def test_a_wide_net_with_no_room_fails_loudly_and_is_never_narrowed():
     """Where an LED-current connection finds no way led_current.TRACK_MM wide, the router
-    draws nothing narrower: the connection fails, named by net, pad and place, and pcb.make
-    (pcb.routed) turns a failed connection into a PcbError (the build stops). The same pads as a signal
-    net route through the gap: the width alone stopped it."""
+    draws nothing narrower: the connection fails, named by net, pad and place, and pcbs.make
+    (pcbs.routed) turns a failed connection into a PcbError (the build stops). The same pads as
+    a signal net route through the gap: the width alone stopped it."""
     from hardware.routing import route
     plan = route.route(_walled_plan(wide=True))
     assert not [t for t in plan.tracks if t[0] == "+5V" and t[6] < 0.8], plan.tracks
@@ -370,7 +375,8 @@ def test_the_controllers_copper_is_measured(kicad, expected):
     for net, enter, leave in chain:
         drop, to = rails.net_drop(cus[net], enter, leave, saved["amps"])
         assert (round(drop, 4), to) == (saved[net]["drop_v"], saved[net]["to"]), net
-    assert saved["drop_v"] == pytest.approx(sum(saved[n]["drop_v"] for n, _, _ in chain) + saved["GND"]["drop_v"], abs=1e-3)
+    assert saved["drop_v"] == pytest.approx(
+        sum(saved[n]["drop_v"] for n, _, _ in chain) + saved["GND"]["drop_v"], abs=1e-3)
 
 
 @pytest.fixture(scope="module")
@@ -380,14 +386,16 @@ def board_facts(kicad, expected):
     out = {}
     for name in sorted(expected):
         r = subprocess.run([run.KICAD_PYTHON, os.path.join(run.HERE, "fab_facts.py"),
-                            os.path.join(PCB, f"{name}.kicad_pcb")], capture_output=True, text=True, timeout=600)
+                            os.path.join(PCB, f"{name}.kicad_pcb")],
+                           capture_output=True, text=True, timeout=600)
         assert r.returncode == 0, r.stderr[-2000:]
         out[name] = json.loads(r.stdout)
     return out
 
 
 def _holes(f):
-    return [(fp["x"], fp["y"]) for fp in f["footprints"].values() if fp["footprint"].startswith("MountingHole")]
+    return [(fp["x"], fp["y"]) for fp in f["footprints"].values()
+            if fp["footprint"].startswith("MountingHole")]
 
 
 def test_no_track_or_via_under_a_screw_head(board_facts):
@@ -411,7 +419,8 @@ def test_kicads_drc_finds_a_track_under_a_screw_head(kicad):
     """Each board carries a KiCad rule area (no tracks, no vias) around each mounting hole:
     a track laid under a screw head is a DRC violation of its own kind."""
     r = json.loads(run.kicad("drc", os.path.join(PCB, "cellboard-ko.kicad_pcb"), "screw"))
-    assert r["violations"] >= 1 and any("keepout" in k or "not_allowed" in k for k in r["kinds"]), r["kinds"]
+    assert r["violations"] >= 1 and any("keepout" in k or "not_allowed" in k
+                                        for k in r["kinds"]), r["kinds"]
 
 
 def test_the_pico_usb_plug_meets_no_part(board_facts):
@@ -426,8 +435,10 @@ def test_the_pico_usb_plug_meets_no_part(board_facts):
     pico = next(fp for fp in fps.values() if fp["footprint"] == "RaspberryPi_Pico_THT")
     box = mechanics.usb_plug_box(pico["x"] - x0, pico["y"] - y0, pico["rot"], x1 - x0, y1 - y0)
     box = (box[0] + x0, box[1] + y0, box[2] + x0, box[3] + y0)
-    assert box[3] - box[1] > 10 and box[2] - box[0] == pytest.approx(mechanics.PLUG_W + 2 * mechanics.PLUG_MARGIN)
-    hits = [ref for ref, fp in fps.items() if fp is not pico and not fp["bottom"] and fp["courtyard"]
+    assert box[3] - box[1] > 10
+    assert box[2] - box[0] == pytest.approx(mechanics.PLUG_W + 2 * mechanics.PLUG_MARGIN)
+    hits = [ref for ref, fp in fps.items()
+            if fp is not pico and not fp["bottom"] and fp["courtyard"]
             and mechanics.overlap(box, fp["courtyard"])]
     assert hits == [], hits
     j5 = fps["J5"]
@@ -437,7 +448,7 @@ def test_the_pico_usb_plug_meets_no_part(board_facts):
 
 
 def test_every_board_matches_its_netlist_part_for_part_and_pad_for_pad(board_facts, expected):
-    """The project's own parity check (hardware/parity.py; KiCad 6's DRC report does not run
+    """The project's own parity check (hardware/fab/parity.py; KiCad 6's DRC report does not run
     its own): every part of each board's netlist on the board with its footprint, every pad on
     its pin's net, as pcbnew reads the committed board. Shown to catch a pad moved to another
     net, a footprint swapped and a part left out."""

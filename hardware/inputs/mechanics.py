@@ -1,5 +1,6 @@
-"""The M3 screws and standoffs that hold every board (its mounting holes: hardware/placement/cell_board_layout.py,
-hardware/placement/controller_layout.py), and the room they take on the copper.
+"""The M3 screws and standoffs that hold every board (its mounting holes:
+hardware/placement/cell_board_layout.py, hardware/placement/controller_layout.py), and the room
+they take on the copper.
 
 A screw head on the top and a hex standoff on the bottom press on the board around the hole;
 a track under either is pinched through the solder mask (a 5 V track under a grounded metal
@@ -34,7 +35,8 @@ def keepout_faults(holes, tracks, vias, radius=KEEPOUT_R):
             t = max(0.0, min(1.0, ((hx - x1) * dx + (hy - y1) * dy) / ((dx * dx + dy * dy) or 1.0)))
             d = math.hypot(hx - x1 - t * dx, hy - y1 - t * dy) - w / 2
             if d < radius - 1e-6:
-                out.append((f"track {net} on {layer} ({x1:.2f}, {y1:.2f})-({x2:.2f}, {y2:.2f})", k, round(d, 3)))
+                out.append((f"track {net} on {layer} ({x1:.2f}, {y1:.2f})-({x2:.2f}, {y2:.2f})",
+                            k, round(d, 3)))
         for net, x, y, dia in vias:
             d = math.hypot(hx - x, hy - y) - dia / 2
             if d < radius - 1e-6:
@@ -70,8 +72,10 @@ def usb_plug_box(x, y, rot, board_w, board_h):
     half = PLUG_W / 2 + PLUG_MARGIN
     sx, sy = x + ex, y + ey
     if ux:
-        return (min(sx, board_w if ux > 0 else 0.0), sy - half, max(sx, board_w if ux > 0 else 0.0), sy + half)
-    return (sx - half, min(sy, board_h if uy > 0 else 0.0), sx + half, max(sy, board_h if uy > 0 else 0.0))
+        return (min(sx, board_w if ux > 0 else 0.0), sy - half,
+                max(sx, board_w if ux > 0 else 0.0), sy + half)
+    return (sx - half, min(sy, board_h if uy > 0 else 0.0),
+            sx + half, max(sy, board_h if uy > 0 else 0.0))
 
 
 def oled_boxes(pads):
@@ -81,8 +85,10 @@ def oled_boxes(pads):
     xs, ys = [p[0] for p in pads], [p[1] for p in pads]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     if max(xs) - min(xs) >= max(ys) - min(ys):         # the row along x
-        return [(cx - OLED_W / 2, cy - OLED_H, cx + OLED_W / 2, cy), (cx - OLED_W / 2, cy, cx + OLED_W / 2, cy + OLED_H)]
-    return [(cx - OLED_H, cy - OLED_W / 2, cx, cy + OLED_W / 2), (cx, cy - OLED_W / 2, cx + OLED_H, cy + OLED_W / 2)]
+        return [(cx - OLED_W / 2, cy - OLED_H, cx + OLED_W / 2, cy),
+                (cx - OLED_W / 2, cy, cx + OLED_W / 2, cy + OLED_H)]
+    return [(cx - OLED_H, cy - OLED_W / 2, cx, cy + OLED_W / 2),
+            (cx, cy - OLED_W / 2, cx + OLED_H, cy + OLED_W / 2)]
 
 
 def overlap(a, b):

@@ -1,7 +1,8 @@
 """What KiCad itself reads from a saved board about the files a fab takes, as JSON, for
 tests/test_fab_files.py: the auxiliary origin the Gerbers are plotted from, the outline's
 bounding box (line width included), each footprint's pads and courtyard, every track and
-via, and everything on the silkscreen. Runs under Debian's /usr/bin/python3 (pcbnew), apart from hardware/kicad/board_file.py
+via, and everything on the silkscreen. Runs under Debian's /usr/bin/python3 (pcbnew), apart
+from hardware/kicad/board_file.py
 on purpose: it checks the boards and draws none of them.
 
     /usr/bin/python3 hardware/kicad/fab_facts.py BOARD.kicad_pcb
@@ -48,10 +49,12 @@ def _silk_item(it, owner):
 
 def _courtyard(m):
     """The box of a footprint's courtyard lines (its side's), or None."""
-    boxes = [_box(it) for it in m.GraphicalItems() if it.GetLayer() in (pcbnew.F_CrtYd, pcbnew.B_CrtYd)]
+    boxes = [_box(it) for it in m.GraphicalItems()
+             if it.GetLayer() in (pcbnew.F_CrtYd, pcbnew.B_CrtYd)]
     if not boxes:
         return None
-    return [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
+    return [min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes)]
 
 
 def facts(path):

@@ -47,8 +47,9 @@ ANCHORS = {
 # Placed like ANCHORS but after the parts beside the ribbon headers (BESIDE), which keep their
 # places: the jack's way to J2/J6, the reverse-voltage switch (Q2, and its controller U5 beside
 # the fuse, clear of the Pico's right row and of the row drivers: there its fine-pitch pins,
-# or the rows' lines beside it, could not get out) and the fuse. (Left to the greedy placement, Q2 and U5 followed the USB
-# switch's parts to the bottom right, across the board from the jack.)
+# or the rows' lines beside it, could not get out) and the fuse. (Left to the greedy placement,
+# Q2 and U5 followed the USB switch's parts to the bottom right, across the board from the
+# jack.)
 POWER = {
     "dualnfet": [((0.64, 0.245), 0)],
     "polyfuse": [((0.72, 0.225), 90)],
@@ -142,7 +143,8 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
                 placed[ref] = free.nearest(_make(nl.components[ref], (rot,)), want, (rot,))
     for key, spots in POWER.items():
         for ref, ((fx, fy), rot) in zip(sorted(by_key.get(key, [])), spots):
-            placed[ref] = free.nearest(_make(nl.components[ref], (rot,)), (fx * width, fy * height), (rot,))
+            placed[ref] = free.nearest(_make(nl.components[ref], (rot,)),
+                                       (fx * width, fy * height), (rot,))
     holes = []
     for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         want = (4.5 + fx * (width - 9), 4.5 + fy * (height - 9))
@@ -160,8 +162,8 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
     for key, (_, _, dy) in BESIDE.items():
         for ref in by_key.get(key, []):
             placed[ref].y = round(placed[ref].y + dy, 4)
-    texts = [(width / 2, height - 2, "Knockboard controller - hardware/placement/controller_layout.py",
-              "F.SilkS")]
+    texts = [(width / 2, height - 2,
+              "Knockboard controller - hardware/placement/controller_layout.py", "F.SilkS")]
     return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
                 step_cost=(2, 3),       # a dense board: the bottom carries signals too
                 attempts=ATTEMPTS, wide_last=True, ground_links_last=True)

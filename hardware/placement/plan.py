@@ -61,7 +61,8 @@ class Plan:
     # branch that finds no way that wide joins the wide copper by a normal track
     branch_pads: list = field(default_factory=list)
     wide_last: bool = False             # route wide_nets after the others (_order)
-    ground_links_last: bool = False     # through-hole ground pads' links after every net (route._ground_links)
+    # the through-hole ground pads' links to the pour after every net (route._ground_links)
+    ground_links_last: bool = False
 
     def shifted(self, dx):
         """The same plan in coordinates moved by dx (a tile drawn from its own left edge)."""
@@ -76,7 +77,8 @@ class Plan:
     def to_json(self):
         d = asdict(self)
         d["fab"] = {k: getattr(fab, k) for k in dir(fab) if k.isupper()}
-        d["keepout_r"] = mechanics.KEEPOUT_R          # around each hole (hardware/kicad/board_file.py's rule areas)
+        # around each hole (hardware/kicad/board_file.py's rule areas)
+        d["keepout_r"] = mechanics.KEEPOUT_R
         return d
 
 

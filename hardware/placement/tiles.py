@@ -1,11 +1,11 @@
-"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm) are cut
-into tiles: vertical strips, cut where no cell's cap is (hardware/placement/cell_board_layout.py CELL_CLEAR),
-joined by box headers and a short ribbon. Each tile has its own netlist
-(hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the controller's
-connectors on the tile that holds cell 0, and one join connector per neighbour carrying
-every net that has pads on both sides of the cut (+5V and GND on four pins each, for
-current, at both ends of the header mirrored so that a cable crimped the wrong way round
-still meets +5V with +5V: join_pins), pin for pin the same on both tiles."""
+"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm)
+are cut into tiles: vertical strips, cut where no cell's cap is (CELL_CLEAR of
+hardware/placement/cell_board_layout.py), joined by box headers and a short ribbon. Each tile
+has its own netlist (hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the
+controller's connectors on the tile that holds cell 0, and one join connector per neighbour
+carrying every net that has pads on both sides of the cut (+5V and GND on four pins each, for
+current, at both ends of the header mirrored so that a cable crimped the wrong way round still
+meets +5V with +5V: join_pins), pin for pin the same on both tiles."""
 
 import math
 
@@ -77,7 +77,8 @@ def joins(game, nl, boards=None):
         both = sorted(left & right - {"+5V", "GND"}, key=_net_order)
         size = next((s for s in JOIN_SIZES if s >= 2 * POWER_PINS + len(both)), None)
         if size is None:
-            raise ValueError(f"{game}: {2 * POWER_PINS + len(both)} nets cross cut {k + 1}, no header that large")
+            raise ValueError(f"{game}: {2 * POWER_PINS + len(both)} nets cross cut {k + 1}, "
+                             "no header that large")
         out.append((k, join_pins(both, size)))
     return out
 

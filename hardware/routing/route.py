@@ -63,7 +63,8 @@ def _route_once(plan, first, last_failed=()):
             if net:
                 terminals[net].append((p.ref, pad, layers))
                 bodies[pad] = (p.x, p.y)
-    grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items() for _, pad, layers in ts])
+    grid.escape_all([(pad, net, layers, bodies[pad])
+                     for net, ts in terminals.items() for _, pad, layers in ts])
     wide = set(plan.wide_nets) - {GROUND}
     # the nets that failed in the last pass first, then those that failed before: ordered by
     # kind alone among all that ever failed, the same nets took the same room pass after pass
@@ -74,7 +75,8 @@ def _route_once(plan, first, last_failed=()):
         return (n != GROUND, 0 if n in last else 1 if n in first else 2,
                 _order(n, wide, plan.wide_last))
     for net in sorted(nets, key=key):
-        _route_net(grid, net, terminals[net], led_current.TRACK_MM if net in wide else fab_rules.TRACK,
+        _route_net(grid, net, terminals[net],
+                   led_current.TRACK_MM if net in wide else fab_rules.TRACK,
                    set(plan.branch_pads), links=not plan.ground_links_last)
     if plan.ground_links_last and GROUND in nets:
         _ground_links(grid, GROUND, _access(grid, GROUND, terminals[GROUND]))
@@ -139,18 +141,21 @@ def _route_signal(grid, net, acc, width, branches):
     rest = acc[1:]
     while rest:
         branch = lambda a: f"{a[0]}.{a[1].number}" in branches     # noqa: E731
-        rest.sort(key=lambda a: (branch(a), min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done)))
+        rest.sort(key=lambda a: (branch(a),
+                                 min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done)))
         ref, pad, cells, stub = rest.pop(0)
         nid = grid.net_id[net]
         cu = list(grid.copper[nid])
-        goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2 + (c[1] * fab_rules.G - pad.y) ** 2)
+        goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
+                       + (c[1] * fab_rules.G - pad.y) ** 2)
         # a branch (a chip's supply or sense pin, a capacitor) carries its own part's current,
         # not the LEDs': a normal track to the wide copper, never to a pad or a neck (the
         # LEDs' current stays off it); drawn wide, one round a fine-pitch chip walls its
         # other pins in (the LTC4365's VIN and ~SHDN at opposite corners)
         if not branch((ref, pad)):
             if not _connect(grid, net, ref, pad, cells, stub, goals, width):
-                grid.route.failed.append((net, _no_room(ref, pad, width) if width > fab_rules.TRACK else f"{ref}.{pad.number}"))
+                grid.route.failed.append((net, _no_room(ref, pad, width)
+                                          if width > fab_rules.TRACK else f"{ref}.{pad.number}"))
         else:
             thin = grid.necks | {c for a in acc for c in a[2]}
             fenced = grid.fence(net, pad)
@@ -158,7 +163,8 @@ def _route_signal(grid, net, acc, width, branches):
                 if c in fenced[1]:
                     fenced[1].discard(c)
                     grid.owner[c] = fenced[0]
-            ok = _connect(grid, net, ref, pad, cells, stub, [c for c in goals if c not in thin], fab_rules.TRACK)
+            ok = _connect(grid, net, ref, pad, cells, stub, [c for c in goals if c not in thin],
+                          fab_rules.TRACK)
             grid.unfence(fenced)
             if not ok:
                 grid.route.failed.append((net, f"{ref}.{pad.number}"))

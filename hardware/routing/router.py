@@ -6,8 +6,8 @@ Why a grid keeps DRC clean by construction, with the rules of hardware/inputs/fa
   grid lines leave 0.5 - 0.25 = 0.25 mm >= 0.2 mm clearance;
 - every pad blocks, for other nets, the grid points within PAD_HALO (0.36 mm) of its copper,
   so a track centre on a free point is >= 0.36 mm from foreign copper (>= 0.235 mm gap);
-- a via (0.6 mm) or a wide track (the LEDs' current, 0.8 mm: hardware/schematic/led_current.py) needs
-  the 3x3 points around it free of other nets and claims them: copper closer than the
+- a via (0.6 mm) or a wide track (the LEDs' current, 0.8 mm: hardware/schematic/led_current.py)
+  needs the 3x3 points around it free of other nets and claims them: copper closer than the
   clearance to it lies within 0.4 + 0.2 = 0.6 mm of its centre line, so within 0.354 mm of one
   of those nine points (the farthest a point of that disc gets from them: the middle of one of
   their squares), which PAD_HALO forbids; another net's track keeps to the grid lines
@@ -106,9 +106,11 @@ class Grid:
         keep-out (hardware/inputs/mechanics.py), so a track centre on a free point keeps its copper
         outside KEEPOUT_R; a step between two free points cuts the disc by at most
         r - sqrt(r^2 - (G/2)^2) = 0.01 mm, which KEEPOUT_MARGIN covers."""
-        r = max(d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE, mechanics.KEEPOUT_R + fab_rules.TRACK / 2 + KEEPOUT_MARGIN)
+        r = max(d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE,
+                mechanics.KEEPOUT_R + fab_rules.TRACK / 2 + KEEPOUT_MARGIN)
         sl, dist, _ = self._rect_window(x, y, x, y, r)
-        self.holes.append((x, y, max(d / 2 + fab_rules.HOLE_CLEARANCE, mechanics.KEEPOUT_R + KEEPOUT_MARGIN)))
+        self.holes.append((x, y, max(d / 2 + fab_rules.HOLE_CLEARANCE,
+                                     mechanics.KEEPOUT_R + KEEPOUT_MARGIN)))
         for ly in (0, 1):
             self.owner[ly][sl][dist <= r] = BLOCKED
 
@@ -310,7 +312,8 @@ class Grid:
             if not (0 <= iy < self.ny and 0 <= ix < self.nx) or self.owner[c] not in (FREE, nid):
                 return False
             x, y = ix * G, iy * G
-            return all(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)) > fab_rules.TRACK / 2 + 0.01
+            return all(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1))
+                       > fab_rules.TRACK / 2 + 0.01
                        for x0, y0, x1, y1 in others)
 
         def outward(c):
@@ -345,7 +348,8 @@ class Grid:
             sl, dist, (ix0, iy0) = self._rect_window(pad.x - pad.w / 2, pad.y - pad.h / 2,
                                                      pad.x + pad.w / 2, pad.y + pad.h / 2, PAD_HALO)
             for ly in layers:
-                for iy, ix in np.argwhere((dist <= PAD_HALO) & (self.owner[ly][sl] == nid)).tolist():
+                for iy, ix in np.argwhere((dist <= PAD_HALO)
+                                          & (self.owner[ly][sl] == nid)).tolist():
                     shut.add((ly, iy0 + iy, ix0 + ix))
         shut -= {c for c in self.escapes.get(keep, ((),))[:1]}
         for c in shut:

@@ -9,10 +9,10 @@ from the jack or from USB's VBUS to the LEDs is found wherever the schematic put
 net a part only senses (a gate, an enable, a divider) is not.
 
 How wide: IPC-2221's width (hardware/inputs/ipc2221.py) for the fuse's hold current, F1's 2 A
-(hardware/inputs/power_budget.py), at a 10 C rise in 1 oz outer copper: 0.8 mm. Everything upstream of the
-fuse sees at most that before F1 trips (it holds 2 A, the supply gives 4 A); everything
-downstream is behind it; so every LED-current track is drawn that wide. The exception is a
-neck into a pad narrower than the track (a fine-pitch pin, a SOIC's): see MAX_NECK_MM.
+(hardware/inputs/power_budget.py), at a 10 C rise in 1 oz outer copper: 0.8 mm. Everything
+upstream of the fuse sees at most that before F1 trips (it holds 2 A, the supply gives 4 A);
+everything downstream is behind it; so every LED-current track is drawn that wide. The exception
+is a neck into a pad narrower than the track (a fine-pitch pin, a SOIC's): see MAX_NECK_MM.
 
 The router draws these nets that wide (hardware/pcbs.py make puts nets and path_pins into the
 plan; hardware/routing/route.py draws each connection TRACK_MM wide or fails the build naming it),
