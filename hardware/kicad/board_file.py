@@ -179,8 +179,8 @@ def build(plan, out):
             ol.Append(MM(x + ORIGIN[0]), MM(y + ORIGIN[1]))
         board.Add(z)
     for x, y, d in plan["holes"]:
-        # the screw head's and standoff's keep-out (hardware/inputs/mechanics.py): KiCad's DRC flags a
-        # track or via inside it; the ground pour may fill it
+        # the screw head's and standoff's keep-out (hardware/inputs/mechanics.py): KiCad's DRC
+        # flags a track or via inside it; the ground pour may fill it
         z = pcbnew.ZONE(board)
         z.SetIsRuleArea(True)
         z.SetDoNotAllowTracks(True)

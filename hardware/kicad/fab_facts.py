@@ -2,8 +2,7 @@
 tests/test_fab_files.py: the auxiliary origin the Gerbers are plotted from, the outline's
 bounding box (line width included), each footprint's pads and courtyard, every track and
 via, and everything on the silkscreen. Runs under Debian's /usr/bin/python3 (pcbnew), apart
-from hardware/kicad/board_file.py
-on purpose: it checks the boards and draws none of them.
+from hardware/kicad/board_file.py on purpose: it checks the boards and draws none of them.
 
     /usr/bin/python3 hardware/kicad/fab_facts.py BOARD.kicad_pcb
 """
