@@ -557,7 +557,8 @@ def test_a_tile_join_cable_crimped_the_wrong_way_meets_supply_with_supply():
 
     from hardware.placement import tiles
     from hardware.schematic import netlist
-    names = sorted(glob.glob(os.path.join(pinmap.ROOT, "hardware", "out", "cellboard-*-tile*.net")))
+    names = sorted(glob.glob(os.path.join(pin_map.ROOT, "hardware", "out",
+                                          "cellboard-*-tile*.net")))
     assert names
     seen = 0
     for path in names:
