@@ -144,7 +144,7 @@ def generate(root=pinmap.ROOT):
 
     ctl = controller.build(pm)
     ctl_erc = skidl_parts.run_erc(ctl)
-    ctl_text = skidl_parts.netlist_text(ctl, "hardware/controller.py")
+    ctl_text = skidl_parts.netlist_text(ctl, "hardware/schematic/controller.py")
     ctl_nl = netlist.read(ctl_text)
     files[f"{OUT}/controller.net"] = ctl_text
     nets = {"controller": ctl_nl}
@@ -188,7 +188,7 @@ def generate(root=pinmap.ROOT):
         b = boards[g]
         circ = cell_board.build(g, boards)
         erc = skidl_parts.run_erc(circ)
-        text = skidl_parts.netlist_text(circ, "hardware/cellboard.py")
+        text = skidl_parts.netlist_text(circ, "hardware/schematic/cell_board.py")
         nl = netlist.read(text)
         nets[g] = nl
         files[f"{OUT}/cellboard-{g}.net"] = text

@@ -18,9 +18,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The modules that make a board (dotted, under hardware/): every board's, then the
 # controller's and the cell boards' own.
-CODE = ["inputs.fab_rules", "parts.footprint_geometry", "routing.escape", "routing.router",
-        "placement.plan", "routing.route", "kicad.board_file", "kicad.run", "pcbs", "kicad.silk",
-        "fab.cpl", "fab.bom", "parts.lcsc", "parts.refdes"]
+CODE = ["inputs.fab_rules", "inputs.ipc2221", "inputs.mechanics", "parts.footprint_geometry",
+        "parts.lcsc", "parts.refdes", "schematic.led_current", "placement.plan", "routing.escape",
+        "routing.router", "routing.route", "kicad.board_file", "kicad.run", "kicad.silk",
+        "fab.cpl", "fab.bom", "pcbs"]
 CODE_CONTROLLER = ["placement.controller_layout"]
 CODE_CELLS = ["placement.cell_geometry", "placement.cell_board_layout", "placement.tiles"]
 
@@ -135,8 +136,13 @@ def inputs_hash(name, net_text, extra=""):
     """The SHA-256 of a board's name, netlist (without its time stamp), extra inputs (the
     cell list) and code."""
     from .outputs import normalise
+    from .schematic.led_current import TRACK_MM
     h = hashlib.sha256()
-    for part in (name, normalise(net_text), extra, *statements(code_for(name))):
+    # the LEDs' track width comes from the fuse's hold current (inputs/power_budget.py, not
+    # hashed whole: its other figures, a buzzer's current, route nothing), a value the
+    # statements do not show
+    widths = f"LED-current tracks {TRACK_MM} mm"
+    for part in (name, normalise(net_text), extra, widths, *statements(code_for(name))):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()

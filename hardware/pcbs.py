@@ -73,12 +73,29 @@ def boards(root=pinmap.ROOT):
     return out
 
 
-def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
-    plan = plan_maker()
+def routed(name, plan):
+    """The plan routed (hardware/routing/route.py); a PcbError naming the connections that failed,
+    a wide one's net, pad and place among them, if any did."""
     from .routing import route
     route.route(plan)
     if plan.failed:
         raise PcbError(f"{name}: {len(plan.failed)} connections not routed: {plan.failed[:5]}")
+    return plan
+
+
+def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
+    plan = plan_maker()
+    from .placement.plan import GROUND
+    from .schematic import led_current
+    nl = netlist.read(net_text)
+    # the LEDs' current from the netlist (led_current.nets): drawn led_current.TRACK_MM wide,
+    # every connection that wide or a failed build naming it; the pads off the current's way
+    # (a chip's supply pin, a capacitor) are branches, drawn as normal tracks
+    plan.wide_nets = sorted(led_current.nets(nl) - {GROUND})
+    on_path = led_current.path_pins(nl)
+    plan.branch_pads = sorted(f"{r}.{p}" for n in plan.wide_nets for r, p in nl.pins_on(n)
+                              if (r, p) not in on_path)
+    routed(name, plan)
     data = plan.to_json()
     data["hash"] = h
     data["libraries"] = libraries.PROJECT_LIBS
@@ -88,7 +105,6 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
         with open(pj, "w") as f:
             json.dump(data, f)
         kicad("build", pj, os.path.join(out_dir, f"{name}.kicad_pcb"))
-    nl = netlist.read(net_text)
     from .fab import cpl
     for suffix, text in (("cpl", cpl.cpl_csv(plan, natural_order)), ("bom", bom_csv(plan, nl))):
         with open(os.path.join(out_dir, f"{name}-{suffix}.csv"), "w") as f:

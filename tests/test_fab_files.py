@@ -223,9 +223,9 @@ def test_every_board_matches_its_netlist_part_for_part_and_pad_for_pad(all_facts
     nl = netlist.read(texts["controller"])
     bad = copy.deepcopy(all_facts["controller"])
     bad["footprints"]["RN1"]["pads"][0]["net"] = "GND"
-    bad["footprints"]["RN2"]["footprint"] = "R_Array_Concave_4x0603"
+    bad["footprints"]["RN2"]["footprint"] = "R_Array_Convex_4x1206"     # the misfit before
     del bad["footprints"]["U5"]
     found = parity.problems(bad, nl)
     assert any(p.startswith("RN1.") and "GND on the board" in p for p in found), found
-    assert any(p.startswith("RN2: footprint R_Array_Concave_4x0603") for p in found), found
+    assert any(p.startswith("RN2: footprint R_Array_Convex_4x1206") for p in found), found
     assert "U5: in the netlist, not on the board" in found

@@ -545,3 +545,33 @@ def test_the_ltc4365_pads_meet_the_boards_clearance():
     narrow = CATALOGUE["ltc4365"].footprint
     assert narrow.startswith("Knockboard:") and min(gaps(narrow)) >= fab_rules.CLEARANCE + 0.04
     assert all(min(p.w, p.h) >= 0.36 for p in footprint_geometry.pads(narrow, 0, 0))
+
+
+def test_a_tile_join_cable_crimped_the_wrong_way_meets_supply_with_supply():
+    """Every join header of every tiled board (its committed netlists, J10 and up): with the
+    ribbon's connector crimped reversed (pin i on pin N + 1 - i), flipped (the two rows
+    swapped) or both, +5V meets only +5V and GND only GND, never a matrix line
+    (tiles.crimp_safe). The pinout before (+5V, GND alternating on pins 1-8, the lines after)
+    put +5V on a line reversed and on GND flipped: the check finds it."""
+    import glob
+
+    from hardware.placement import tiles
+    from hardware.schematic import netlist
+    names = sorted(glob.glob(os.path.join(pin_map.ROOT, "hardware", "out",
+                                          "cellboard-*-tile*.net")))
+    assert names
+    seen = 0
+    for path in names:
+        nl = netlist.read_file(path)
+        for ref, c in nl.components.items():
+            if c.fields.get("Catalogue", "").startswith("idc") and c.value.startswith("TILE"):
+                size = int(c.fields["Catalogue"][3:])
+                pins = [c.pins.get(str(i), "") or "" for i in range(1, size + 1)]
+                assert pins.count("+5V") == pins.count("GND") == tiles.POWER_PINS, (path, ref, pins)
+                assert tiles.crimp_safe(pins) == [], (path, ref, tiles.crimp_safe(pins)[:3])
+                seen += 1
+    assert seen >= 2
+    lines = [f"ROW{k}" for k in range(12)]
+    old = ["+5V", "GND"] * tiles.POWER_PINS + lines
+    found = {(how, a, b) for how, _, a, b in tiles.crimp_safe(old)}
+    assert ("reversed", "+5V", "ROW11") in found and ("rows swapped", "+5V", "GND") in found

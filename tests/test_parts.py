@@ -22,8 +22,7 @@ BOARDS = sorted(glob.glob(os.path.join(pinmap.ROOT, "hardware", "pcb", "cellboar
 NO_PACKAGE = {"jack": "the PJ-063AH's drawing was not at hand; its KiCad footprint is CUI's own"}
 # Parts known not to fit their footprint yet (issue 51, open), and why: the test asserts they
 # still do not, so fixing one means taking it off this list.
-KNOWN_MISFITS = {"rn10k": "the CAT16-J4 (0.8 mm pitch) on R_Array_Convex_4x1206 (1.33 mm): the "
-                          "4x0603 that fits does not route on the controller yet"}
+KNOWN_MISFITS: dict = {}
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -11,6 +11,7 @@ import csv
 import json
 import math
 import os
+import subprocess
 
 import pytest
 from hardware import pcbs
@@ -155,9 +156,9 @@ def _gap(x, y, width, pad):
 
 
 def test_a_wide_track_necks_down_at_a_fine_pitch_pad():
-    """The controller's U5: a 0.6 mm +5V_IN track leaving pads 1 and 5 (0.65 mm pitch) came
+    """The controller's U5: a wide +5V_IN track leaving pads 1 and 5 (0.65 mm pitch) came
     0.175 mm from pads 2 and 6. Routed alone here, every track keeps the clearance from every
-    other net's pad, and the supply still runs 0.6 mm wide past its first grid step."""
+    other net's pad, and the supply runs led_current.TRACK_MM wide past its necks."""
     from hardware.placement.plan import Placed, Plan
     from hardware.routing import route
     u5 = Placed("U5", "Knockboard:TSOT-23-8_LTC4365", 10.0, 10.0, nets={
@@ -165,11 +166,13 @@ def test_a_wide_track_necks_down_at_a_fine_pitch_pad():
         "5": "+5V_IN", "6": "FAULT", "7": "OUT", "8": "GATE"})
     c1 = Placed("C1", "Capacitor_SMD:C_0805_2012Metric", 10.0, 4.0,
                 nets={"1": "+5V_IN", "2": "GND"})
-    plan = route.route(Plan("neck", 20.0, 20.0, [c1, u5]))     # C1 first: tracks leave U5's pads
+    from hardware.schematic import led_current
+    # C1 first: tracks leave U5's pads
+    plan = route.route(Plan("neck", 20.0, 20.0, [c1, u5], wide_nets=["+5V_IN"]))
     assert not plan.failed
     pads = [(f.nets[p.number], p) for f in (u5, c1) for p in f.pads()]
     supply = [t for t in plan.tracks if t[0] == "+5V_IN"]
-    assert {t[6] for t in supply} == {fab_rules.TRACK, fab_rules.POWER_TRACK}     # necks, then wide
+    assert {t[6] for t in supply} == {fab_rules.TRACK, led_current.TRACK_MM}     # necks, then wide
     for net, _, x1, y1, x2, y2, width in plan.tracks:
         for k in range(21):
             x, y = x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20
@@ -193,7 +196,7 @@ def test_the_led_current_nets_come_from_the_netlist():
     cell = netlist.read_file(os.path.join(OUT, "cellboard-ko.net"))
     assert led_current.nets(cell) == {"+5V", "GND"}
     # every LED's supply pins are on the current's way, whatever its catalogue key: a stale key
-    # ("ws2812b" after the SK6812MINI came) made them branches
+    # ("ws2812b" after the SK6812MINI came) made them branches, fed by 0.25 mm tracks
     leds = [c for ref, c in cell.components.items() if ref.startswith("LED")]
     assert len(leds) == 81
     path = led_current.path_pins(cell)
@@ -206,29 +209,55 @@ def test_the_led_current_nets_come_from_the_netlist():
     assert led_current.neck_rise_c(led_current.MAX_NECK_MM) < 3
 
 
-def test_the_width_check_finds_the_reviews_necks_on_the_controller(kicad, expected):
-    """hardware/power/track_widths.py on the committed controller, as KiCad reads it: every track of
-    an LED-current net led_current.TRACK_MM wide, or a neck into one pad within
-    led_current.MAX_NECK_MM, or a branch off the current's way. The router does not yet draw
-    them so (issue 51, item 4: open), and the check finds what the review found: the source
-    tie JACK_SRC 0.25 mm between Q2's pads, +5V_JACK 0.25 mm from Q2 to F1, the 0.6 mm VBUS;
-    a cell board's 0.6 mm +5V too. The same check passes copper drawn at the width."""
+def test_every_led_current_track_carries_the_fuses_hold_current(kicad, expected):
+    """Every track of every LED-current net but the ground (a pour), as KiCad reads the
+    committed boards, is led_current.TRACK_MM wide, or a neck into one pad within
+    led_current.MAX_NECK_MM, or a branch to pads the LEDs' current does not pass
+    (hardware/power/track_widths.py). The check is shown to find what the review found: the
+    controller's source tie JACK_SRC drawn 0.25 mm, as it was, fails it."""
     from hardware.power import rails, track_widths
     from hardware.schematic import led_current, netlist
-    nl = netlist.read(expected["controller"][0])
-    nets = sorted(led_current.nets(nl) - {"GND"})
-    path = {f"{r}.{p}" for r, p in led_current.path_pins(nl)}
-    cus = rails.copper(os.path.join(PCB, "controller.kicad_pcb"), nets)
-    found = {net: track_widths.faults(cus[net], path) for net in nets}
-    assert all(found.values()), {n: len(f) for n, f in found.items()}
-    tie = " ".join(what for what, _ in found["JACK_SRC"])
-    assert "0.25 mm" in tie and "Q2.1" in tie and "Q2.3" in tie
-    assert any("F1.1" in what and "Q2.6" in what for what, _ in found["+5V_JACK"])
-    wide = dict(cus["JACK_SRC"],
-                tracks=[t[:5] + [led_current.TRACK_MM] for t in cus["JACK_SRC"]["tracks"]])
-    assert track_widths.faults(wide, path) == []
-    cell = rails.copper(os.path.join(PCB, "cellboard-knockoff-tile1.kicad_pcb"), ["+5V"])["+5V"]
-    assert track_widths.faults(cell, None)
+    bad = []
+    for name in sorted(expected):
+        nl = netlist.read(expected[name][0])
+        nets = sorted(led_current.nets(nl) - {"GND"})
+        path = {f"{r}.{p}" for r, p in led_current.path_pins(nl)}
+        cus = rails.copper(os.path.join(PCB, f"{name}.kicad_pcb"), nets)
+        for net in nets:
+            assert cus[net]["tracks"], (name, net)
+            bad += [(name, net, what) for what, _ in track_widths.faults(cus[net], path)]
+            if (name, net) == ("controller", "JACK_SRC"):
+                thin = dict(cus[net], tracks=[t[:5] + [0.25] for t in cus[net]["tracks"]])
+                assert any("0.25 mm" in what for what, _ in track_widths.faults(thin, path)), \
+                    "a 0.25 mm source tie passed"
+    assert not bad, bad[:10]
+
+
+def _walled_plan(wide):
+    """Two pads of +5V 14 mm apart, a wall between them (the registration marks' blocks)
+    with one gap a single grid line wide: room for a 0.25 mm track, none for a wide one."""
+    from hardware.placement.plan import Placed, Plan
+    a = Placed("C1", "Capacitor_SMD:C_0805_2012Metric", 3.0, 10.0, nets={"1": "+5V"})
+    b = Placed("C2", "Capacitor_SMD:C_0805_2012Metric", 17.0, 10.0, nets={"1": "+5V"})
+    wall = [(10.0, y) for y in (1.0, 4.5, 8.0, 12.0, 15.5, 19.0)]
+    return Plan("wall", 20.0, 20.0, [a, b], marks=wall, wide_nets=["+5V"] if wide else [],
+                attempts=2)
+
+
+def test_a_wide_net_with_no_room_fails_loudly_and_is_never_narrowed():
+    """Where an LED-current connection finds no way led_current.TRACK_MM wide, the router
+    draws nothing narrower: the connection fails, named by net, pad and place, and pcbs.make
+    (pcbs.routed) turns a failed connection into a PcbError (the build stops). The same pads as
+    a signal net route through the gap: the width alone stopped it."""
+    from hardware.routing import route
+    plan = route.route(_walled_plan(wide=True))
+    assert not [t for t in plan.tracks if t[0] == "+5V" and t[6] < 0.8], plan.tracks
+    assert plan.failed and plan.failed[0][0] == "+5V"
+    assert "no way 0.8 mm wide" in plan.failed[0][1] and " at (" in plan.failed[0][1], plan.failed
+    thin = route.route(_walled_plan(wide=False))
+    assert not thin.failed and {t[6] for t in thin.tracks} == {fab_rules.TRACK}
+    with pytest.raises(run.PcbError, match=r"wall: 1 connections not routed.*no way 0.8 mm wide"):
+        pcbs.routed("wall", _walled_plan(wide=True))
 
 
 def test_a_ground_pour_island_is_joined_to_the_pour():
@@ -348,3 +377,115 @@ def test_the_controllers_copper_is_measured(kicad, expected):
         assert (round(drop, 4), to) == (saved[net]["drop_v"], saved[net]["to"]), net
     assert saved["drop_v"] == pytest.approx(
         sum(saved[n]["drop_v"] for n, _, _ in chain) + saved["GND"]["drop_v"], abs=1e-3)
+
+
+@pytest.fixture(scope="module")
+def board_facts(kicad, expected):
+    """What pcbnew reads from each committed board (hardware/kicad/fab_facts.py): footprints
+    with their courtyards, tracks, vias."""
+    out = {}
+    for name in sorted(expected):
+        r = subprocess.run([run.KICAD_PYTHON, os.path.join(run.HERE, "fab_facts.py"),
+                            os.path.join(PCB, f"{name}.kicad_pcb")],
+                           capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr[-2000:]
+        out[name] = json.loads(r.stdout)
+    return out
+
+
+def _holes(f):
+    return [(fp["x"], fp["y"]) for fp in f["footprints"].values()
+            if fp["footprint"].startswith("MountingHole")]
+
+
+def test_no_track_or_via_under_a_screw_head(board_facts):
+    """On every board, as pcbnew reads it, no track's or via's copper comes within
+    mechanics.KEEPOUT_R (an M3 button head's radius, a hex standoff's corners) of a mounting
+    hole's centre; the check finds a track laid 2.5 mm from a hole's centre."""
+    from hardware.inputs import mechanics
+    assert mechanics.KEEPOUT_R == pytest.approx(6.35 / 2, abs=0.01)     # 5.5 mm hex across corners
+    for name, f in board_facts.items():
+        holes = _holes(f)
+        assert len(holes) >= 4, name
+        vias = [v for v in f["vias"]]
+        assert mechanics.keepout_faults(holes, f["tracks"], vias) == [], name
+    f = board_facts["controller"]
+    (hx, hy), t = _holes(f)[0], f["tracks"][0]
+    moved = [t[:2] + [hx + 2.5, hy - 1, hx + 2.5, hy + 1, t[6]]]
+    assert [k for _, k, _ in mechanics.keepout_faults(_holes(f), moved, [])] == [0]
+
+
+def test_kicads_drc_finds_a_track_under_a_screw_head(kicad):
+    """Each board carries a KiCad rule area (no tracks, no vias) around each mounting hole:
+    a track laid under a screw head is a DRC violation of its own kind."""
+    r = json.loads(run.kicad("drc", os.path.join(PCB, "cellboard-ko.kicad_pcb"), "screw"))
+    assert r["violations"] >= 1 and any("keepout" in k or "not_allowed" in k
+                                        for k in r["kinds"]), r["kinds"]
+
+
+def test_the_pico_usb_plug_meets_no_part(board_facts):
+    """The micro-USB plug's envelope (mechanics.usb_plug_box: the Micro-B overmold's 10.6 mm
+    and a margin, from the Pico's USB edge to the board's edge) on the controller as pcbnew
+    reads it overlaps no other part's courtyard on the top, and neither place the OLED module
+    on J5 can lie (mechanics.oled_boxes). Where J5 stood before (44-55 mm, 4-8 mm) it would."""
+    from hardware.inputs import mechanics
+    f = board_facts["controller"]
+    x0, y0, x1, y1 = f["edge_box"]
+    fps = f["footprints"]
+    pico = next(fp for fp in fps.values() if fp["footprint"] == "RaspberryPi_Pico_THT")
+    box = mechanics.usb_plug_box(pico["x"] - x0, pico["y"] - y0, pico["rot"], x1 - x0, y1 - y0)
+    box = (box[0] + x0, box[1] + y0, box[2] + x0, box[3] + y0)
+    assert box[3] - box[1] > 10
+    assert box[2] - box[0] == pytest.approx(mechanics.PLUG_W + 2 * mechanics.PLUG_MARGIN)
+    hits = [ref for ref, fp in fps.items()
+            if fp is not pico and not fp["bottom"] and fp["courtyard"]
+            and mechanics.overlap(box, fp["courtyard"])]
+    assert hits == [], hits
+    j5 = fps["J5"]
+    modules = mechanics.oled_boxes([(p["x"], p["y"]) for p in j5["pads"]])
+    assert not any(mechanics.overlap(box, m) for m in modules), (modules, box)
+    assert mechanics.overlap(box, (44.175, 4.225, 55.425, 7.825))      # J5's courtyard before
+
+
+def test_every_board_matches_its_netlist_part_for_part_and_pad_for_pad(board_facts, expected):
+    """The project's own parity check (hardware/fab/parity.py; KiCad 6's DRC report does not run
+    its own): every part of each board's netlist on the board with its footprint, every pad on
+    its pin's net, as pcbnew reads the committed board. Shown to catch a pad moved to another
+    net, a footprint swapped and a part left out."""
+    import copy
+
+    from hardware.fab import parity
+    from hardware.schematic import netlist
+    for name, f in board_facts.items():
+        assert parity.problems(f, netlist.read(expected[name][0])) == [], name
+    nl = netlist.read(expected["controller"][0])
+    bad = copy.deepcopy(board_facts["controller"])
+    bad["footprints"]["RN1"]["pads"][0]["net"] = "GND"
+    bad["footprints"]["RN2"]["footprint"] = "R_Array_Convex_4x1206"
+    del bad["footprints"]["U5"]
+    found = parity.problems(bad, nl)
+    assert any(p.startswith("RN1.") and "GND on the board" in p for p in found)
+    assert any(p.startswith("RN2: footprint R_Array_Convex_4x1206") for p in found)
+    assert "U5: in the netlist, not on the board" in found
+
+
+def test_jack_to_last_led_within_the_budget_for_every_game(expected):
+    """From the controller's jack to each game's last LED, at the game's LED current: the
+    controller's copper (measured, rails.json), the LED cable, the cell board's rails together
+    drop at most budget.MAX_RAIL_DROP_V (0.3 V): the LEDs' 5 V stays within their supply
+    range at full white. The measurement is of the committed boards (their hashes)."""
+    from hardware.inputs import power_budget
+    from hardware.power import rails
+    saved = rails.load()
+    for name in expected:
+        assert saved[name]["hash"] == pcbs.board_hash(os.path.join(PCB, f"{name}.kicad_pcb")), \
+            f"{name} changed since it was measured: run `python3 -m hardware.power.rails`"
+    totals = rails.totals(saved)
+    assert sorted(g for g, *_ in totals) == sorted(cellboard_games())
+    over = [(g, round(t, 3)) for g, _, _, _, _, t in totals if t > power_budget.MAX_RAIL_DROP_V]
+    assert not over, over
+
+
+def cellboard_games():
+    from hardware.inputs import game_layouts
+    return game_layouts.game_names()

@@ -4,7 +4,8 @@ JLCPCB, standard 2-layer FR-4, 1.6 mm, 1 oz copper, HASL (https://jlcpcb.com/cap
 largest board 400 x 500 mm; minimum track and space 0.127 mm (5 mil); minimum via drill
 0.3 mm and via diameter 0.6 mm on 2-layer boards; PTH annular ring 0.15 mm or more; board
 edge to copper 0.3 mm. The boards are drawn well inside those, with margin for the cheap
-process: 0.25 mm tracks, 0.2 mm clearance, 0.6/0.3 mm vias, 0.5 mm from the edge. The
+process: 0.25 mm tracks, 0.2 mm clearance, 0.6/0.3 mm vias, 0.5 mm from the edge (the LEDs'
+current runs wider: hardware/schematic/led_current.py). The
 minima go into each board's design settings (KiCad's DRC checks against them), the values
 used into its default net class."""
 
@@ -26,7 +27,6 @@ TRACK = 0.25
 CLEARANCE = 0.2
 VIA_DIAMETER = 0.6
 VIA_DRILL = 0.3
-POWER_TRACK = 0.6              # +5V on the cell boards and the controller's supplies
 EDGE_CLEARANCE = 0.5
 HOLE_CLEARANCE = 0.2
 

@@ -9,6 +9,7 @@ Self-contained on purpose (standard library and pcbnew only): Debian's Python do
 the project's dependencies."""
 
 import json
+import math
 import os
 import re
 import sys
@@ -177,6 +178,29 @@ def build(plan, out):
                      (inset, h - inset)):
             ol.Append(MM(x + ORIGIN[0]), MM(y + ORIGIN[1]))
         board.Add(z)
+    for x, y, d in plan["holes"]:
+        # the screw head's and standoff's keep-out (hardware/inputs/mechanics.py): KiCad's DRC
+        # flags a track or via inside it; the ground pour may fill it
+        z = pcbnew.ZONE(board)
+        z.SetIsRuleArea(True)
+        z.SetDoNotAllowTracks(True)
+        z.SetDoNotAllowVias(True)
+        z.SetDoNotAllowCopperPour(False)
+        z.SetDoNotAllowPads(False)
+        z.SetDoNotAllowFootprints(False)
+        both = pcbnew.LSET()
+        both.AddLayer(pcbnew.F_Cu)
+        both.AddLayer(pcbnew.B_Cu)
+        z.SetLayerSet(both)
+        z.SetZoneName("screw keep-out")
+        ol = z.Outline()
+        ol.NewOutline()
+        r = plan["keepout_r"]
+        for k in range(32):                  # a 32-gon around the disc
+            a = 2 * math.pi * k / 32
+            rr = r / math.cos(math.pi / 32)
+            ol.Append(MM(x + rr * math.cos(a) + ORIGIN[0]), MM(y + rr * math.sin(a) + ORIGIN[1]))
+        board.Add(z)
     silk.widen_lines(board)
     silk.place_references(board)
     board.BuildConnectivity()
@@ -187,7 +211,8 @@ def build(plan, out):
 
 def _mutate(board, how):
     """Damage a board on purpose (the tests show DRC then fails): "delete" removes the
-    longest signal track, "nudge" moves one 0.3 mm sideways toward its neighbours."""
+    longest signal track, "nudge" moves one 0.3 mm sideways toward its neighbours, "screw"
+    lays a piece of track under a mounting hole's screw head (mechanics.KEEPOUT_R)."""
     tracks = sorted((t for t in board.GetTracks() if t.GetClass() == "PCB_TRACK"
                      and t.GetNetname().startswith(("ROW", "COL"))), key=lambda t: -t.GetLength())
     t = tracks[0]
@@ -197,6 +222,17 @@ def _mutate(board, how):
         s, e = t.GetStart(), t.GetEnd()
         d = (0, MM(0.3)) if s.y == e.y else (MM(0.3), 0)
         t.Move(pcbnew.wxPoint(*d))
+    elif how == "screw":
+        # a track of its own net, 2 mm long, laid beside a mounting hole under the screw head
+        hole = next(m for m in board.GetFootprints() if m.GetReference().startswith("H"))
+        at = hole.GetPosition()
+        u = pcbnew.PCB_TRACK(board)
+        u.SetLayer(pcbnew.F_Cu)
+        u.SetWidth(t.GetWidth())
+        u.SetNet(t.GetNet())
+        u.SetStart(pcbnew.wxPoint(at.x + MM(2.5), at.y - MM(1)))
+        u.SetEnd(pcbnew.wxPoint(at.x + MM(2.5), at.y + MM(1)))
+        board.Add(u)
     else:
         raise SystemExit(f"unknown mutation {how}")
 

@@ -272,14 +272,14 @@ _CATALOGUE = [
     _r0805("r470k", "470k", "470K", "Resistor 470 kohm 1% 0805: USB switch enable delay"),
     _r0805("r1m", "1M", "1M", "Resistor 1 Mohm 1% 0805: jack OV/UV divider"),
     _r0805("r100k", "100k", "100K", "Resistor 100 kohm 1% 0805: gate pull-down"),
-    # The CAT16-J4 is 3.2 x 1.6 mm with 0.8 mm pitch: it needs KiCad's 4x0603 array (ROHM
-    # MNR14), not this 4x1206 (MNR34, 1.33 mm pitch), which the part cannot be soldered to.
-    # OPEN (issue 51): with the 4x0603 the controller's column lines do not all route yet
-    # (hardware/placement/controller_layout.py's placement and the 0.5 mm grid); tests/test_parts.py
-    # lists the misfit, so it cannot be forgotten nor pass unseen.
+    # The CAT16-J4 is 3.2 x 1.6 mm with 0.8 mm pitch and concave terminals (Bourns: "CAT16 =
+    # Concave Terminations, CAY16 = Convex"): KiCad's concave 4x0603 array (drawn for Vishay's
+    # CRA06P, the same 3.2 x 1.6 mm, 0.8 mm pitch concave package, eight equal 0.4 mm pads),
+    # not the 4x1206 (ROHM MNR34, 1.33 mm pitch) the boards had, which the part cannot be
+    # soldered to, nor the convex 4x0603 (MNR14: wider corner pads, for a CAY16).
     PartDef("rn10k", "RN", "4x10k", "Bourns", "CAT16-103J4LF",
-            "Resistor_SMD:R_Array_Convex_4x1206", "Resistor array 4 x 10 kohm, isolated, "
-            "3.2 x 1.6 mm convex: column pull-ups",
+            "Resistor_SMD:R_Array_Concave_4x0603", "Resistor array 4 x 10 kohm, isolated, "
+            "3.2 x 1.6 mm concave: column pull-ups",
             symbol="Device:R_Pack04",
             package=Package(8, pitch=0.8, span=1.6, body=(3.2, 1.6),
                             source="Bourns CAT16/CAY16 datasheet, p. 1, 'Product Dimensions', "

@@ -95,7 +95,7 @@ def place_cells(game, nl, boards=None, name=None, region=None, wants=None):
     marks = _place_marks(free, x0, x1, h)
     what = f"{name.split('-')[-1]} of " if region else ""
     texts = [(x0 + w / 2, h - 2.5, f"Knockboard {what}cell board {game} - {len(cells)} cells - "
-              "hardware/pcb_cells.py", "F.SilkS")]
+              "hardware/placement/cell_board_layout.py", "F.SilkS")]
     p = Plan(name or f"cellboard-{game}", w, h, fps, holes, marks, texts)
     return p.shifted(-x0) if x0 else p
 
@@ -108,8 +108,10 @@ def _place_other_parts(nl, free, every, span, region, height, wants):
     inset = 40.0 if region else 0.0
     first, last = ((min(max(x, x0 + inset), x1 - inset), y)
                    for x, y in (every[0][4:], every[-1][4:]))
+    feed = _second_feed(every, span) or last
     cell_refs = {f"{p}{c[0]}" for c in every for p, _ in CELL_PARTS}
-    todo = [(ref, last if at_far_end(c, len(every)) else first)
+    todo = [(ref, (feed if c.fields.get("Catalogue") in FAR_END else last)
+             if at_far_end(c, len(every)) else first)
             for ref, c in sorted(nl.components.items())
             if ref not in cell_refs and ref not in wants]
     todo += [(ref, (x, height / 2)) for ref, x in sorted(wants.items())]
@@ -126,6 +128,22 @@ def _place_other_parts(nl, free, every, span, region, height, wants):
         # (Knock-Off tile 2's J11 was) it sits among the cells and its inner pins are boxed in
         fps.append(free.nearest(make, want, JOIN_ROTATIONS if ref in wants else ROTATIONS))
     return fps
+
+
+def _second_feed(every, span):
+    """Where the second feed goes on a board that also holds the first (the chain's first
+    cell): at the cell of the board farthest from the first. The +5V tree spreads from the
+    first feed over the whole board, so its far end is the farthest cell, not the chain's last:
+    on a serpentine of an even number of rows (Dodgeball's 8 x 8) the last cell is back on the
+    first's side, 280 mm above it, and a feed there left the far corner's LEDs 400 mm of
+    copper from both feeds (0.198 V at full white). None on a tile without the first cell:
+    there the second feed is the tile's own supply, at the chain's end as before."""
+    x0, x1 = span
+    fx, fy = every[0][4:]
+    if not x0 <= fx < x1:
+        return None
+    mine = [c[4:] for c in every if x0 <= c[4] < x1]
+    return max(mine, key=lambda p: (math.hypot(p[0] - fx, p[1] - fy), p == every[-1][4:]))
 
 
 def _place_mounting_holes(free, x0, w, h):

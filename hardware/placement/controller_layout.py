@@ -8,7 +8,7 @@ routed without a change here."""
 
 import math
 
-from ..inputs import fab_rules
+from ..inputs import fab_rules, mechanics
 from ..parts import refdes
 from .cell_board_layout import Free
 from .plan import GROUND, Placed, Plan
@@ -19,15 +19,23 @@ WIDTH, HEIGHT = 100.0, 100.0        # JLCPCB's cheapest size class: up to 100 x 
 # pull-ups go on its left; the rows' drivers and header, the LED data, buttons, buzzer and
 # OLED (all on its right row) on its right.
 ANCHORS = {
-    "pico": [((0.45, 0.46), 0)],
-    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns
-    "idc20": [((0.90, 0.52), 180), ((0.10, 0.52), 0)],
-    "jack": [((0.09, 0.87), 270)],
+    # the Pico a little right of centre, so that the column pull-ups (rn10k, BESIDE) fit
+    # between the columns' ESD arrays and its left row of pins
+    "pico": [((0.465, 0.46), 0)],
+    # J3 the rows (ROW0 at the bottom, like the 595s), J4 the columns; J3 and the row drivers
+    # beside it (BESIDE) low enough to leave room between the 595s and the jack's
+    # controller U5 above them (at 0.52, ROW8 and ROW9 found no way to U9)
+    "idc20": [((0.90, 0.58), 180), ((0.10, 0.52), 0)],
+    # the jack beside the LED connectors J2 and J6 (vh3, vh2), opening to the top edge: the LEDs'
+    # current crossed the board from the jack in the bottom left corner, 0.18 V of the
+    # 0.3 V budget in its +5V copper alone (hardware/power/rails.py)
+    "jack": [((0.60, 0.11), 180)],
     "vh3": [((0.88, 0.07), 0)],
-    "vh2": [((0.72, 0.07), 0)],
-    "c1000u": [((0.88, 0.20), 0)],
-    "ahct125": [((0.72, 0.20), 0)],
-    "oled_hdr": [((0.50, 0.06), 90)],
+    "vh2": [((0.745, 0.07), 0)],
+    "ahct125": [((0.80, 0.215), 0)],
+    # the OLED's socket clear of the Pico's USB plug (mechanics.usb_plug_box, kept free below)
+    # with the module lying either way (mechanics.oled_boxes): it stood in the plug's way
+    "oled_hdr": [((0.20, 0.06), 90)],
     "button": [((0.55 + 0.1 * k, 0.93), 0) for k in range(4)],
     "buzzer": [((0.36, 0.88), 0)],
     # the USB switch low on the right, its parts around it, clear of the row drivers' lines:
@@ -35,6 +43,17 @@ ANCHORS = {
     # U4/U9 and ROW8/ROW9 could not be routed (found by trying, with
     # hardware/routing/router.py as it is)
     "tps2553": [((0.69, 0.77), 0)],
+}
+# Placed like ANCHORS but after the parts beside the ribbon headers (BESIDE), which keep their
+# places: the jack's way to J2/J6, the reverse-voltage switch (Q2, and its controller U5 beside
+# the fuse, clear of the Pico's right row and of the row drivers: there its fine-pitch pins,
+# or the rows' lines beside it, could not get out) and the fuse. (Left to the greedy placement,
+# Q2 and U5 followed the USB switch's parts to the bottom right, across the board from the
+# jack.)
+POWER = {
+    "dualnfet": [((0.64, 0.245), 0)],
+    "polyfuse": [((0.72, 0.225), 90)],
+    "ltc4365": [((0.70, 0.33), 0)],
 }
 RIBBONS = {"idc20"}                  # headers whose outer row's lines run round them, outside
 # catalogue key -> (mm from the inner side of the ribbon header a part serves to the part's
@@ -47,8 +66,12 @@ RIBBONS = {"idc20"}                  # headers whose outer row's lines run round
 # placed: on the grid, U3's SER input (pin 14, 1.27 mm pitch) was boxed in by the vias its
 # neighbours' lines put beside their pads; a quarter step lower every line routes (found by
 # trying, with the router of hardware/routing/router.py as it is).
-BESIDE = {"srv05": (5.6, 0, 0.0), "rn10k": (13.4, 0, 0.0), "ahc595": (14.8, 180, 0.25)}
-ATTEMPTS = 6                         # routing passes, the failed nets first in each next one
+# The pull-ups (the 3.2 x 1.6 mm concave 4x0603 array, whose 0.8 mm pitch pins keep
+# FINE_MARGIN round them) turned so that their +3V3 pins face the ESD arrays' +3V3 pin and
+# their column pins the Pico: the other way, +3V3 ran round each array and boxed its column
+# pins in.
+BESIDE = {"srv05": (5.6, 0, 0.0), "rn10k": (14.55, 180, 0.0), "ahc595": (14.8, 180, 0.25)}
+ATTEMPTS = 16                        # routing passes, the failed nets first in each next one
 FINE_PITCH = 1.0                     # mm between pad centres: a fine-pitch part ...
 FINE_MARGIN = 1.5                    # ... keeps this much more room around it
 GAP = 2.0                            # mm between parts' outlines: room for tracks between them
@@ -106,6 +129,9 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
         for ref, ((fx, fy), rot) in zip(sorted(by_key.get(key, [])), spots):
             c = nl.components[ref]
             placed[ref] = free.nearest(_make(c, (rot,)), (fx * width, fy * height), (rot,))
+            if key == "pico":           # nothing stands in the USB plug's way
+                p = placed[ref]
+                free.boxes.append(mechanics.usb_plug_box(p.x, p.y, p.rot, width, height))
             if key in RIBBONS:
                 _channel(placed[ref])
                 free.boxes[-1] = placed[ref].outline()
@@ -115,6 +141,10 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
             want = _beside(nl, ref, placed, dist, width)
             if want:
                 placed[ref] = free.nearest(_make(nl.components[ref], (rot,)), want, (rot,))
+    for key, spots in POWER.items():
+        for ref, ((fx, fy), rot) in zip(sorted(by_key.get(key, [])), spots):
+            placed[ref] = free.nearest(_make(nl.components[ref], (rot,)),
+                                       (fx * width, fy * height), (rot,))
     holes = []
     for fx, fy in ((0, 0), (1, 0), (0, 1), (1, 1)):
         want = (4.5 + fx * (width - 9), 4.5 + fy * (height - 9))
@@ -132,11 +162,11 @@ def place_controller(nl, width=WIDTH, height=HEIGHT):
     for key, (_, _, dy) in BESIDE.items():
         for ref in by_key.get(key, []):
             placed[ref].y = round(placed[ref].y + dy, 4)
-    texts = [(width / 2, height - 2, "Knockboard controller - hardware/pcb_controller.py",
-              "F.SilkS")]
+    texts = [(width / 2, height - 2,
+              "Knockboard controller - hardware/placement/controller_layout.py", "F.SilkS")]
     return Plan("controller", width, height, [placed[r] for r in sorted(placed)], holes, [], texts,
                 step_cost=(2, 3),       # a dense board: the bottom carries signals too
-                attempts=ATTEMPTS)
+                attempts=ATTEMPTS, wide_last=True, ground_links_last=True)
 
 
 def _beside(nl, ref, placed, dist, width):

@@ -7,6 +7,7 @@ step needs pcbnew."""
 from dataclasses import asdict, dataclass, field
 
 from ..inputs import fab_rules as fab  # its upper-case names go into the plan, for KiCad
+from ..inputs import mechanics
 from ..parts import footprint_geometry
 
 GROUND = "GND"
@@ -53,6 +54,15 @@ class Plan:
     step_cost: tuple = fab.STEP_COST     # per grid step on F.Cu, B.Cu
     attempts: int = 6                   # routing passes at most (route())
     origin: tuple = (0.0, 0.0)          # where the plan's (0, 0) is on the layout (a tile's corner)
+    # the nets drawn led_current.TRACK_MM wide, the LEDs' current (pcb.make: from the netlist,
+    # led_current.nets; the ground is the pour): each connection that width or none
+    wide_nets: list = field(default_factory=list)
+    # pads of those nets the LEDs' current does not pass ("ref.pin", led_current.path_pins): a
+    # branch that finds no way that wide joins the wide copper by a normal track
+    branch_pads: list = field(default_factory=list)
+    wide_last: bool = False             # route wide_nets after the others (_order)
+    # the through-hole ground pads' links to the pour after every net (route._ground_links)
+    ground_links_last: bool = False
 
     def shifted(self, dx):
         """The same plan in coordinates moved by dx (a tile drawn from its own left edge)."""
@@ -67,6 +77,8 @@ class Plan:
     def to_json(self):
         d = asdict(self)
         d["fab"] = {k: getattr(fab, k) for k in dir(fab) if k.isupper()}
+        # around each hole (hardware/kicad/board_file.py's rule areas)
+        d["keepout_r"] = mechanics.KEEPOUT_R
         return d
 
 

@@ -1,11 +1,11 @@
-"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm) are
-cut into tiles: vertical strips, cut where no cell's cap is (CELL_CLEAR of
-hardware/placement/cell_board_layout.py), joined
-by box headers and a short ribbon. Each tile has its own netlist
-(hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the controller's connectors on the
-tile that holds cell 0, and one join connector per neighbour carrying every net that has pads on
-both sides of the cut (+5V and GND on four pins each, for current), pin for pin the same on both
-tiles."""
+"""Cell boards larger than the fab's panel (hardware/inputs/fab_rules.py: JLCPCB's 400 x 500 mm)
+are cut into tiles: vertical strips, cut where no cell's cap is (CELL_CLEAR of
+hardware/placement/cell_board_layout.py), joined by box headers and a short ribbon. Each tile
+has its own netlist (hardware/out/cellboard-GAME-tileK.net): the parts of its cells, the
+controller's connectors on the tile that holds cell 0, and one join connector per neighbour
+carrying every net that has pads on both sides of the cut (+5V and GND on four pins each, for
+current, at both ends of the header mirrored so that a cable crimped the wrong way round still
+meets +5V with +5V: join_pins), pin for pin the same on both tiles."""
 
 import math
 
@@ -75,11 +75,44 @@ def joins(game, nl, boards=None):
         left = {net for net, nodes in nl.nets.items() if any(where[r] <= k for r, _ in nodes)}
         right = {net for net, nodes in nl.nets.items() if any(where[r] > k for r, _ in nodes)}
         both = sorted(left & right - {"+5V", "GND"}, key=_net_order)
-        pins = ["+5V", "GND"] * POWER_PINS + both
-        size = next((s for s in JOIN_SIZES if s >= len(pins)), None)
+        size = next((s for s in JOIN_SIZES if s >= 2 * POWER_PINS + len(both)), None)
         if size is None:
-            raise ValueError(f"{game}: {len(pins)} nets cross cut {k + 1}, no header that large")
-        out.append((k, pins + [""] * (size - len(pins))))
+            raise ValueError(f"{game}: {2 * POWER_PINS + len(both)} nets cross cut {k + 1}, "
+                             "no header that large")
+        out.append((k, join_pins(both, size)))
+    return out
+
+
+def join_pins(signals, size):
+    """A join header's nets by pin (1..size), "" for no connection: half the +5V and GND pins
+    at each end, mirrored, the signals between. A 2-row IDC connector crimped onto the ribbon
+    the wrong way round puts the cable's pin i on pin size + 1 - i (reversed), one flipped over
+    swaps the two rows (i and its row neighbour); under either, +5V meets only +5V and GND only
+    GND, and a signal only a signal or nothing: no 5 V on a matrix line (crimp_safe checks it)."""
+    half = POWER_PINS // 2
+    head = ["+5V"] * half + ["GND"] * half
+    middle = list(signals) + [""] * (size - 2 * len(head) - len(signals))
+    return head + middle + head[::-1]
+
+
+def miswirings(size):
+    """The ways a 2 x size/2 IDC ribbon can be crimped wrong, as pin maps {pin: pin it meets}:
+    one end reversed, one end's rows swapped, both."""
+    rev = {i: size + 1 - i for i in range(1, size + 1)}
+    swap = {i: i + 1 if i % 2 else i - 1 for i in range(1, size + 1)}
+    return {"reversed": rev, "rows swapped": swap, "both": {i: swap[rev[i]] for i in rev}}
+
+
+def crimp_safe(pins):
+    """What a miswired join cable would connect that must never meet: [(how, pin, net, net)]
+    where a supply pin meets another net (or a signal meets a supply). [] when safe."""
+    out = []
+    supplies = {"+5V", "GND"}
+    for how, to in miswirings(len(pins)).items():
+        for i, j in to.items():
+            a, b = pins[i - 1], pins[j - 1]
+            if a != b and (a in supplies or b in supplies):
+                out.append((how, i, a, b))
     return out
 
 
@@ -130,7 +163,7 @@ def tile_netlists(game, nl, boards=None):
                              value=f"TILE{k + 1}-{k + 2}")
                     for i, name in enumerate(pins, 1):
                         j[str(i)] += net(name) if name else circ.NC
-        out[t] = skidl_parts.netlist_text(circ, "hardware/tiles.py")
+        out[t] = skidl_parts.netlist_text(circ, "hardware/placement/tiles.py")
     return out
 
 

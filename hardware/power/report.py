@@ -109,21 +109,26 @@ def markdown(budgets, pm=None, measured=None):
             f"{b['rail_drop_one_feed_v']:.2f} V | {b['feeds']} | {b['rail_drop_v']:.2f} V |"
             for b in budgets]
     if measured:
+        from ..schematic import led_current
         from .rails import PLATING_UM, RISE_C
         from .rails import markdown as rails_markdown
         out += [
             "",
-            "The routed boards do not follow that rule's picture: the router draws +5V as 0.6 mm "
-            "tracks (fab.POWER_TRACK) in a tree of its own, and GND is a pour on the bottom "
-            "layer. What they really do, measured from their copper (`python3 -m "
-            "hardware.power.rails`, hardware/power/rails.py: KiCad's tracks, vias, pads and "
-            f"filled pours of the net as a resistor network in 1 oz copper, vias with {PLATING_UM} "
-            "um of plating, each LED drawing its share of the jack budget at its pad, fed at J1 "
-            "and J4; a board in tiles is solved as one network through its join ribbon; from the "
-            "J1 and J4 pads on, the supply wires and connector contacts come on top, about 20 mV "
-            f"a feed at 1 A through 0.5 m of 18 AWG). The limit is the same {MAX_RAIL_DROP_V} V "
-            "together; a track's current is held against IPC-2221's figure for an outer-layer "
-            f"track of its width at a {RISE_C} C rise:",
+            "The routed boards do not follow that rule's picture: the router draws +5V as "
+            f"{led_current.TRACK_MM:g} mm tracks (hardware/schematic/led_current.py: "
+            "IPC-2221's width for F1's "
+            "hold current) in a tree of its own, and GND is a pour on the bottom layer. "
+            "What they really do, measured from their copper (`python3 -m hardware.power.rails`, "
+            "hardware/power/rails.py: KiCad's tracks, vias, pads and filled pours of the net as "
+            "a resistor "
+            f"network in 1 oz copper, vias with {PLATING_UM} um of plating, each LED drawing its "
+            "share "
+            "of the jack budget at its pad, fed at J1 and J4; a board in tiles is solved as one "
+            "network through its join ribbon; from the J1 and J4 pads on, the supply wires and "
+            "connector contacts come on top, about 20 mV a feed at 1 A through 0.5 m of 18 AWG). "
+            "The limit is the same "
+            f"{MAX_RAIL_DROP_V} V together; a track's current is held against IPC-2221's figure "
+            f"for an outer-layer track of its width at a {RISE_C} C rise:",
             "",
             rails_markdown(measured).rstrip("\n"),
         ]

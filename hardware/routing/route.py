@@ -8,34 +8,36 @@ import numpy as np
 
 from ..inputs import fab_rules
 from ..placement.plan import GROUND
+from ..schematic import led_current
 from . import router
-
-WIDE_NETS = {"+5V", "+5V_IN", "VSYS", "VBUS", "+3V3", "USB_LED"}
-
 
 MARGINS = (4.0, 15.0, 60.0, 150.0)     # routing windows (mm around the two ends) tried in turn
 
 
-def _order(net):
-    """Routing order: ground vias, the short nets of each cell, the supplies, the long rows
-    and columns last (they have the most room to go around)."""
+def _order(net, wide, wide_last=False):
+    """Routing order: ground vias, the short nets of each cell, the LEDs' supply (`wide`),
+    the long rows and columns last (they have the most room to go around); or, `wide_last`,
+    the supply after them (the controller: its supply crosses the board, and first it cuts
+    the matrix lines' channels between the shift registers and their header)."""
     if net == GROUND:
         return (0, net)
     if net.startswith(("KEY", "CHAIN")):
         return (1, net)
-    if net in WIDE_NETS:
-        return (2, net)
+    if net in wide:
+        return (4 if wide_last else 2, net)
     return (3, net)
 
 
 def route(plan, attempts=None):
     """Route every net of the plan's footprints; fills plan.tracks, vias and failed. If some
-    connections fail, start again with their nets first (they get the room), up to
-    `attempts` (plan.attempts) times, and keep the attempt that failed least."""
+    connections fail, start again with their nets first (they get the room), the last pass's
+    failures before the earlier ones, up to `attempts` (plan.attempts) times, and keep the
+    attempt that failed least."""
     first = []
     best = None
+    failed = []
     for _ in range(attempts or plan.attempts):
-        tracks, vias, failed, islands = _route_once(plan, first)
+        tracks, vias, failed, islands = _route_once(plan, first, [n for n, _ in failed])
         if best is None or len(failed) < len(best[2]):
             best = (tracks, vias, failed, islands)
         if not failed:
@@ -45,7 +47,7 @@ def route(plan, attempts=None):
     return plan
 
 
-def _route_once(plan, first):
+def _route_once(plan, first, last_failed=()):
     nets = sorted({n for p in plan.footprints for n in p.nets.values() if n})
     grid = router.Grid(plan.width, plan.height, nets, plan.step_cost)
     for x, y, d in plan.holes:
@@ -61,10 +63,23 @@ def _route_once(plan, first):
             if net:
                 terminals[net].append((p.ref, pad, layers))
                 bodies[pad] = (p.x, p.y)
-    grid.escape_all([(pad, net, layers, bodies[pad]) for net, ts in terminals.items()
-                     for _, pad, layers in ts])
-    for net in sorted(nets, key=lambda n: (n != GROUND, n not in first, _order(n))):
-        _route_net(grid, net, terminals[net])
+    grid.escape_all([(pad, net, layers, bodies[pad])
+                     for net, ts in terminals.items() for _, pad, layers in ts])
+    wide = set(plan.wide_nets) - {GROUND}
+    # the nets that failed in the last pass first, then those that failed before: ordered by
+    # kind alone among all that ever failed, the same nets took the same room pass after pass
+    # and the last failures stayed (the controller: ROW8 and ROW9 at U9, 20 passes)
+    last = set(last_failed)
+
+    def key(n):
+        return (n != GROUND, 0 if n in last else 1 if n in first else 2,
+                _order(n, wide, plan.wide_last))
+    for net in sorted(nets, key=key):
+        _route_net(grid, net, terminals[net],
+                   led_current.TRACK_MM if net in wide else fab_rules.TRACK,
+                   set(plan.branch_pads), links=not plan.ground_links_last)
+    if plan.ground_links_last and GROUND in nets:
+        _ground_links(grid, GROUND, _access(grid, GROUND, terminals[GROUND]))
     islands = _join_islands(grid, GROUND, terminals[GROUND]) if GROUND in nets else []
     return split_tees(grid.route.tracks), grid.route.vias, grid.route.failed, islands
 
@@ -77,44 +92,82 @@ def _access(grid, net, terms):
     return out
 
 
-def _route_net(grid, net, terms):
+def _route_net(grid, net, terms, width=fab_rules.TRACK, branches=frozenset(), links=True):
     acc = _access(grid, net, terms)
-    width = fab_rules.POWER_TRACK if net in WIDE_NETS else fab_rules.TRACK
     if net == GROUND:
         for ref, pad, cells, stub in acc:
             if len(pad.layers) == 2:
-                continue                      # through-hole pads: below
+                continue                      # through-hole pads: _ground_links
             if not _connect(grid, net, ref, pad, cells, stub, [], width, plane=True):
                 grid.route.failed.append((net, f"{ref}.{pad.number}"))
-        # a through-hole pad touches the pour, but the pour around a header can be cut off by
-        # bottom tracks: each also gets a track to the nearest ground via
-        for ref, pad, cells, stub in acc:
-            if len(pad.layers) == 2:
-                nid = grid.net_id[net]
-                goals = sorted(grid.copper[nid], key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
-                               + (c[1] * fab_rules.G - pad.y) ** 2)
-                if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
-                    grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        if links:
+            _ground_links(grid, net, acc, width)
         return
+    _route_signal(grid, net, acc, width, branches)
+
+
+def _ground_links(grid, net, acc, width=fab_rules.TRACK):
+    """A through-hole pad touches the pour, but the pour around a header can be cut off by
+    bottom tracks: each also gets a track to the nearest ground via. (Drawn before the other
+    nets, the Pico's ground pins' tracks ran along its row of pins and walled the pins between
+    them off: Plan.ground_links_last draws them after.)"""
+    for ref, pad, cells, stub in acc:
+        if len(pad.layers) == 2:
+            nid = grid.net_id[net]
+            goals = sorted(grid.copper[nid], key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
+                           + (c[1] * fab_rules.G - pad.y) ** 2)
+            if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
+                grid.route.failed.append((net, f"{ref}.{pad.number}"))
+
+
+def _route_signal(grid, net, acc, width, branches):
     if len(acc) < 2:
         return
+    if width > fab_rules.TRACK:           # the LEDs' way first, so that it gets the room
+        acc.sort(key=lambda a: f"{a[0]}.{a[1].number}" in branches)
     ref, pad, cells, stub = acc[0]
     if not cells:
         grid.route.failed.append((net, f"{ref}.{pad.number}"))
         return
     grid.copper[grid.net_id[net]].update(cells)
     grid.route.tracks.extend(stub)
+    if width > fab_rules.TRACK and not _open(grid, net, cells):
+        neck = grid.neck(net, pad, cells, _neck_steps(stub))     # the others' wide tracks end on it
+        if neck is None:
+            grid.route.failed.append((net, _no_room(ref, pad, width)))
+            return
+        grid.commit_neck(net, neck)
     done = [pad]
     rest = acc[1:]
     while rest:
-        rest.sort(key=lambda a: min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done))
+        branch = lambda a: f"{a[0]}.{a[1].number}" in branches     # noqa: E731
+        rest.sort(key=lambda a: (branch(a),
+                                 min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done)))
         ref, pad, cells, stub = rest.pop(0)
         nid = grid.net_id[net]
         cu = list(grid.copper[nid])
         goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
                        + (c[1] * fab_rules.G - pad.y) ** 2)
-        if not _connect(grid, net, ref, pad, cells, stub, goals, width):
-            grid.route.failed.append((net, f"{ref}.{pad.number}"))
+        # a branch (a chip's supply or sense pin, a capacitor) carries its own part's current,
+        # not the LEDs': a normal track to the wide copper, never to a pad or a neck (the
+        # LEDs' current stays off it); drawn wide, one round a fine-pitch chip walls its
+        # other pins in (the LTC4365's VIN and ~SHDN at opposite corners)
+        if not branch((ref, pad)):
+            if not _connect(grid, net, ref, pad, cells, stub, goals, width):
+                grid.route.failed.append((net, _no_room(ref, pad, width)
+                                          if width > fab_rules.TRACK else f"{ref}.{pad.number}"))
+        else:
+            thin = grid.necks | {c for a in acc for c in a[2]}
+            fenced = grid.fence(net, pad)
+            for c in cells:                     # the branch's own pad stays open
+                if c in fenced[1]:
+                    fenced[1].discard(c)
+                    grid.owner[c] = fenced[0]
+            ok = _connect(grid, net, ref, pad, cells, stub, [c for c in goals if c not in thin],
+                          fab_rules.TRACK)
+            grid.unfence(fenced)
+            if not ok:
+                grid.route.failed.append((net, f"{ref}.{pad.number}"))
         done.append(pad)
 
 
@@ -171,23 +224,39 @@ def _join(grid, net, label, island, main):
     return False
 
 
-def _connect(grid, net, ref, pad, cells, stub, goals, width, plane=False):
+def _connect(grid, net, ref, pad, cells, stub, goals, width, plane=False, margins=MARGINS):
     if not cells:
         return False
     nid = grid.net_id[net]
     if any(c in grid.copper[nid] for c in cells):       # already touched by this net's copper
         grid.route.tracks.extend(stub)
         return True
+    # a wide net is drawn at its width or not at all, never narrowed to get through (but for
+    # a neck out of a crowded pad, router.Grid.neck); a connection that fails is reported
     wide = width > fab_rules.TRACK
-    for margin in MARGINS:
+    pad_cells = cells
+    neck = []
+    if wide and not _open(grid, net, cells):
+        neck = grid.neck(net, pad, cells, _neck_steps(stub))
+        if neck is None:
+            return False
+        cells = [neck[-1]]
+        if cells[0] in grid.copper[nid]:              # the neck reached the net's wide copper
+            grid.commit_neck(net, neck)
+            grid.route.tracks.extend(stub)
+            return True
+    elif wide:
+        cells = _open(grid, net, cells)
+    for margin in margins:
         near = goals[:1]        # the window spans the pad and its net's nearest copper ...
-        for w in ((True, False) if wide else (False,)):
-            path = grid.search(net, cells, near, margin, wide=w, plane=plane, all_goals=goals)
-            if path:
-                grid.commit(net, path, width if w else fab_rules.TRACK, wide=w)
-                grid.copper[nid].update(cells)
-                grid.route.tracks.extend(stub)
-                return True
+        path = grid.search(net, cells, near, margin, wide=wide, plane=plane, all_goals=goals)
+        if path:
+            if wide and len(neck) > 1:
+                grid.commit_neck(net, neck)
+            grid.commit(net, path, width, wide=wide)
+            grid.copper[nid].update(pad_cells)
+            grid.route.tracks.extend(stub)
+            return True
     return False
 
 
@@ -218,3 +287,18 @@ def split_tees(tracks):
             pts = [(t[2], t[3])] + cuts + [(t[4], t[5])]
             out += [(t[0], t[1], a[0], a[1], b[0], b[1], t[6]) for a, b in zip(pts, pts[1:])]
     return out
+
+
+def _open(grid, net, cells):
+    """The cells of a pad a wide track may leave from (nothing of another net in their 3x3)."""
+    return [c for c in cells if not grid.crowded(c, net)]
+
+
+def _no_room(ref, pad, width):
+    return f"{ref}.{pad.number} at ({pad.x:.2f}, {pad.y:.2f}): no way {width:g} mm wide"
+
+
+def _neck_steps(stub):
+    """Grid steps a neck may take after the pad's stub: together within led_current.MAX_NECK_MM."""
+    used = sum(math.hypot(t[4] - t[2], t[5] - t[3]) for t in stub)
+    return max(0, int((led_current.MAX_NECK_MM - used) / fab_rules.G + 1e-9))

@@ -6,9 +6,13 @@ Why a grid keeps DRC clean by construction, with the rules of hardware/inputs/fa
   grid lines leave 0.5 - 0.25 = 0.25 mm >= 0.2 mm clearance;
 - every pad blocks, for other nets, the grid points within PAD_HALO (0.36 mm) of its copper,
   so a track centre on a free point is >= 0.36 mm from foreign copper (>= 0.235 mm gap);
-- a via (0.6 mm) or a wide track (0.6 mm) needs the 3x3 points around it free of other nets
-  and claims them: any copper within 0.5 mm of its centre would lie within 0.354 mm of one of
-  those nine points (the farthest a point of that disc gets from them), which PAD_HALO forbids.
+- a via (0.6 mm) or a wide track (the LEDs' current, 0.8 mm: hardware/schematic/led_current.py)
+  needs the 3x3 points around it free of other nets and claims them: copper closer than the
+  clearance to it lies within 0.4 + 0.2 = 0.6 mm of its centre line, so within 0.354 mm of one
+  of those nine points (the farthest a point of that disc gets from them: the middle of one of
+  their squares), which PAD_HALO forbids; another net's track keeps to the grid lines
+  outside them, 1 mm from the centre line (0.475 mm of gap). A wide track leaves a pad whose
+  grid points are that crowded (a fine-pitch chip's) by a neck (Grid.neck).
 
 Nets are routed one connection at a time (each pad to the nearest copper of its net, Prim's
 order), in a window around the two ends that widens on failure. A plane net (ground) is
@@ -20,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..inputs import fab_rules
+from ..inputs import fab_rules, mechanics
 from ..inputs.fab_rules import STEP_COST, G
 from . import escape
 
@@ -30,6 +34,7 @@ LAYERS = ("F.Cu", "B.Cu")
 TURN_COST = 1
 VIA_COST = 16
 FREE, BLOCKED = 0, -1
+KEEPOUT_MARGIN = 0.03           # mm: see Grid.add_hole
 
 
 class RoutingError(RuntimeError):
@@ -57,6 +62,8 @@ class Grid:
         self.pads = []                  # (pad, net id or BLOCKED, layer indices): for escape stubs
         self.holes = []                 # (x, y, radius kept free of copper)
         self.escapes = {}               # pad -> (its access cell, its stub's tracks)
+        self.bodies = {}                # pad -> its part's centre (escape_all)
+        self.necks = set()              # cells of necks (commit_neck)
         e = math.ceil(EDGE_HALO / G - 1e-9)
         self.owner[:, :e, :] = BLOCKED
         self.owner[:, -e:, :] = BLOCKED
@@ -95,11 +102,17 @@ class Grid:
         return layers
 
     def add_hole(self, x, y, d):
-        """A hole without copper (a mounting hole): blocked on both layers."""
-        sl, dist, _ = self._rect_window(x, y, x, y, d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE)
-        self.holes.append((x, y, d / 2 + fab_rules.HOLE_CLEARANCE))
+        """A mounting hole: blocked on both layers out to the screw head's and the standoff's
+        keep-out (hardware/inputs/mechanics.py), so a track centre on a free point keeps its copper
+        outside KEEPOUT_R; a step between two free points cuts the disc by at most
+        r - sqrt(r^2 - (G/2)^2) = 0.01 mm, which KEEPOUT_MARGIN covers."""
+        r = max(d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE,
+                mechanics.KEEPOUT_R + fab_rules.TRACK / 2 + KEEPOUT_MARGIN)
+        sl, dist, _ = self._rect_window(x, y, x, y, r)
+        self.holes.append((x, y, max(d / 2 + fab_rules.HOLE_CLEARANCE,
+                                     mechanics.KEEPOUT_R + KEEPOUT_MARGIN)))
         for ly in (0, 1):
-            self.owner[ly][sl][dist <= d / 2 + PAD_HALO + fab_rules.HOLE_CLEARANCE] = BLOCKED
+            self.owner[ly][sl][dist <= r] = BLOCKED
 
     def block_rect(self, x0, y0, x1, y1, layers=(0, 1)):
         sl, dist, _ = self._rect_window(x0, y0, x1, y1, PAD_HALO)
@@ -138,6 +151,7 @@ class Grid:
         taken = {}                       # every pad's access cells: (layer, iy, ix) -> net id
         lost = []
         for pad, net, layers, body in terminals:
+            self.bodies[pad] = body
             cells, _ = self.access(pad, net, layers)
             taken.update({c: self.net_id[net] for c in cells})
             if not cells:
@@ -280,6 +294,85 @@ class Grid:
                         todo.append(t)
         label.ravel()[:] = flat
         return label
+
+    # --- necks: a wide net's narrow way out of a crowded pad ---
+    def neck(self, net, pad, cells, max_steps):
+        """The shortest narrow path [(layer, iy, ix)] from the pad's access `cells` to a grid
+        point a wide track may start from (no other net's claim in its 3x3: Grid.crowded),
+        on the pad's layer, clear of the net's other pads (a neck serves one pad); at most
+        `max_steps` grid steps, of the points that near, the one farthest from the pad's part
+        (outward). None if there is none. (A pad with such a point on it needs no neck.)"""
+        nid = self.net_id[net]
+        body = self.bodies.get(pad, (pad.x, pad.y))
+        others = [escape.pad_rect(p) for p, n, _ in self.pads
+                  if n == nid and p is not pad and abs(p.x - pad.x) < 6 and abs(p.y - pad.y) < 6]
+
+        def free(c):
+            ly, iy, ix = c
+            if not (0 <= iy < self.ny and 0 <= ix < self.nx) or self.owner[c] not in (FREE, nid):
+                return False
+            x, y = ix * G, iy * G
+            return all(math.hypot(max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1))
+                       > fab_rules.TRACK / 2 + 0.01
+                       for x0, y0, x1, y1 in others)
+
+        def outward(c):
+            return -math.hypot(c[2] * G - body[0], c[1] * G - body[1])
+        level = list(cells)
+        before = {c: None for c in cells}
+        for _ in range(max_steps + 1):
+            ends = [c for c in level if not self.crowded(c, net)]
+            if ends:
+                path = [min(ends, key=outward)]
+                while before[path[-1]] is not None:
+                    path.append(before[path[-1]])
+                return path[::-1]
+            nxt = []
+            for ly, iy, ix in level:
+                for c in ((ly, iy, ix + 1), (ly, iy, ix - 1), (ly, iy + 1, ix), (ly, iy - 1, ix)):
+                    if c not in before and free(c):
+                        before[c] = (ly, iy, ix)
+                        nxt.append(c)
+            level = nxt
+        return None
+
+    def fence(self, net, keep):
+        """Close to `net` its own grid points on or near its pads other than `keep` (their
+        PAD_HALO) and on its necks, for a branch's search: a branch that ran over a pad of the
+        LEDs' way would join it beside its wide copper. Returns what to pass to unfence."""
+        nid = self.net_id[net]
+        shut = {c for c in self.necks if self.owner[c] == nid}
+        for pad, n, layers in self.pads:
+            if n != nid or pad is keep:
+                continue
+            sl, dist, (ix0, iy0) = self._rect_window(pad.x - pad.w / 2, pad.y - pad.h / 2,
+                                                     pad.x + pad.w / 2, pad.y + pad.h / 2, PAD_HALO)
+            for ly in layers:
+                for iy, ix in np.argwhere((dist <= PAD_HALO)
+                                          & (self.owner[ly][sl] == nid)).tolist():
+                    shut.add((ly, iy0 + iy, ix0 + ix))
+        shut -= {c for c in self.escapes.get(keep, ((),))[:1]}
+        for c in shut:
+            self.owner[c] = BLOCKED
+        return nid, shut
+
+    def unfence(self, fenced):
+        nid, shut = fenced
+        for c in shut:
+            self.owner[c] = nid
+
+    def commit_neck(self, net, path):
+        """Draw a neck (Grid.neck) as a normal track; its end's 3x3 is claimed as a wide
+        track's would be, for the wide track that leaves from it."""
+        nid = self.net_id[net]
+        for c in path:
+            self.owner[c] = nid
+            self.copper[nid].add(c)
+        self.necks.update(path[:-1])
+        ly, iy, ix = path[-1]
+        sl = self.owner[ly, max(0, iy - 1):iy + 2, max(0, ix - 1):ix + 2]
+        sl[(sl == FREE) | (sl == nid)] = nid
+        self._emit(net, path, fab_rules.TRACK)
 
     # --- committing a path ---
     def crowded(self, cell, net):

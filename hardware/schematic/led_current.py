@@ -9,16 +9,16 @@ from the jack or from USB's VBUS to the LEDs is found wherever the schematic put
 net a part only senses (a gate, an enable, a divider) is not.
 
 How wide: IPC-2221's width (hardware/inputs/ipc2221.py) for the fuse's hold current, F1's 2 A
-(hardware/inputs/power_budget.py), at a 10 C rise in 1 oz outer copper: 0.8 mm. Everything upstream
-of the fuse sees at most that before F1 trips (it holds 2 A, the supply gives 4 A); everything
-downstream is behind it; so every LED-current track is drawn that wide. The exception is a neck into
-a pad narrower than the track (a fine-pitch pin, a SOIC's): see MAX_NECK_MM.
+(hardware/inputs/power_budget.py), at a 10 C rise in 1 oz outer copper: 0.8 mm. Everything
+upstream of the fuse sees at most that before F1 trips (it holds 2 A, the supply gives 4 A);
+everything downstream is behind it; so every LED-current track is drawn that wide. The exception
+is a neck into a pad narrower than the track (a fine-pitch pin, a SOIC's): see MAX_NECK_MM.
 
+The router draws these nets that wide (hardware/pcbs.py make puts nets and path_pins into the
+plan; hardware/routing/route.py draws each connection TRACK_MM wide or fails the build naming it),
+and the boards' inputs hash (hardware/inputs_hash.py CODE) covers this module;
 hardware/power/track_widths.py checks a routed board's copper (as KiCad reads it) against that;
-hardware/power/rails.py follows the current net by net (chain). The router
-(hardware/placement/plan.py) does not read this module yet: it still draws its hand list WIDE_NETS
-0.6 mm (issue 51, item 4, open); once it does, the boards' inputs hash (hardware/pcbs.py CODE) must
-cover it."""
+hardware/power/rails.py follows the current net by net (chain)."""
 
 from ..inputs import ipc2221, power_budget
 
@@ -37,7 +37,7 @@ PASSES = {
     "schottky": [(("2",), ("1",))],           # A -> K (D_Schottky: 1 K, 2 A)
 }
 # the LEDs' catalogue key: the SK6812MINI since issue 51 (it was "ws2812b", and with that stale
-# key no LED counted as a load: on a cell board the LEDs' supply pins were branches)
+# key no LED counted as a load: the cell boards' +5V reached every LED as a 0.25 mm branch)
 LED = "sk6812mini"
 # the LED cables' connectors: their power contacts (JST VH: 1 +5V, the last GND); the
 # middle contact of the 3-way one is the data line
