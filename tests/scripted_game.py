@@ -22,6 +22,18 @@ def choose(state, seed, ply):
     return rng.choice(state.legal_actions())
 
 
+def finished_actions(game, seed):
+    """The actions of a whole game of `game` chosen as `choose` does, from the start."""
+    from knockboard.games import get_game
+    state = get_game(game).new_initial_state()
+    actions = []
+    while not state.is_terminal():
+        action = choose(state, seed, len(actions))
+        actions.append(state.action_to_string(action))
+        state.apply(action)
+    return actions
+
+
 def run(db, game, seed):
     with GameStore(db) as store:
         gid = store.last_unfinished()

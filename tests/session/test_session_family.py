@@ -15,7 +15,6 @@ import pytest
 from board_driver import VirtualBoard
 
 from knockboard.cli import main
-from knockboard.games import get_game
 from knockboard.session import RecordSaver, Session, Setup
 from knockboard.sim import VirtualBoard as SimBoard
 from knockboard.sim import start_pty
@@ -23,17 +22,7 @@ from knockboard.sim.faults import Faults
 from knockboard.store import GameStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import scripted_game  # noqa: E402
-
-
-def finished_actions(game, seed):
-    state = get_game(game).new_initial_state()
-    actions = []
-    while not state.is_terminal():
-        action = scripted_game.choose(state, seed, len(actions))
-        actions.append(state.action_to_string(action))
-        state.apply(action)
-    return actions
+from scripted_game import finished_actions  # noqa: E402
 
 
 def menu_go(vb, label):

@@ -24,18 +24,8 @@ from knockboard.session import RecordSaver, Session, Setup
 from knockboard.store import GameStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import scripted_game  # noqa: E402
+from scripted_game import finished_actions  # noqa: E402
 
-
-
-def finished_actions(game, seed):
-    state = get_game(game).new_initial_state()
-    actions = []
-    while not state.is_terminal():
-        action = scripted_game.choose(state, seed, len(actions))
-        actions.append(state.action_to_string(action))
-        state.apply(action)
-    return actions
 
 
 def said(vb):

@@ -25,6 +25,7 @@ from broker import Broker, mosquitto, password  # noqa: E402
 from homes import (Home, closing, finished_game, last_hellos, play_headless,  # noqa: E402
                    run_until)
 from hostile import Attacker  # noqa: E402
+from page_watch import RECORD_PLIES  # noqa: E402
 from knockboard.cli.watch import cmd_watch  # noqa: E402
 from knockboard.games import game_names, get_game  # noqa: E402
 from knockboard.remote import transcript  # noqa: E402
@@ -48,13 +49,6 @@ return {plies: Number(document.body.dataset.plies), over: document.body.dataset.
         drawn: document.body.dataset.drawn || null,
         seen: window.knockboardPlies || [],
         form: document.getElementById('login').offsetParent && 'shown'};
-"""
-RECORD_PLIES = """
-window.knockboardPlies = [document.body.dataset.plies];
-new MutationObserver(records => {
-  for (const r of records) window.knockboardPlies.push(r.target.dataset.plies);
-}).observe(document.body, {attributes: true, attributeFilter: ["data-plies"]});
-return true;
 """
 
 
