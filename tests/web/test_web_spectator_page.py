@@ -21,7 +21,7 @@ import pytest
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent / "remote"),
                 str(Path(__file__).resolve().parent.parent / "session")]
 
-from broker import Broker, mosquitto, password  # noqa: E402
+from broker import Broker, need_mosquitto, password  # noqa: E402
 from homes import (Home, closing, finished_game, last_hellos, play_headless,  # noqa: E402
                    run_until)
 from hostile import Attacker  # noqa: E402
@@ -54,10 +54,7 @@ return {plies: Number(document.body.dataset.plies), over: document.body.dataset.
 
 @pytest.fixture
 def ws_broker(tmp_path):
-    if mosquitto() is None:
-        if os.environ.get("CI"):
-            pytest.fail("mosquitto is not installed (.ci/run installs it)")
-        pytest.skip("mosquitto is not installed")
+    need_mosquitto()
     brokers = []
 
     def make(room):
