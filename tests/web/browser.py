@@ -18,6 +18,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage"]
 START_SECONDS = 30
+SHOTS = os.environ.get("KNOCKBOARD_WEB_SHOTS")     # a folder that also keeps the screenshots
 
 
 def browser_missing():
@@ -93,6 +94,17 @@ class Browser:
 
     def screenshot(self, path):
         path.write_bytes(base64.b64decode(self._session("GET", "/screenshot")))
+
+    def shot(self, tmp_path, name):
+        """A screenshot as `tmp_path`/`name`, kept in KNOCKBOARD_WEB_SHOTS as well when it
+        is set (docs/web/); its path."""
+        path = tmp_path / name
+        self.screenshot(path)
+        if SHOTS:
+            os.makedirs(SHOTS, exist_ok=True)
+            with open(os.path.join(SHOTS, name), "wb") as kept:
+                kept.write(path.read_bytes())
+        return path
 
     def set_size(self, width, height):
         self._session("POST", "/window/rect", {"width": width, "height": height})

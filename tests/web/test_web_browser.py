@@ -2,10 +2,8 @@
 `knockboard play GAME --sim --web`, move by move to the result, and survives the server
 restarting. KNOCKBOARD_WEB_SHOTS=DIR also keeps the screenshots there (docs/web/)."""
 
-import os
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +15,6 @@ from knockboard.store import GameStore
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 GAME_SECONDS = 600           # a bound, never reached: a greedy game on the simulator
-SHOTS = os.environ.get("KNOCKBOARD_WEB_SHOTS")
 LAST_MOVE_RING = (0x4A, 0xD8, 0xFF)      # gameview.picture.LAST_MOVE
 
 
@@ -36,14 +33,6 @@ def engine_result(actions, game="knockabout"):
     assert state.is_terminal()
     return state.result()
 
-
-def shot(browser, tmp_path, name):
-    path = tmp_path / name
-    browser.screenshot(path)
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        (Path(SHOTS) / name).write_bytes(path.read_bytes())
-    return path
 
 
 def pixels_near(path, colour, tolerance=24):
@@ -75,7 +64,7 @@ def test_a_browser_follows_a_simulated_game_move_by_move_to_its_result(display, 
         browser.run(RECORD_PLIES)
         browser.wait_for("return Number(document.body.dataset.plies) >= 12", GAME_SECONDS,
                          "12 entries")
-        shot(browser, tmp_path, "playing.png")
+        browser.shot(tmp_path, "playing.png")
         browser.wait_for("return document.body.dataset.over === 'yes'", GAME_SECONDS,
                          "the result")
         page = browser.run(PAGE_STATE)
@@ -87,14 +76,14 @@ def test_a_browser_follows_a_simulated_game_move_by_move_to_its_result(display, 
             assert line.endswith(" " + entry), (line, entry)
         assert_followed_every_entry(page)
         assert page["result"] == engine_result(record.actions) == record.result
-        end = shot(browser, tmp_path, "result.png")
+        end = browser.shot(tmp_path, "result.png")
         assert pixels_near(end, LAST_MOVE_RING) > 50        # the last move ringed
         for seat in range(2):                                  # each seat's LED colour
             assert pixels_near(end, get_ui(get_game("knockabout")).color(seat)) > 50
         browser.set_size(390, 844)                            # a phone
         phone = browser.run("return [document.documentElement.scrollWidth, innerWidth]")
         assert phone[0] <= phone[1], "the page is wider than a phone's screen"
-        shot(browser, tmp_path, "phone.png")
+        browser.shot(tmp_path, "phone.png")
         browser.set_size(1920, 1080)                          # a TV
         size = browser.run("return parseFloat(getComputedStyle("
                            "document.getElementById('result')).fontSize)")
@@ -124,7 +113,7 @@ def test_the_page_reconnects_when_the_server_restarts(browser, tmp_path):
         browser.wait_for("return document.body.dataset.connection === 'lost'", 30,
                          "the connection lost")
         lost_at = browser.run(PAGE_STATE)["plies"]
-        shot(browser, tmp_path, "reconnecting.png")
+        browser.shot(tmp_path, "reconnecting.png")
         view = Command("view", game_id, "--db", db, "--web", f"127.0.0.1:{port}")
         view.address()
         browser.wait_for("return document.body.dataset.connection === 'live'", 30,
@@ -163,7 +152,7 @@ def test_every_seat_shows_its_led_colour_and_its_letter(browser, tmp_path):
         pawns = browser.run("""return [...document.querySelectorAll('#board svg text')]
             .filter(t => t.getAttribute('font-weight') === 'bold')
             .map(t => t.textContent);""")
-        shot(browser, tmp_path, "knockoff-phone.png")
+        browser.shot(tmp_path, "knockoff-phone.png")
     finally:
         view.stop()
     ui = get_ui(get_game("knockoff", **options))

@@ -10,7 +10,6 @@ import contextlib
 import hashlib
 import io
 import json
-import os
 import random
 import sys
 from pathlib import Path
@@ -32,7 +31,6 @@ from knockboard.remote import transcript  # noqa: E402
 from knockboard.remote.broker_config import documented_websockets, websocket_listener  # noqa: E402,E501
 from knockboard.session.adapters import get_ui  # noqa: E402
 
-SHOTS = os.environ.get("KNOCKBOARD_WEB_SHOTS")
 PAGE = Path(__file__).resolve().parents[2] / "host/knockboard/web/static/spectator.html"
 GAME = "knockabout"
 
@@ -65,13 +63,6 @@ def ws_broker(tmp_path):
     for b in brokers:
         b.stop()
 
-
-def _shot(browser, tmp_path, name):
-    path = tmp_path / name
-    browser.screenshot(path)
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        (Path(SHOTS) / name).write_bytes(path.read_bytes())
 
 
 def _page_url(broker, room, user=None, secret=None):
@@ -176,7 +167,7 @@ def test_a_browser_follows_a_remote_game_through_the_websocket_listener(ws_broke
         state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
                                  f"return s.over === 'yes' && s.plies === {len(record)} && s;",
                                  30, "the result")
-        _shot(browser, tmp_path, "spectator.png")
+        browser.shot(tmp_path, "spectator.png")
     sheet, result = _names(record)
     print(f"\n{len(record)} entries followed; the page behind the homes by {max(lag)} at most")
     # (a step of the homes may make two entries: a move, and the die after it)
@@ -230,7 +221,7 @@ def test_a_seat_that_rewrote_a_move_is_named_and_the_agreed_game_shown(ws_broker
     state = browser.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
                              f"return s.problem && s.plies === {ply} && s;", 20,
                              "the rewriting seat")
-    _shot(browser, tmp_path, "spectator-rewrote.png")
+    browser.shot(tmp_path, "spectator-rewrote.png")
     sheet, _ = _names(record)
     assert state["sheet"] == sheet[:ply]
     assert state["seats"] == ["agrees", "rewrote"]
