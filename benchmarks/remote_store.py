@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "remote"))
 import paho.mqtt.client as mqtt  # noqa: E402
 from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
 
-from broker import Broker, password  # noqa: E402
+from broker import Broker, password, retained  # noqa: E402
 from knockboard.remote.broker_config import (MAX_PACKET_BYTES, seat_store_bound,  # noqa: E402
                                              seat_topics)
 
@@ -89,23 +89,10 @@ def publish_all(broker, items):
 
 def stored(broker):
     """(messages, bytes) retained under seat 2's topics, read by the spectator's user."""
-    c, up = client(broker, f"{ROOM}-watch")
-    held = {}
-    c.on_message = lambda cl, u, m: m.retain and held.__setitem__(m.topic, len(m.payload))
-    try:
-        if not up:
-            return None
-        c.subscribe(f"knockboard/{ROOM}/seat/2/#", qos=1)
-        seen = -1
-        for _ in range(40):
-            time.sleep(0.5)
-            if len(held) == seen:
-                break
-            seen = len(held)
-    finally:
-        c.loop_stop()
-        c.disconnect()
-    return len(held), sum(len(t) + n for t, n in held.items())
+    held = retained(broker, f"{ROOM}-watch", f"knockboard/{ROOM}/seat/2/#")
+    if held is None:
+        return None
+    return len(held), sum(len(t) + len(p) for t, p in held.items())
 
 
 def honest_home_works(broker):

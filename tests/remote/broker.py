@@ -35,6 +35,45 @@ def need_mosquitto():
         pytest.skip("mosquitto is not installed")
 
 
+def retained(broker, user, pattern):
+    """topic -> payload of the retained messages under `pattern`, read by `user` once the
+    broker's retained burst has stopped coming (20 s at most); None when `user` cannot
+    connect."""
+    import threading
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+    held, lock, up = {}, threading.Lock(), threading.Event()
+    c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    c.username_pw_set(user, password(user))
+    c.on_connect = lambda cl, u, f, rc, p: rc.is_failure or up.set()
+
+    def keep(client, userdata, m):
+        if m.retain:
+            with lock:
+                held[m.topic] = m.payload
+    c.on_message = keep
+    try:
+        c.connect("127.0.0.1", broker.port, 10)
+    except OSError:
+        return None
+    c.loop_start()
+    try:
+        if not up.wait(5):
+            return None
+        c.subscribe(pattern, qos=1)
+        seen = -1
+        for _ in range(40):                  # the retained burst has come once it stops
+            time.sleep(0.5)
+            if len(held) == seen:
+                break
+            seen = len(held)
+    finally:
+        c.disconnect()
+        c.loop_stop()
+    return held
+
+
 def free_port():
     """A port free now; another process may take it before the caller binds it (the other
     test worker's client sockets take ports from the same range), so a caller that cannot

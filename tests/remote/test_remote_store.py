@@ -7,51 +7,17 @@ user can store there, read back by another account, stays within
 `broker_config.seat_store_bound()`.  A game whose history outgrows a seat's pages stops,
 saying why, at both homes."""
 
-import threading
-import time
 
-import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 
 from knockboard.remote.broker_config import MAX_PACKET_BYTES, seat_store_bound, seat_topics
 from knockboard.remote.messages import PREFIX
 from knockboard.remote.pages import PAGES, PageBook
 
-from broker import password
+from broker import retained
 from homes import Home, closing, play_headless, run_until
 from hostile import Attacker
 
 OUTSIDE = 300              # names outside the seat's set it tries to retain junk on
-
-
-def _retained(broker, room, user, seat):
-    """topic -> payload of seat `seat`'s retained messages, read by `user` (another account)."""
-    held, lock = {}, threading.Lock()
-    c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
-    c.username_pw_set(user, password(user))
-    up = threading.Event()
-    c.on_connect = lambda cl, u, f, rc, p: up.set()
-
-    def keep(client, userdata, m):
-        if m.retain:
-            with lock:
-                held[m.topic] = m.payload
-    c.on_message = keep
-    c.connect("127.0.0.1", broker.port, 10)
-    c.loop_start()
-    try:
-        assert up.wait(5)
-        c.subscribe(f"{PREFIX}/{room}/seat/{seat}/#", qos=1)
-        seen = -1
-        for _ in range(40):                  # the retained burst has come once it stops
-            time.sleep(0.5)
-            if len(held) == seen:
-                break
-            seen = len(held)
-    finally:
-        c.disconnect()
-        c.loop_stop()
-    return held
 
 
 def test_a_seats_user_stores_only_its_fixed_topics_within_the_bound(make_broker):
@@ -71,7 +37,8 @@ def test_a_seats_user_stores_only_its_fixed_topics_within_the_bound(make_broker)
             answer = attacker.send(tail, b"y" * (MAX_PACKET_BYTES - len(name) - 64))
             assert answer is not None and not answer.is_failure, name
         assert attacker.disconnects == 0
-    held = _retained(broker, "store", "store-watch", 2)
+    held = retained(broker, "store-watch", f"{PREFIX}/store/seat/2/#")
+    assert held is not None, "the spectator's user could not connect"
     stored = sum(len(topic) + len(payload) for topic, payload in held.items())
     print(f"\nseat 2's user: {refused} of {len(outside)} names outside its set refused; "
           f"{len(held)} topics retained, {stored} bytes (bound {seat_store_bound()})")
