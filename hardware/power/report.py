@@ -96,8 +96,9 @@ def markdown(budgets, pm=None, measured=None):
         f"board (C6 on VSYS, C9 at U6's input) against USB's {USB_PLUGIN_UF:g} uF allowance; U6 "
         "then charges the LED rail's 1.2 mF within its current limit.",
         "",
-        "The cell board's rails. Whether a board has a second feed at the chain's far end (cell "
-        "board J4 from controller J6) is decided before routing, by a rule of thumb: +5V and GND "
+        "The cell board's rails. Whether a board has a second feed (cell board J4, at its cell "
+        "farthest from J1, from controller J6) is decided before routing, by a rule of thumb: "
+        "+5V and GND "
         f"as {RAIL_WIDTH_MM} mm traces in 1 oz copper along the LED chain, the jack budget's LED "
         "current spread along them, a second feed when one would let them drop more than "
         f"{MAX_RAIL_DROP_V} V together (the far LED still sees 4.5 V or more):",
