@@ -4,6 +4,7 @@ presence only in a seat's own words, and dice of settled rolls checked against t
 commitments saved for them (the broker-level attacks are in test_remote_hostile.py)."""
 
 import json
+import random
 
 import pytest
 
@@ -12,7 +13,7 @@ from knockboard.remote.journal import MemoryJournal
 from knockboard.remote.catchup import SPECTATOR_PLIES, Catchup
 from knockboard.remote.messages import (ACT, COMMIT, FULL, HELLO, ONLINE, REVEAL, Message,
                                         MessageError, decode)
-from knockboard.remote.pages import PAGE_BYTES, HistoryFull, PageBook
+from knockboard.remote.pages import PAGE_BYTES, HistoryFull, PageBook, full_floor
 from knockboard.remote.reception import HELLO_ANSWER_WAIT_S
 from knockboard.remote.refusals import RefusalLog
 
@@ -183,6 +184,28 @@ def test_a_seats_pages_hold_its_history_and_refuse_what_does_not_fit():
     lines = [line for payload in written.values() for line in payload.split(b"\n")]
     assert sorted(decode(TOPIC, line, "wire").ply for line in lines) == list(range(added))
     assert book.due() == []                                  # nothing changed since
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_full_pages_hold_at_least_the_floor_the_other_homes_hold_them_to(seed):
+    """`full_floor` is what another home requires a seat to have sent before it believes
+    its `full`: filled with lines of random lengths until it refuses one, a real PageBook
+    never holds less (an honest `full` is always believed), and a false `full` is believed
+    only within a line a page and two tails of full."""
+    rng = random.Random(seed)
+    pages, page_bytes, tail_bytes = rng.choice([(2, 1024, 256), (4, 4096, 1024), (3, 2048, 512)])
+    book = PageBook("wire", 1, pages=pages, page_bytes=page_bytes, tail_bytes=tail_bytes)
+    longest = rng.choice([40, 120, 200])
+    sizes = []
+    with pytest.raises(HistoryFull):
+        for ply in range(10_000):
+            m = _act(1, ply, "x" * rng.randint(1, longest))
+            book.add(m)
+            sizes.append(len(m.encode()))
+    held = sum(n + 1 for n in sizes)
+    floor = full_floor(max(sizes), pages, page_bytes, tail_bytes)
+    assert floor <= held <= pages * page_bytes + tail_bytes + len(sizes)
+    assert held - floor <= pages * (max(sizes) + 2) + 2 * tail_bytes + 2
 
 
 def test_a_pages_lines_go_to_the_game_a_window_at_a_time_and_a_replaced_page_drops_its_old():

@@ -10,7 +10,7 @@ saying why, at both homes."""
 
 
 from knockboard.remote.broker_config import MAX_PACKET_BYTES, seat_store_bound, seat_topics
-from knockboard.remote.messages import PREFIX
+from knockboard.remote.messages import FULL, PREFIX
 from knockboard.remote.pages import PAGES, PageBook
 
 from broker import retained
@@ -54,7 +54,7 @@ def test_a_game_that_outgrows_a_seats_pages_stops_at_both_homes_saying_why(make_
     broker = make_broker({"full": 2})
     homes = [Home(broker, "full", "dodgeball", {}, [seat]).start() for seat in (1, 2)]
     homes[0].room.books[0] = PageBook("full", 1, pages=2, page_bytes=4096, tail_bytes=1024)
-    homes[1].game.full_believed = 4096           # (half of those pages, as for real ones)
+    homes[1].game.peer_pages = (2, 4096, 1024)   # (the home knows seat 1's pages)
     with closing(homes):
         play_headless(homes, (3, 4))
         run_until([h.link.pump for h in homes], lambda: all(h.game.stopped for h in homes),
@@ -72,3 +72,40 @@ def test_a_game_that_outgrows_a_seats_pages_stops_at_both_homes_saying_why(make_
         assert theirs.endswith(f"({entries} entries in): the game cannot go on in this room")
         shared = homes[1].game.record
         assert homes[0].game.record[:len(shared)] == shared
+
+
+def test_a_seat_saying_its_pages_are_full_before_they_are_is_refused_and_the_game_goes_on(
+        make_broker):
+    """Seat 1's pages made small (2 of 4 KB, a 1 KB tail), and seat 1's user, once its home
+    has sent more than half their worth (where a `full` used to be believed: a seat losing
+    a long game could end it there with no result), says they are full.  The other home
+    refuses it in one line and plays on, until the pages really are full: that `full` it
+    believes."""
+    broker = make_broker({"early": 2})
+    homes = [Home(broker, "early", "dodgeball", {}, [seat]).start() for seat in (1, 2)]
+    homes[0].room.books[0] = PageBook("early", 1, pages=2, page_bytes=4096, tail_bytes=1024)
+    homes[1].game.peer_pages = (2, 4096, 1024)
+    attacker = Attacker(broker, "early", 1, record=homes[1].game.record)
+    hosts = [h.headless(s) for h, s in zip(homes, (3, 4))]
+
+    def sent():
+        taken = homes[1].game.taken.get(0, {})
+        return sum(taken.values()) + len(taken)
+    with closing(homes, attacker):
+        run_until([h.step for h in hosts], lambda: sent() > 4096 + 512, "half the pages sent")
+        early = sent()
+        answer = attacker.message(FULL, len(homes[1].game.record))
+        assert answer is not None and not answer.is_failure
+        run_until([h.link.pump for h in homes],
+                  lambda: any("its pages cannot be full" in line for line in homes[1].lines),
+                  "the false full refused", 10)
+        refusal, = [line for line in homes[1].lines if "its pages cannot be full" in line]
+        print(f"\nafter {early} bytes: {refusal}")
+        assert homes[1].game.stopped is None
+        run_until([h.step for h in hosts], lambda: all(h.game.stopped for h in homes),
+                  "both homes stopped")
+        theirs = homes[1].game.stopped
+        assert theirs.startswith("Blue (seat 1)'s part of the game does not fit its pages "
+                                 "on the broker any more (")
+        assert sent() > early                    # the game went on after the false full
+        assert homes[0].game.forfeited is None and homes[1].game.forfeited is None

@@ -21,7 +21,7 @@ from .journal import CommitmentConflict, Journal, MemoryJournal
 from .keys import Keys
 from .messages import (ACT, COMMIT, ENDING, FULL, GAME_KINDS, HELLO, ONLINE, REVEAL, Message,
                        short)
-from .pages import PAGE_BYTES, PAGES, HistoryFull
+from .pages import PAGE_BYTES, PAGES, TAIL_BYTES, HistoryFull, full_floor
 from .reception import Reception
 from .refusals import RefusalLog
 
@@ -35,9 +35,6 @@ DEFAULT_AWAY_TIMEOUT_S = 30 * 60.0
 HELLO_REPEAT_S = 5.0     # waiting this long with no new entry, we say hello again: a peer
                          # that missed something resends it
 HELLO_ANSWER_S = 0.5     # a peer further on than us is answered with our hello, this often
-# a seat saying its pages are full is believed once it has sent this much history that this
-# home took (its honest pages hold about twice that then); before, it is refused
-FULL_BELIEVED_BYTES = PAGES * PAGE_BYTES // 2
 
 
 class _Send(Protocol):
@@ -124,7 +121,8 @@ class RemoteGame:
         # seat -> (kind, ply) -> bytes: the history each other seat sent that this home took
         self.taken: dict[int, dict[tuple[str, int], int]] = {}
         self.full = False                     # our pages on the broker are full
-        self.full_believed = FULL_BELIEVED_BYTES
+        # the other seats' pages (pages.py): what a seat saying they are full must have sent
+        self.peer_pages = (PAGES, PAGE_BYTES, TAIL_BYTES)
 
     def send(self, message: Message, retain: bool = True) -> None:
         """Publish our message; if this home's seat's history does not fit its pages on the
@@ -346,13 +344,18 @@ class RemoteGame:
 
     def _full(self, m: Message, seat: int) -> None:
         """Another home's history does not fit its pages: the game stops, with no result
-        (nobody chose it), once that seat has sent enough for it to be true."""
+        (nobody chose it), once that seat has sent enough for it to be true
+        (`pages.full_floor`: within a line a page and a tail of full)."""
         if seat in self.local:
             return None
-        sent = sum(self.taken.get(seat, {}).values())
-        if sent < self.full_believed:
+        sizes = list(self.taken.get(seat, {}).values())
+        sizes += [len(w.encode()) for slot in self.pending.values()
+                  for (s, _), w in slot.items() if s == seat + 1]
+        sent = sum(self.taken.get(seat, {}).values()) + len(self.taken.get(seat, {}))
+        floor = full_floor(max(sizes, default=0), *self.peer_pages)
+        if sent < floor:
             return self.refuse(m, f"its pages cannot be full: it sent {sent} bytes of "
-                                  f"history (its pages hold {PAGES * PAGE_BYTES})")
+                                  f"history, and full pages hold at least {floor}")
         return self._stop(f"{self.who(seat)}'s part of the game does not fit its pages on "
                           f"the broker any more ({m.ply} entries in): the game cannot go on "
                           "in this room")

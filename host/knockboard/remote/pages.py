@@ -35,6 +35,18 @@ PAGE, TAIL = "page", "tail"
 TAIL_INDEX = -1              # the tail, where a page's number goes
 
 
+def full_floor(longest: int, pages: int = PAGES, page_bytes: int = PAGE_BYTES,
+               tail_bytes: int = TAIL_BYTES) -> int:
+    """The least history a seat's pages hold once they are full (`PageBook`), as another
+    home counts it: its lines' bytes plus one each, no line longer than `longest`.
+
+    Each of the `pages` pages was closed by a line that did not fit after it, so holds more
+    than page_bytes - longest - 1 bytes (its size counts the newlines between its lines);
+    and at most a tail's worth of its latest messages (tail_bytes, plus one) may not have
+    been taken by the other home yet, waiting for their entries."""
+    return max(0, pages * (page_bytes - longest - 1) - tail_bytes - 1)
+
+
 class HistoryFull(Exception):
     """A seat's message does not fit its pages any more: nothing was sent."""
 
