@@ -29,10 +29,8 @@ from scipy.sparse.linalg import spsolve
 
 from .. import pcbs
 from ..inputs import ipc2221, power_budget
-from ..inputs.pinmap import ROOT
 from ..kicad import run
-
-HARDWARE = os.path.join(ROOT, "hardware")
+from ..parts.libraries import HARDWARE
 
 PITCH = 0.1                     # mm a grid cell: at 0.2 a track end may miss its pad
 GND_PITCH = 0.2                 # the ground pour's million cells at 0.1 take minutes to solve
