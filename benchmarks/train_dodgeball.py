@@ -129,13 +129,19 @@ def fit(np, x, y, hidden, steps, seed):
             back = np.outer(err, params["v"]) * (1.0 - h * h)
             grads["w"] = x.T @ back + L2 * params["w"]
             grads["b"] = back.sum(axis=0)
-        for k, g in grads.items():
-            m, v = moments[k]
-            m[:] = 0.9 * m + 0.1 * g
-            v[:] = 0.999 * v + 0.001 * g * g
-            params[k] -= 0.01 * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step))
-                                                           + 1e-8)
+        adam_step(np, params, grads, moments, step)
     return params
+
+
+def adam_step(np, params, grads, moments, step):
+    """One step of Adam (rate 0.01) on `params` in place; `moments` per parameter, zeros at
+    first (the Knock-Off shares' fit, `train_knockoff_shares.py`, uses this too)."""
+    for k, g in grads.items():
+        m, v = moments[k]
+        m[:] = 0.9 * m + 0.1 * g
+        v[:] = 0.999 * v + 0.001 * g * g
+        params[k] -= 0.01 * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step))
+                                                       + 1e-8)
 
 
 def predict(np, params, x):

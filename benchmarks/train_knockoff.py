@@ -45,15 +45,17 @@ from benchmarks.train_dodgeball import decide, fit_and_write  # noqa: E402
 MAX_DECISIONS = 2000
 
 
-def self_play(games, seed, epsilon):
-    """(position texts, labels, game index per row, unfinished games) of the self-play:
-    the positions where a player is about to roll, labelled 1 if that player won."""
-    game = get_game("knockoff", players=2)
-    texts, labels, which = [], [], []
+def play(games, seed, epsilon, players=2):
+    """(position texts, the player about to roll in each, the winner of its game, game
+    index per row, unfinished games) of the self-play of `players`-player games: the
+    positions where a player is about to roll (the three- and four-player shares'
+    training, `train_knockoff_shares.py`, uses this too)."""
+    game = get_game("knockoff", players=players)
+    texts, rollers, winners, which = [], [], [], []
     unfinished = 0
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
-        bots = [GreedyBot(seed=rng.randrange(1 << 30)) for _ in range(2)]
+        bots = [GreedyBot(seed=rng.randrange(1 << 30)) for _ in range(players)]
         state = game.new_initial_state()
         seen = []                           # (position, the player about to roll)
         decisions = 0
@@ -70,8 +72,18 @@ def self_play(games, seed, epsilon):
             continue
         for text, roller in seen:
             texts.append(text)
-            labels.append(1.0 if roller == state.player else 0.0)
+            rollers.append(roller)
+            winners.append(state.player)
             which.append(g)
+    return texts, rollers, winners, which, unfinished
+
+
+def self_play(games, seed, epsilon):
+    """(position texts, labels, game index per row, unfinished games) of the two-player
+    self-play: the positions where a player is about to roll, labelled 1 if that player
+    won."""
+    texts, rollers, winners, which, unfinished = play(games, seed, epsilon)
+    labels = [1.0 if r == w else 0.0 for r, w in zip(rollers, winners)]
     return texts, labels, which, unfinished
 
 

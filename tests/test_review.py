@@ -19,8 +19,12 @@ GAMES = [
     ("knockabout", {}, ("greedy", "random"), 2, 8),
     ("ko", {"players": 2}, ("greedy", "random"), 1, 2),
     ("dodgeball", {}, ("greedy", "random"), 1, 2),
+    # three- and four-player Knock-Off: valued by whole turns and the learnt shares (the
+    # budget is not used); two games each for the stated slack's mean
     ("knockoff", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+    ("knockoff", {"players": 3}, ("random", "greedy", "random"), 3, 2),
     ("knockoff", {"players": 4}, ("greedy", "random", "greedy", "random"), 8, 2),
+    ("knockoff", {"players": 4}, ("random", "greedy", "random", "greedy"), 9, 2),
     ("ko", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
     # the quick start and a single iteration: a 4-player K.O. game is long to review
     ("ko", {"players": 4, "quick_start": True}, ("greedy", "random", "greedy", "random"), 1, 1),

@@ -24,16 +24,21 @@ class ValueModel:
         self.command: str = data.get("command", "")
 
     def win_chance(self, x: Sequence[float]) -> float:
+        return _logistic(self.logit(x))
+
+    def logit(self, x: Sequence[float]) -> float:
+        """The model's output before the logistic: a win chance's log-odds, or (a model of
+        shares, `knockoff_shares`) a player's utility in a softmax over the players."""
         z = [(v - m) / s for v, m, s in zip(x, self.mean, self.scale)]
         out = self.output[-1]
         if not self.hidden:
-            return _logistic(out + sum(zi * wi for zi, wi in zip(z, self.output)))
+            return out + sum(zi * wi for zi, wi in zip(z, self.output))
         for row, w in zip(self.hidden, self.output):
             a = row[-1]
             for zi, wi in zip(z, row):
                 a += zi * wi
             out += w * math.tanh(a)
-        return _logistic(out)
+        return out
 
 
 def _logistic(x: float) -> float:

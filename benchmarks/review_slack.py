@@ -1,0 +1,73 @@
+"""The review's sum check on seeded bot games (docs/review.md, "The identity, and the sum
+check"): how far each player's start + luck - errors + others' moves misses its result.
+
+    python3 benchmarks/review_slack.py GAME --players N [--seeds FIRST LAST] [--budget I]
+                                       [--generic]
+
+Per seed, a game of greedy and random bots (seats alternating, greedy first on even seeds)
+played by `review.seeded.bot_game`, reviewed by the game's estimator (`make_estimator`;
+`--generic`: the tree search with the plain score instead, the estimator every game had
+before its learnt value) at `--budget` iterations a position (default: the review's).
+Prints each game's slack (the players' misses, absolute: their mean and the largest), then
+the mean over games and players (what `estimator.STATED_SLACK` bounds), the worst, the
+worst per roll (what `STATED_RATE` bounds) and the time to review 100 steps (and its CPU
+time).  Figures are printed, never asserted.
+"""
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+
+from knockboard.games import get_game  # noqa: E402
+from knockboard.review import Roll, review_record, summarise  # noqa: E402
+from knockboard.review.estimator import Estimator, default_iterations  # noqa: E402
+from knockboard.review.seeded import bot_game  # noqa: E402
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seeds", type=int, nargs=2, default=(11, 20),
+                        metavar=("FIRST", "LAST"))
+    parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--generic", action="store_true",
+                        help="the tree search with the plain score, not the learnt value")
+    args = parser.parse_args(argv)
+    options = {"players": args.players}
+    game = get_game(args.game, **options)
+    budget = args.budget or default_iterations(args.game)
+    misses, rates = [], []
+    seconds = cpu = steps = 0.0
+    for seed in range(args.seeds[0], args.seeds[1] + 1):
+        seats = tuple(("greedy", "random")[(p + seed) % 2] for p in range(args.players))
+        record = bot_game(args.game, seats, seed, options, iterations=10)
+        if record.status != "finished":
+            print(f"seed {seed}: unfinished, left out")
+            continue
+        estimator = Estimator(game, budget, 0) if args.generic else None
+        start, start_cpu = time.perf_counter(), time.process_time()
+        review = review_record(record, estimator=estimator, iterations=budget)
+        seconds += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
+        steps += len(review.steps)
+        rolls = sum(isinstance(s, Roll) for s in review.steps)
+        game_misses = [abs(s.unexplained) for s in summarise(review)]
+        misses += game_misses
+        rates.append(max(game_misses) / rolls)
+        print(f"seed {seed} {'/'.join(seats)}: {len(review.steps)} steps, {rolls} rolls, "
+              f"slack mean {sum(game_misses) / len(game_misses):.3f} "
+              f"max {max(game_misses):.3f}", flush=True)
+    if not misses:
+        parser.error("no finished game")
+    print(f"slack over {len(rates)} games: mean {sum(misses) / len(misses):.3f}, "
+          f"worst {max(misses):.3f}, worst a roll {max(rates):.4f}; "
+          f"{100 * seconds / steps:.2f} s a 100 steps ({100 * cpu / steps:.2f} s of CPU)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""Fit the three- and four-player Knock-Off shares (`bots/knockoff_shares.py`) by self-play.
+
+    python3 benchmarks/train_knockoff_shares.py --players {3,4} [--games N] [--seed S]
+                                                [--hidden H] [--steps K] [--epsilon E]
+                                                [--out FILE] [--cache FILE]
+
+Needs numpy (`pip install 'knockboard[train]'`); playing with the result does not.
+
+1. **Self-play** as the two-player value's (`train_knockoff.play`): N games of greedy bots,
+   each decision with chance E a uniformly random legal action instead; dice and bots
+   seeded from S.  Unfinished games (move cap) are left out.
+2. **Positions.**  Every position where a player is about to roll its two dice, with the
+   features of every player there (`knockoff_shares.features`), labelled with who won.
+3. **Fit.**  A conditional logit: each player's utility is the same function of its own
+   features (H tanh units, or H = 0 a linear one), the shares the softmax of the utilities,
+   fitted by full-batch Adam (K steps, L2 1e-3, weights drawn from S) on the multinomial
+   log loss over 80% of the games; the held-out log loss (and how often the largest share
+   is the winner's) of equal shares, of the score alone, of a linear model and of the
+   network is printed, and the model kept is written to FILE (default: the committed
+   weights for that player count) with the feature scaling and this command.  The same
+   arguments give the same file.  `--cache FILE` keeps the self-play positions.
+
+The committed weights' commands are in their files (`bots/knockoff_shares3.json`,
+`knockoff_shares4.json`).
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from knockboard.bots.knockoff_shares import (FEATURE_NAMES, WEIGHTS_FILES,  # noqa: E402
+                                             features)
+from knockboard.games import get_game  # noqa: E402
+from benchmarks.train_dodgeball import L2, adam_step  # noqa: E402
+from benchmarks.train_knockoff import play  # noqa: E402
+
+
+def cached_play(args):
+    key = [args.players, args.games, args.seed, args.epsilon]
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            data = json.load(f)
+        if data["key"] == key:
+            return data["texts"], data["winners"], data["which"], data["unfinished"]
+    texts, _, winners, which, unfinished = play(args.games, args.seed, args.epsilon,
+                                                args.players)
+    if args.cache:
+        with open(args.cache, "w") as f:
+            json.dump({"key": key, "texts": texts, "winners": winners, "which": which,
+                       "unfinished": unfinished}, f)
+    return texts, winners, which, unfinished
+
+
+def feature_rows(texts, players):
+    """Per position, the features of every player (positions x players x features)."""
+    game = get_game("knockoff", players=players)
+    rows = []
+    for text in texts:
+        state = game.from_position(text)
+        rows.append([features(state, p) for p in range(players)])
+    return rows
+
+
+def utilities(np, params, z):
+    """Each player's utility (positions x players) and the hidden layer (or None)."""
+    if "w" in params:
+        h = np.tanh(z @ params["w"] + params["b"])
+        return h @ params["v"], h
+    return z @ params["v"], None
+
+
+def softmax(np, u):
+    e = np.exp(u - u.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def fit_shares(np, z, won, hidden, steps, seed):
+    """The conditional logit (a tanh layer of `hidden` units, 0: linear) fitted by Adam on
+    the multinomial log loss; z: positions x players x features, won: one-hot winners."""
+    rng = np.random.default_rng(seed)
+    n, _, d = z.shape
+    params = {"v": np.zeros(hidden if hidden else d)}
+    if hidden:
+        params["w"] = rng.normal(0.0, 1.0 / np.sqrt(d), (d, hidden))
+        params["b"] = np.zeros(hidden)
+    moments = {k: (np.zeros_like(p), np.zeros_like(p)) for k, p in params.items()}
+    for step in range(1, steps + 1):
+        u, h = utilities(np, params, z)
+        err = (softmax(np, u) - won) / n                # d loss / d utility
+        if h is None:
+            grads = {"v": np.einsum("ipd,ip->d", z, err) + L2 * params["v"]}
+        else:
+            grads = {"v": np.einsum("iph,ip->h", h, err) + L2 * params["v"]}
+            back = err[:, :, None] * params["v"] * (1.0 - h * h)
+            grads["w"] = np.einsum("ipd,iph->dh", z, back) + L2 * params["w"]
+            grads["b"] = back.sum(axis=(0, 1))
+        adam_step(np, params, grads, moments, step)
+    return params
+
+
+def log_loss(np, shares, won):
+    return float(-np.mean(np.log(np.clip((shares * won).sum(axis=1), 1e-9, 1.0))))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True, choices=(3, 4))
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hidden", type=int, default=8)
+    parser.add_argument("--steps", type=int, default=1500)
+    parser.add_argument("--epsilon", type=float, default=0.1)
+    parser.add_argument("--out", default=None, help="default: the committed weights' file")
+    parser.add_argument("--cache", default=None,
+                        help="keep the self-play positions here (a JSON file)")
+    args = parser.parse_args(argv)
+    if args.games < 5 or args.hidden < 0 or args.steps < 1 or not 0 <= args.epsilon <= 1:
+        parser.error("need --games >= 5, --hidden >= 0, --steps >= 1, 0 <= --epsilon <= 1")
+    try:
+        import numpy as np
+    except ImportError:
+        parser.error("training needs numpy: pip install 'knockboard[train]'")
+    out = args.out or WEIGHTS_FILES[args.players]
+    start = time.perf_counter()
+    texts, winners, which, unfinished = cached_play(args)
+    x = np.array(feature_rows(texts, args.players), dtype=float)
+    print(f"self-play: {args.games} games of {args.players} ({unfinished} unfinished), "
+          f"{len(texts)} positions, {time.perf_counter() - start:.0f} s", flush=True)
+    won = np.eye(args.players)[np.array(winners, dtype=int)]
+    test = np.array(which) >= int(args.games * 0.8)
+    if test.all() or not test.any():
+        parser.error("too few finished games to hold some out")
+    flat = x[~test].reshape(-1, x.shape[2])
+    mean, scale = flat.mean(axis=0), flat.std(axis=0) + 1e-6
+    z = (x - mean) / scale
+    equal = np.full(won[test].shape, 1.0 / args.players)
+    print(f"{'equal shares':<28} held-out log loss {log_loss(np, equal, won[test]):.4f}")
+    score_col = FEATURE_NAMES.index("score")
+    for name, cols, hidden in (("score alone", [score_col], 0),
+                               ("linear, all features", list(range(x.shape[2])), 0),
+                               (f"tanh network, {args.hidden} units", None, args.hidden)):
+        if cols is None and not args.hidden:
+            break                   # --hidden 0: the linear model above is the one kept
+        zz = z if cols is None else z[:, :, cols]
+        params = fit_shares(np, zz[~test], won[~test], hidden, args.steps, args.seed)
+        held = softmax(np, utilities(np, params, zz[test])[0])
+        trained = softmax(np, utilities(np, params, zz[~test])[0])
+        right = float(np.mean(held.argmax(axis=1) == won[test].argmax(axis=1)))
+        print(f"{name:<28} held-out log loss {log_loss(np, held, won[test]):.4f} "
+              f"({right:.1%} called right; training {log_loss(np, trained, won[~test]):.4f})",
+              flush=True)
+    command = ("python3 benchmarks/train_knockoff_shares.py"
+               f" --players {args.players} --games {args.games} --seed {args.seed}"
+               f" --hidden {args.hidden} --steps {args.steps} --epsilon {args.epsilon}")
+    data = {
+        "command": command,
+        "players": args.players,
+        "positions": len(texts),
+        "features": list(FEATURE_NAMES),
+        "mean": [round(float(v), 6) for v in mean],
+        "scale": [round(float(v), 6) for v in scale],
+        "hidden": [[round(float(v), 6) for v in list(params["w"][:, j]) + [params["b"][j]]]
+                   for j in range(args.hidden)],        # empty: a linear model
+        # the utility's constant is 0: a softmax does not move when every utility does
+        "output": [round(float(v), 6) for v in params["v"]] + [0.0],
+    }
+    with open(out, "w") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    print(f"wrote {out} ({time.perf_counter() - start:.0f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
