@@ -146,3 +146,16 @@ def test_a_damaged_kept_review_is_as_if_none_was_made(capsys, db, tmp_path):
         pictures = tmp_path / "pictures"
         status, out, err = run(capsys, ["export", "1", "--svg", str(pictures), "--db", str(db)])
         assert status == 0 and err == "" and "chances.svg" not in out
+
+
+def test_a_three_player_knockoff_game_is_reviewed_by_its_learnt_shares(capsys, tmp_path):
+    path = tmp_path / "three.sqlite3"
+    with GameStore(path) as store:
+        store.new_game(bot_game("knockoff", ("greedy", "random", "greedy"), 3,
+                                {"players": 3}, iterations=10))
+    status, out, err = run(capsys, ["review", "1", "--db", str(path)])
+    assert status == 0, err
+    lines = out.splitlines()
+    header = next(line for line in lines if line.startswith("review ("))
+    assert header.startswith("review (learnt shares, whole turns)")
+    assert len(lines[lines.index(header) + 1:]) == 4       # three players and the sum check

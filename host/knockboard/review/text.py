@@ -47,8 +47,10 @@ def summary_lines(review: Review, names: Sequence[str]) -> List[str]:
 
 
 def _estimator(review: Review) -> str:
-    if review.game == "knockoff" and review.players == 2 and review.learnt_value:
-        return "learnt value, whole turns"
+    if review.game == "knockoff" and review.learnt_value:
+        # Knock-Off's learnt value is only on the standard board, and there it is used whole
+        return "learnt value, whole turns" if review.players == 2 else \
+            "learnt shares, whole turns"
     learnt = ", learnt value at the leaves" if review.learnt_value else ""
     return f"search, {review.iterations} iterations a position{learnt}"
 
