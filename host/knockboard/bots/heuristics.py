@@ -15,7 +15,7 @@ since only first place counts as a win.
 """
 
 import math
-from typing import Any, Callable, List, Sequence, Tuple
+from typing import Any, Callable, Iterator, List, Sequence, Tuple
 
 from .. import registry
 
@@ -92,6 +92,25 @@ def _ko_threats(state: Any) -> List[float]:
     """Per seat, the expected points it may knock out on its next throw: for each opponent
     piece it could land on, the chance of a throw that lets one of its equal-numbered
     pieces get there, times the piece's points."""
+    threats = [0.0] * state.game.num_players
+    for seat, _, points in _ko_knocks(state):
+        threats[seat] += points
+    return threats
+
+
+def ko_threat_matrix(state: Any) -> List[List[float]]:
+    """m[attacker][victim]: the expected points of `victim`'s pieces that `attacker` may
+    knock out on its next throw (`_ko_threats` is each row's sum; the review's learnt K.O.
+    shares, `ko_shares.py`, read each seat's danger from the others in it)."""
+    n = state.game.num_players
+    matrix = [[0.0] * n for _ in range(n)]
+    for seat, victim_seat, points in _ko_knocks(state):
+        matrix[seat][victim_seat] += points
+    return matrix
+
+
+def _ko_knocks(state: Any) -> Iterator[Tuple[int, int, float]]:
+    """(attacker, victim, expected points) per opponent piece an attacker could land on."""
     from ..games.ko.constants import POINTS
     game = state.game
     steps = _ko_steps(game.board)
@@ -101,7 +120,6 @@ def _ko_threats(state: Any) -> List[float]:
     for piece, where in enumerate(pos):
         if where >= 0:
             by_number.setdefault(piece % 6 + 1, []).append((seat_of[piece], where))
-    threats = [0.0] * game.num_players
     for number, pieces in by_number.items():
         if len(pieces) < 2:
             continue
@@ -115,8 +133,7 @@ def _ko_threats(state: Any) -> List[float]:
                         ways.update(steps[origin][target])
                 if ways:
                     chance = sum(1 / 36 if k == number else 3 / 36 for k in ways)
-                    threats[seat] += min(chance, 1.0) * POINTS[number]
-    return threats
+                    yield seat, victim_seat, min(chance, 1.0) * POINTS[number]
 
 
 def _ko_settled(state: Any, player: int, points: List[float]) -> int:

@@ -95,7 +95,7 @@ def make_estimator(game: Any, iterations: Optional[int] = None,
     `iterations` None: the game's default."""
     if iterations is None:
         iterations = default_iterations(game.name)
-    if game.name == "knockoff" and game.board.name == "standard":
+    if game.name in ("knockoff", "ko") and game.board.name == "standard":
         return TurnEstimator(game, iterations, seed)
     return Estimator(game, iterations, seed)
 
@@ -277,25 +277,34 @@ def _chances(w: List[float], n: int) -> Chances:
 
 
 class TurnEstimator(Estimator):
-    """Knock-Off on the standard board: the strong bot's own turn search with the look one
-    turn further left out (`bots/knockoff_search.py`).  Where a player is about to roll, the
-    learnt value (two players: `bots/knockoff_value.py`; three or four: the learnt shares,
-    `bots/knockoff_shares.py`); at a decision, the learnt value of the best end of the
+    """Knock-Off on the standard board, and K.O.: the strong bot's own turn search with the
+    look one turn further left out (`bots/knockoff_search.py`).  Where a player is about to
+    roll, the learnt value (two-player Knock-Off: `bots/knockoff_value.py`; three or four:
+    the learnt shares, `bots/knockoff_shares.py`; K.O.: its learnt shares,
+    `bots/ko_shares.py`); at a decision of a turn, the learnt value of the best end of the
     mover's turn, best by the mover's own chance (every end listed, so the budget is the
     whole turn and `iterations` is not used).  A position and the best move from it then
     agree exactly; the estimator's only inconsistency is at the rolls: the learnt value
-    against the average, over the 21 rolls, of the roller's best turn."""
+    against the average, over the 21 rolls, of the roller's best turn.  The roll-off that
+    decides who begins is taken exactly; K.O.'s secret set-up keeps the search (`Estimator`),
+    each placement valued through the best one, on to the roll-off."""
 
     def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> None:
         super().__init__(game, iterations, seed)
-        if game.num_players == 2:
+        self.ko = game.name == "ko"
+        if self.ko:
+            from ..bots.ko_shares import load_model as load_ko
+            ko_shares = load_ko(game.num_players)
+            self.learnt_chances: Callable[[Any], Chances] = \
+                lambda state: tuple(ko_shares.shares(state))
+        elif game.num_players == 2:
             from ..bots.knockoff_value import load_model
             model = load_model()
 
             def two(state: Any) -> Chances:
                 p = model.value(state, 0)
                 return (p, 1.0 - p)
-            self.learnt_chances: Callable[[Any], Chances] = two
+            self.learnt_chances = two
         else:
             from ..bots.knockoff_shares import load_model as load_shares
             shares = load_shares(game.num_players)
@@ -305,12 +314,22 @@ class TurnEstimator(Estimator):
     def _search(self, state: Any) -> Tuple[Chances, Any]:
         if state.is_terminal():
             return tuple(win_shares(state.returns())), None
-        if state.is_chance_node():
-            from ..games.knockoff.game import ROLL
-            if state.phase == ROLL:
+        if self.ko:
+            from ..games.ko.constants import ROLLOFF, SETUP
+            if state.phase == SETUP:
+                return super()._search(state)
+            if state.phase == ROLLOFF:
+                return self._ko_roll_off(state), None
+            if state.is_chance_node():
                 return self.learnt_chances(state), None
-            return self._roll_off(state), None
-        from ..bots.knockoff_search import turn_ends
+            from ..bots.ko_turns import turn_ends
+        else:
+            if state.is_chance_node():
+                from ..games.knockoff.game import ROLL
+                if state.phase == ROLL:
+                    return self.learnt_chances(state), None
+                return self._roll_off(state), None
+            from ..bots.knockoff_search import turn_ends
         self.searches += 1
         state = state.clone()           # turn_ends plays the turns on it
         mover = state.current_player()
@@ -330,16 +349,34 @@ class TurnEstimator(Estimator):
         from ..games.knockoff.game import OUT_OF_ROLLOFF, TO_ROLL
         rolls = state.rolls
         if all(r in (TO_ROLL, OUT_OF_ROLLOFF) for r in rolls):
-            seats = [p for p, r in enumerate(rolls) if r == TO_ROLL]
-            total = [0.0] * len(rolls)
-            for first in seats:
-                # the dice that make `first` begin: a 6 for it, a 1 for the others still in
-                dice = [6 if p == first else 1 for p in seats]
-                for die in dice:
-                    state.apply(die)
-                c = self.chances(state)
-                for _ in dice:
-                    state.undo()
-                total = [t + x / len(seats) for t, x in zip(total, c)]
-            return tuple(total)
+            # the dice that make `first` begin: a 6 for it, a 1 for the others still in
+            return self._each_begins(state, [p for p, r in enumerate(rolls) if r == TO_ROLL],
+                                     6, 1)
         return _expectation_of(self, state)
+
+    def _ko_roll_off(self, state: Any) -> Chances:
+        """K.O.'s roll-off (two dice a seat, the highest sum begins, the tied throw again),
+        as Knock-Off's: where every seat still in it has yet to throw, each begins with the
+        same chance; otherwise the average over the throw."""
+        from ..games.ko.constants import DROPPED, TO_THROW
+        rolls = state.rolloff or ()
+        if all(r in (TO_THROW, DROPPED) for r in rolls):
+            low, high = state.game.roll_outcomes[0][0], state.game.roll_outcomes[-1][0]
+            return self._each_begins(state, [p for p, r in enumerate(rolls) if r == TO_THROW],
+                                     high, low)
+        return _expectation_of(self, state)
+
+    def _each_begins(self, state: Any, seats: List[int], high: Any, low: Any) -> Chances:
+        """The average, over the seats still in a roll-off (none of them thrown yet), of the
+        chances where that seat begins: reached by throwing `high` for it and `low` for
+        the others, in the order they throw."""
+        total = [0.0] * state.game.num_players
+        for first in seats:
+            throws = [high if p == first else low for p in seats]
+            for throw in throws:
+                state.apply(throw)
+            c = self.chances(state)
+            for _ in throws:
+                state.undo()
+            total = [t + x / len(seats) for t, x in zip(total, c)]
+        return tuple(total)

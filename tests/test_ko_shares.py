@@ -1,0 +1,169 @@
+"""The learnt shares of K.O. (bots/ko_shares.py), the ends of a K.O. turn (bots/ko_turns.py)
+and the review's whole-turn estimator valuing K.O. with them (review/estimator.py,
+`TurnEstimator`)."""
+
+import json
+
+import pytest
+
+from knockboard.bots.ko_shares import (FEATURE_NAMES, WEIGHTS_FILES, KOSharesModel,
+                                       feature_rows, load_model)
+from knockboard.bots.ko_turns import turn_ends
+from knockboard.games import get_game
+from knockboard.games.ko.constants import ROLLOFF, TURN
+from knockboard.review.estimator import TurnEstimator, make_estimator
+from knockboard.review.seeded import bot_game
+
+from benchmarks import train_knockoff_shares
+
+GAMES = {n: get_game("ko", players=n) for n in (2, 3, 4)}
+
+
+def _turn_decisions(n, seed, first=0, count=3, throws=False):
+    """Positions of a seeded greedy game of n players where a seat has thrown and has both
+    its moves still to make (the `first`-th such position on, `count` of them); `throws`:
+    where a seat is about to throw instead."""
+    record = bot_game("ko", ("greedy",) * n, seed, {"players": n, "quick_start": True},
+                      iterations=1)
+    state = record.initial_state()
+    found = []
+    for text in record.actions:
+        if state.phase == TURN and (state.is_chance_node() if throws
+                                    else state.tasks and len(state.tasks) == 2):
+            found.append(state.to_position())
+        state.apply(state.parse_action(text) if isinstance(text, str) else text)
+    return found[first:first + count]
+
+
+def _ends_by_brute_force(state):
+    """Every position where the mover's turn has ended, by trying every line."""
+    found = set()
+
+    def walk():
+        for action in state.legal_actions():
+            state.apply(action)
+            if state.is_chance_node() or state.is_terminal():
+                found.add(state.to_position())
+            else:
+                walk()
+            state.undo()
+    walk()
+    return found
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_turn_ends_lists_every_end_of_a_ko_turn_once(n):
+    for position in _turn_decisions(n, seed=3, first=5, count=2):
+        state = GAMES[n].from_position(position)
+        seen = []
+        turn_ends(state, lambda path: seen.append(state.to_position()))
+        assert state.to_position() == position          # left as it was found
+        assert len(seen) == len(set(seen)) and set(seen) == _ends_by_brute_force(state)
+        assert len(seen) > 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_committed_shares_add_up_to_one_and_favour_the_points(n):
+    model = load_model(n)
+    assert model.players == n and "--game ko" in model.command
+    assert f"--players {n}" in model.command
+    game = GAMES[n]
+    state = game.from_position(_turn_decisions(n, seed=4, first=3, count=1)[0])
+    while not state.is_chance_node():
+        state.apply(state.legal_actions()[0])
+    rows = feature_rows(state)
+    assert len(rows) == n and all(len(r) == len(FEATURE_NAMES) for r in rows)
+    shares = model.shares(state)
+    assert sum(shares) == pytest.approx(1.0, abs=1e-12) and all(0 < s < 1 for s in shares)
+
+
+def test_shares_follow_the_points_and_a_finished_game_is_its_result():
+    game = GAMES[2]
+    state = game.from_position(_turn_decisions(2, seed=5, first=10, count=1)[0])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(state.legal_actions()[0])
+    model = load_model(2)
+    points = state.points()
+    expected = [1.0, 0.0] if points[0] > points[1] else [0.0, 1.0] \
+        if points[1] > points[0] else [0.5, 0.5]
+    assert model.shares(state) == expected
+
+
+def test_weights_for_another_player_count_or_other_features_are_refused():
+    with pytest.raises(ValueError, match="fitted for 2 players, not 3"):
+        state = GAMES[3].from_position(_turn_decisions(3, seed=3, count=1)[0])
+        load_model(2).shares(state)
+    with pytest.raises(ValueError, match="2 to 4"):
+        load_model(5)
+    data = json.load(open(WEIGHTS_FILES[2]))
+    data["features"] = data["features"][:-1]
+    with pytest.raises(ValueError, match="train_knockoff_shares.py --game ko"):
+        KOSharesModel(data)
+
+
+def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, capsys):
+    out = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in out:
+        assert train_knockoff_shares.main(["--game", "ko", "--players", "2", "--games", "5",
+                                           "--steps", "20", "--hidden", "2",
+                                           "--out", str(path)]) == 0
+    assert out[0].read_text() == out[1].read_text()
+    data = json.loads(out[0].read_text())
+    assert data["command"].endswith("--game ko --players 2 --games 5 --seed 1 --hidden 2"
+                                    " --steps 20 --epsilon 0.1")
+    KOSharesModel(data)
+    assert "held-out log loss" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        train_knockoff_shares.main(["--players", "2", "--games", "5"])   # Knock-Off: 3-4
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n):
+    game = GAMES[n]
+    estimator = make_estimator(game)
+    assert isinstance(estimator, TurnEstimator) and estimator.learnt
+    state = game.from_position(_turn_decisions(n, seed=6, first=8, count=1)[0])
+    mover = state.current_player()
+    model = load_model(n)
+    ends = []
+    turn_ends(state, lambda path: ends.append((model.shares(state), path[0])))
+    best = max(ends, key=lambda e: e[0][mover])
+    assert estimator.chances(state) == pytest.approx(best[0], abs=1e-12)
+    assert estimator.best(state) == best[1]
+    # where a seat is about to throw: the learnt shares themselves
+    for position in _turn_decisions(n, seed=6, first=8, count=2, throws=True):
+        state = game.from_position(position)
+        assert state.is_chance_node()
+        assert estimator.chances(state) == pytest.approx(model.shares(state), abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_ko_roll_off_is_valued_exactly(n):
+    """At the roll-off's first throw the value is the average over the throw's outcomes of
+    the values after it (so the roll-off leaves the sum check no slack), and every seat
+    begins with the same chance: the value is the average, over who begins, of the
+    learnt shares there."""
+    game = GAMES[n].__class__(players=n, quick_start=True)
+    state = game.new_initial_state()
+    assert state.phase == ROLLOFF
+    estimator = make_estimator(game)
+    model = load_model(n)
+    value = estimator.chances(state)
+    average = [0.0] * n
+    for outcome, p in state.chance_outcomes():
+        state.apply(outcome)
+        average = [a + p * c for a, c in zip(average, estimator.chances(state))]
+        state.undo()
+    assert value == pytest.approx(average, abs=1e-12)
+    begins = []
+    for first in range(n):
+        after = state.clone()
+        for seat in range(n):
+            after.apply(game.roll_outcomes[-1 if seat == first else 0][0])
+        assert after.phase == TURN and after.cur == first and after.is_chance_node()
+        begins.append(model.shares(after))
+    assert value == pytest.approx([sum(b[p] for b in begins) / n for p in range(n)],
+                                  abs=1e-12)
