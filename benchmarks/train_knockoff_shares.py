@@ -41,7 +41,7 @@ from benchmarks.train_knockoff import play  # noqa: E402
 
 # per game: the module of its shares (FEATURE_NAMES, WEIGHTS_FILES, feature_rows), the
 # player counts it has weights for, and the feature that is its hand-made score's baseline
-SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"), "ko": (ko_shares, (2, 3, 4), "points")}
+SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"), "ko": (ko_shares, (2, 3), "points")}
 
 
 def cached_play(args):

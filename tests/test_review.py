@@ -17,7 +17,10 @@ GAMES = [
     ("knockoff", {"players": 2}, ("greedy", "random"), 2, 8),
     ("knockabout", {}, ("random", "greedy"), 1, 8),
     ("knockabout", {}, ("greedy", "random"), 2, 8),
+    # K.O.: valued by whole turns and the learnt shares (the budget is the set-up's); two
+    # games of 2 and of 3 players for the stated slack's mean
     ("ko", {"players": 2}, ("greedy", "random"), 1, 2),
+    ("ko", {"players": 2}, ("random", "greedy"), 2, 2),
     ("dodgeball", {}, ("greedy", "random"), 1, 2),
     # three- and four-player Knock-Off: valued by whole turns and the learnt shares (the
     # budget is not used); two games each for the stated slack's mean
@@ -26,6 +29,7 @@ GAMES = [
     ("knockoff", {"players": 4}, ("greedy", "random", "greedy", "random"), 8, 2),
     ("knockoff", {"players": 4}, ("random", "greedy", "random", "greedy"), 9, 2),
     ("ko", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+    ("ko", {"players": 3}, ("random", "greedy", "random"), 3, 2),
     # the quick start and a single iteration: a 4-player K.O. game is long to review
     ("ko", {"players": 4, "quick_start": True}, ("greedy", "random", "greedy", "random"), 1, 1),
 ]
@@ -107,8 +111,12 @@ def test_a_decision_is_worth_the_better_of_its_best_move_and_the_move_played(cas
 def test_with_three_or_four_players_the_chances_are_shares_of_one_win(case):
     record, review = reviewed(case)
     n = review.players
-    assert review.start == pytest.approx((1.0 / n,) * n)     # a seat is worth as much as
-    for step in review.steps:                               # another before anything
+    if case[0] == "knockoff":
+        # a seat is worth as much as another before anything (not in K.O.: the estimator
+        # values its secret set-up through the placements its search finds best, so the
+        # start is worth what those placements are worth to the learnt shares)
+        assert review.start == pytest.approx((1.0 / n,) * n)
+    for step in review.steps:
         assert sum(step.before) == pytest.approx(1.0, abs=1e-9)
         assert sum(step.after) == pytest.approx(1.0, abs=1e-9)
 

@@ -54,8 +54,12 @@ CHAIN = 40
 # over 20 games of greedy and random bots each (seeds 11-30, `benchmarks/review_slack.py`):
 # 3 players mean 0.178, worst 0.68; 4 players mean 0.138, worst 0.47 (the search with the
 # plain score, their estimator before: 0.673 and 0.625 on the same games).
+# Two-player K.O., valued by whole turns and its learnt shares, over 10 games of greedy and
+# random bots (seeds 11-20): mean 0.085, worst 0.197 (the search with the plain score at 2
+# iterations, its estimator before: 0.174 on the same games; on the tests' two games 0.095
+# against 0.222).
 STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, players)
-                ("knockoff", 3): 0.35, ("knockoff", 4): 0.28}
+                ("knockoff", 3): 0.35, ("knockoff", 4): 0.28, ("ko", 2): 0.17}
 # The other games' bound, per roll of the game: in every game, each player's miss is at most
 # the rate times the game's rolls (a roll's value against the average after it is the only
 # slack left, and it adds up roll by roll).  Somewhat above the worst rate measured over
@@ -67,8 +71,17 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 # its learnt shares: +0.065 a roll on average), which with three or four players does not
 # cancel between the seats; in Dodgeball the searched turn gains more than the learnt value
 # expects (0.021 a roll in a long one-sided game at 40 iterations, 0.004 at 2).
-STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 2): 0.008, ("ko", 3): 0.03, ("ko", 4): 0.03}
+# Three- and four-player K.O. keep the rate: valued by whole turns and the learnt shares
+# their slack is lower on average than the search's (3 players: mean 0.75 against 1.20
+# over seeds 11-20) but too uneven for a bound the old estimator would fail
+# (docs/review.md).
+STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 3): 0.03, ("ko", 4): 0.03}
 Chances = Tuple[float, ...]
+# K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
+KO_FIRST_MOVES = 4
+# The K.O. player counts valued by whole turns and learnt shares (four players keep the
+# search: valued so, one of two games measured missed the sum check by more, docs/review.md).
+KO_SHARES = (2, 3)
 
 
 def learnt_leaf(game: Any) -> Optional[Callable[[Any], List[float]]]:
@@ -95,7 +108,8 @@ def make_estimator(game: Any, iterations: Optional[int] = None,
     `iterations` None: the game's default."""
     if iterations is None:
         iterations = default_iterations(game.name)
-    if game.name in ("knockoff", "ko") and game.board.name == "standard":
+    if game.board.name == "standard" and (
+            game.name == "knockoff" or game.name == "ko" and game.num_players in KO_SHARES):
         return TurnEstimator(game, iterations, seed)
     return Estimator(game, iterations, seed)
 
@@ -294,9 +308,9 @@ class TurnEstimator(Estimator):
         self.ko = game.name == "ko"
         if self.ko:
             from ..bots.ko_shares import load_model as load_ko
-            ko_shares = load_ko(game.num_players)
+            self.ko_shares = load_ko(game.num_players)
             self.learnt_chances: Callable[[Any], Chances] = \
-                lambda state: tuple(ko_shares.shares(state))
+                lambda state: tuple(self.ko_shares.shares(state))
         elif game.num_players == 2:
             from ..bots.knockoff_value import load_model
             model = load_model()
@@ -322,6 +336,8 @@ class TurnEstimator(Estimator):
                 return self._ko_roll_off(state), None
             if state.is_chance_node():
                 return self.learnt_chances(state), None
+            if len(state.tasks) > 1:
+                return self._ko_first_move(state)
             from ..bots.ko_turns import turn_ends
         else:
             if state.is_chance_node():
@@ -341,6 +357,45 @@ class TurnEstimator(Estimator):
                 best[0], best[1] = chances, path[0] if path else None
         turn_ends(state, end)
         return best[0], best[1]
+
+    def _ko_first_move(self, state: Any) -> Tuple[Chances, Any]:
+        """A K.O. decision with both moves of the turn to make: a K.O. turn has up to
+        thousands of ends (each move tens of ways, in either order), too many to value at
+        every outcome of every throw, so only the KO_FIRST_MOVES first moves best by the
+        learnt shares of the position they leave (the mover's) are followed to every end of
+        the turn; a move that ends the turn by itself (a pass, the last knock-out) is an end.
+        The decision after the first move values every end from there, so a decision and
+        its best move still agree exactly (and a first move played outside the few is
+        valued by its own ends, `Estimator.consider`)."""
+        self.searches += 1
+        state = state.clone()
+        mover = state.current_player()
+        ranked: List[Tuple[float, int, int, Any, Optional[Chances]]] = []
+        for order, action in enumerate(state.legal_actions()):
+            state.apply(action)
+            if state.is_chance_node() or state.is_terminal():
+                chances = self.learnt_chances(state)
+                ranked.append((chances[mover], 1, -order, action, tuple(chances)))
+            else:
+                share = self.ko_shares.shares(state)[mover]
+                ranked.append((share, 0, -order, action, None))
+            state.undo()
+        ranked.sort(reverse=True)
+        best: Any = None
+        followed = 0
+        for _, ended, _, action, known in ranked:
+            if known is not None:
+                chances = known
+            elif followed == KO_FIRST_MOVES:
+                continue
+            else:
+                followed += 1
+                state.apply(action)
+                chances = self.chances(state)
+                state.undo()
+            if best is None or chances[mover] > best[0][mover]:
+                best = (chances, action)
+        return best
 
     def _roll_off(self, state: Any) -> Chances:
         """Who begins: the average over the dice still to roll; where every player still in
