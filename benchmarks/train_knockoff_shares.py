@@ -1,6 +1,9 @@
-"""Fit the three- and four-player Knock-Off shares (`bots/knockoff_shares.py`) by self-play.
+"""Fit the learnt shares of the win by self-play: three- and four-player Knock-Off's
+(`bots/knockoff_shares.py`), or with `--game ko` two- and three-player K.O.'s
+(`bots/ko_shares.py`).
 
-    python3 benchmarks/train_knockoff_shares.py --players {3,4} [--games N] [--seed S]
+    python3 benchmarks/train_knockoff_shares.py [--game {knockoff,ko}] --players N
+                                                [--games N] [--seed S]
                                                 [--hidden H] [--steps K] [--epsilon E]
                                                 [--out FILE] [--cache FILE]
 
@@ -10,7 +13,8 @@ Needs numpy (`pip install 'knockboard[train]'`); playing with the result does no
    each decision with chance E a uniformly random legal action instead; dice and bots
    seeded from S.  Unfinished games (move cap) are left out.
 2. **Positions.**  Every position where a player is about to roll its two dice, with the
-   features of every player there (`knockoff_shares.features`), labelled with who won.
+   features of every player there (the game's `feature_rows`), labelled with the result
+   (each player's share of the win: K.O.'s equal points share it).
 3. **Fit.**  A conditional logit: each player's utility is the same function of its own
    features (H tanh units, or H = 0 a linear one), the shares the softmax of the utilities,
    fitted by full-batch Adam (K steps, L2 1e-3, weights drawn from S) on the multinomial
@@ -21,7 +25,7 @@ Needs numpy (`pip install 'knockboard[train]'`); playing with the result does no
    arguments give the same file.  `--cache FILE` keeps the self-play positions.
 
 The committed weights' commands are in their files (`bots/knockoff_shares3.json`,
-`knockoff_shares4.json`).
+`knockoff_shares4.json`, `ko_shares2.json`, `ko_shares3.json`).
 """
 
 import argparse

@@ -1,7 +1,7 @@
 """A learnt value for K.O. positions where a seat is about to throw: each seat's share of
 the win (the shares add up to 1), for 2 and 3 players (four players were fitted too, with
 `--players 4`, but valued by them the review's sum check missed more than the search's
-in one of two games measured, so they are not shipped: docs/review.md).
+in three of four games measured, so they are not shipped: docs/review.md).
 
 The same conditional logit as Knock-Off's three- and four-player shares
 (`knockoff_shares.py`): every seat gets a utility from its own features against the field,

@@ -80,7 +80,8 @@ Chances = Tuple[float, ...]
 # K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
 KO_FIRST_MOVES = 4
 # The K.O. player counts valued by whole turns and learnt shares (four players keep the
-# search: valued so, one of two games measured missed the sum check by more, docs/review.md).
+# search: valued so, their sum check missed by 1.84 on average over seeds 11-14, the
+# search's by 0.71; docs/review.md).
 KO_SHARES = (2, 3)
 
 
