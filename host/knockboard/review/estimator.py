@@ -109,8 +109,8 @@ def make_estimator(game: Any, iterations: Optional[int] = None,
     `iterations` None: the game's default."""
     if iterations is None:
         iterations = default_iterations(game.name)
-    if game.board.name == "standard" and (
-            game.name == "knockoff" or game.name == "ko" and game.num_players in KO_SHARES):
+    if (game.name == "knockoff" or game.name == "ko" and game.num_players in KO_SHARES) \
+            and game.board.name == "standard":          # the other games have no `board`
         return TurnEstimator(game, iterations, seed)
     return Estimator(game, iterations, seed)
 
