@@ -4,6 +4,10 @@
   is about to roll (two players: `bots/knockoff_value.py`; three or four: the learnt
   shares, `bots/knockoff_shares.py`); at a decision the learnt value of the best end of the
   mover's turn (every end listed, as the strong bot's turn search lists them).
+- **K.O. with two or three players** on the standard board (`TurnEstimator`): the same
+  with its learnt shares (`bots/ko_shares.py`), the first move of a turn limited to the
+  `KO_FIRST_MOVES` best by the shares, each followed to every end; its roll-off exactly; its
+  secret set-up by the search below.
 - **Every other game** (`Estimator`): the strong bot's tree search (`bots/strong.py`),
   `iterations` iterations, its leaves valued by the game's squashed score
   (`heuristics.evaluate`), in Dodgeball by the learnt value at a turn's end
