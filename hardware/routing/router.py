@@ -455,6 +455,9 @@ class _PathSearch:
         # costs several times a list's
         self.passable = np.pad(passable, ((0, 0), (1, 1), (1, 1))).ravel().tolist()
         self.vok = np.pad(via_ok, 1).ravel().tolist() * 2
+        if not all(isinstance(c, int) for c in step_cost):
+            raise RoutingError(f"step costs {step_cost}: whole numbers only (a move's cost is "
+                               "summed step + turn first)")
         self.step_cost, self.plane = step_cost, plane
         # best cost and the state it was reached from, per state: lists beat a dict's
         # lookups, and even a window of a whole board (KNOCKabout's: 6.3 million states)
@@ -510,11 +513,12 @@ class _PathSearch:
         self._start(sources)
         w, size = self.w, self.size
         best, prev, heap = self.best, self.prev, self.heap
-        passable, vok, step_cost = self.passable, self.vok, self.step_cost
-        # per direction d a state was entered by, its moves: (index step, new direction, the
-        # extra cost of the turn)
-        moves = [tuple((off, nd, TURN_COST if d != 4 and d != nd else 0)
-                       for nd, off in enumerate((1, -1, w, -w))) for d in range(5)]
+        passable, vok = self.passable, self.vok
+        # per layer and direction a state was entered by (ly * 5 + d), its moves: (cell
+        # index step, state step, cost: the layer's step and the turn's)
+        moves = [tuple((off, off * 5 + nd - d, step + (TURN_COST if d != 4 and d != nd else 0))
+                       for nd, off in enumerate((1, -1, w, -w)))
+                 for step in self.step_cost for d in range(5)]
         # the bordered window's index steps to the cells around a cell (_via_just_before)
         around = frozenset(dy * w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1))
         push, pop = heapq.heappush, heapq.heappop
@@ -526,12 +530,11 @@ class _PathSearch:
             if ends[s]:
                 return self._path(key)
             ly = 1 if s >= size else 0
-            step = step_cost[ly]
-            for off, nd, turn in moves[d]:
+            for off, dk, add in moves[ly * 5 + d]:
                 n = s + off
                 if passable[n]:
-                    c = cost + step + turn
-                    k = n * 5 + nd
+                    c = cost + add
+                    k = key + dk
                     if c < best[k]:
                         best[k] = c
                         prev[k] = key
