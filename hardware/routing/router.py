@@ -473,8 +473,9 @@ class _PathSearch:
         ends = bytearray(2 * self.size)
         if self.plane:
             ends[self.size:] = b"\1" * self.size
-        goal = {(ly, iy - self.y0, ix - self.x0) for ly, iy, ix in goals
-                if self._index(ly, iy, ix) is not None}
+        y0, y1, x0, x1 = self.y0, self.y1, self.x0, self.x1
+        goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals    # a net's copper: thousands
+                if y0 <= iy < y1 and x0 <= ix < x1}
         for ly, iy, ix in goal:
             if not self.plane:
                 ends[(ly * self.h + iy + 1) * self.w + ix + 1] = 1
