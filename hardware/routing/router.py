@@ -54,6 +54,10 @@ class Route:
 
 class Grid:
     def __init__(self, width, height, nets, step_cost=STEP_COST):
+        if not all(isinstance(c, int) and c > 0 for c in step_cost):
+            # a search sums a move's step and turn first, and packs its heap entries as
+            # ints (_packing): exact for whole costs of at least one
+            raise RoutingError(f"step costs {step_cost}: positive whole numbers only")
         self.step_cost = step_cost
         self.nx, self.ny = int(width / G) + 1, int(height / G) + 1
         self.width, self.height = width, height
@@ -450,9 +454,6 @@ class _PathSearch:
         # costs several times a list's
         self.passable = np.pad(passable, ((0, 0), (1, 1), (1, 1))).ravel().tolist()
         self.vok = np.pad(via_ok, 1).ravel().tolist() * 2
-        if not all(isinstance(c, int) and c > 0 for c in step_cost):
-            raise RoutingError(f"step costs {step_cost}: positive whole numbers only (a move's "
-                               "cost is summed step + turn first; _packing)")
         self.step_cost, self.plane = step_cost, plane
         # best cost and the state it was reached from, per state: lists beat a dict's
         # lookups, and even a window of a whole board (KNOCKabout's: 6.3 million states)
