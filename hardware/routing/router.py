@@ -267,7 +267,7 @@ class Grid:
         ok[1] = (self.owner[1] == FREE) | (self.owner[1] == nid)
         for ly, iy, ix in self.copper[nid]:
             ok[ly, iy, ix] = True
-        # each layer's pieces (scipy: a flood fill in Python took seconds a board), one
+        # each layer's pieces (scipy: a flood fill in Python took over a second a pass), one
         # number for all of them, then joined where a link's cell is on a piece of each layer
         part = np.zeros(self.owner.shape, dtype=np.int64)
         count = 0
@@ -442,7 +442,7 @@ class _PathSearch:
     The window is held with a border of one blocked cell round each layer, so a move needs
     no test of the window's edge. A cell's index, layer * w * h + iy * w + ix in the bordered
     window, grows with (layer, iy, ix) as the unbordered index did, so the heap's ties, broken
-    on the state, fall as before. Its entries (estimate, cost, state) are never equal (a
+    on the state, fall as before. Its entries (priority, cost, state) are never equal (a
     state is pushed again only at a lower cost), so the states come off it in one order,
     whatever the work done between: the searches are the same, move for move."""
 
