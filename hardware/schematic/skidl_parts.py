@@ -23,7 +23,7 @@ def skidl_trace():
     """What SKiDL's own `get_skidl_trace` gives (where a part or net was made: (file, line)
     of each calling frame outside SKiDL, oldest first), from the frames themselves. SKiDL's
     takes `inspect.stack()`, which reads each frame's source lines from its file only to
-    throw them away: 11 of the 19 s that `hardware.build --no-pcb` took."""
+    throw them away: about 6 of the 19 s that `hardware.build --no-pcb` took."""
     frames = []
     frame = sys._getframe(1)
     while frame is not None:
