@@ -37,7 +37,8 @@ from knockboard.bots.knockoff_shares import (FEATURE_NAMES, WEIGHTS_FILES,  # no
                                              features)
 from knockboard.games import get_game  # noqa: E402
 from benchmarks.train_dodgeball import L2, adam_step  # noqa: E402
-from benchmarks.train_knockoff import play  # noqa: E402
+from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
+                                       self_play_arguments)
 
 
 def cached_play(args):
@@ -110,21 +111,9 @@ def log_loss(np, shares, won):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, required=True, choices=(3, 4))
-    parser.add_argument("--games", type=int, default=1500)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=8)
-    parser.add_argument("--steps", type=int, default=1500)
-    parser.add_argument("--epsilon", type=float, default=0.1)
-    parser.add_argument("--out", default=None, help="default: the committed weights' file")
-    parser.add_argument("--cache", default=None,
-                        help="keep the self-play positions here (a JSON file)")
-    args = parser.parse_args(argv)
-    if args.games < 5 or args.hidden < 0 or args.steps < 1 or not 0 <= args.epsilon <= 1:
-        parser.error("need --games >= 5, --hidden >= 0, --steps >= 1, 0 <= --epsilon <= 1")
-    try:
-        import numpy as np
-    except ImportError:
-        parser.error("training needs numpy: pip install 'knockboard[train]'")
+    self_play_arguments(parser, games=1500, steps=1500, out=None,
+                        out_help="default: the committed weights' file")
+    args, np = parse_self_play(parser, argv)
     out = args.out or WEIGHTS_FILES[args.players]
     start = time.perf_counter()
     texts, winners, which, unfinished = cached_play(args)
