@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from knockboard.bots.knockoff_shares import (FEATURE_NAMES, WEIGHTS_FILES,  # noqa: E402
                                              features)
 from knockboard.games import get_game  # noqa: E402
-from benchmarks.train_dodgeball import L2, adam_step  # noqa: E402
+from benchmarks.train_dodgeball import L2, adam_step, write_weights  # noqa: E402
 from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
                                        self_play_arguments)
 
@@ -146,22 +146,9 @@ def main(argv=None):
     command = ("python3 benchmarks/train_knockoff_shares.py"
                f" --players {args.players} --games {args.games} --seed {args.seed}"
                f" --hidden {args.hidden} --steps {args.steps} --epsilon {args.epsilon}")
-    data = {
-        "command": command,
-        "players": args.players,
-        "positions": len(texts),
-        "features": list(FEATURE_NAMES),
-        "mean": [round(float(v), 6) for v in mean],
-        "scale": [round(float(v), 6) for v in scale],
-        "hidden": [[round(float(v), 6) for v in list(params["w"][:, j]) + [params["b"][j]]]
-                   for j in range(args.hidden)],        # empty: a linear model
-        # the utility's constant is 0: a softmax does not move when every utility does
-        "output": [round(float(v), 6) for v in params["v"]] + [0.0],
-    }
-    with open(out, "w") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-    print(f"wrote {out} ({time.perf_counter() - start:.0f} s in all)")
+    # the utility's constant is 0: a softmax does not move when every utility does
+    write_weights(out, {"command": command, "players": args.players, "positions": len(texts)},
+                  FEATURE_NAMES, mean, scale, params, args.hidden, 0.0, start)
     return 0
 
 
