@@ -177,20 +177,27 @@ def fit_and_write(np, parser, args, rows, labels, which, feature_names, command,
         right = float(np.mean((held > 0.5) == (y[test] > 0.5)))
         print(f"{name:<28} held-out log loss {log_loss(np, held, y[test]):.4f} ({right:.1%}"
               f" called right; training {log_loss(np, trained, y[~test]):.4f})")
-    data = {
-        "command": command,
-        "positions": len(rows),
+    write_weights(args.out, {"command": command, "positions": len(rows)}, feature_names,
+                  mean, scale, params, args.hidden, params["c"][0], start)
+
+
+def write_weights(path, head, feature_names, mean, scale, params, hidden, constant, start):
+    """A fitted model as bots/value_model.py reads it: `head` (the command that made it, ...)
+    first, then the features, their scaling, the hidden units (none: a linear model) and
+    the output weights with `constant` last."""
+    data = dict(head)
+    data.update({
         "features": list(feature_names),
         "mean": [round(float(v), 6) for v in mean],
         "scale": [round(float(v), 6) for v in scale],
         "hidden": [[round(float(v), 6) for v in list(params["w"][:, j]) + [params["b"][j]]]
-                   for j in range(args.hidden)],        # empty: a linear model
-        "output": [round(float(v), 6) for v in list(params["v"]) + [params["c"][0]]],
-    }
-    with open(args.out, "w") as f:
+                   for j in range(hidden)],        # empty: a linear model
+        "output": [round(float(v), 6) for v in list(params["v"]) + [constant]],
+    })
+    with open(path, "w") as f:
         json.dump(data, f, indent=1)
         f.write("\n")
-    print(f"wrote {args.out} ({time.perf_counter() - start:.0f} s in all)")
+    print(f"wrote {path} ({time.perf_counter() - start:.0f} s in all)")
 
 
 def main(argv=None):

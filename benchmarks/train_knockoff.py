@@ -126,23 +126,36 @@ def feature_rows(texts):
     return rows
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4000)
+def self_play_arguments(parser, games, steps, out, out_help=None):
+    """The self-play and fitting options of the Knock-Off trainers (this one's and
+    train_knockoff_shares.py's), with their defaults."""
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hidden", type=int, default=8)
-    parser.add_argument("--steps", type=int, default=2000)
+    parser.add_argument("--steps", type=int, default=steps)
     parser.add_argument("--epsilon", type=float, default=0.1)
-    parser.add_argument("--out", default=WEIGHTS_FILE)
+    parser.add_argument("--out", default=out, help=out_help)
     parser.add_argument("--cache", default=None,
                         help="keep the self-play positions here (a JSON file)")
+
+
+def parse_self_play(parser, argv):
+    """The arguments, each out of range refused in one line, and numpy (training needs
+    it: refused in one line without)."""
     args = parser.parse_args(argv)
     if args.games < 5 or args.hidden < 0 or args.steps < 1 or not 0 <= args.epsilon <= 1:
         parser.error("need --games >= 5, --hidden >= 0, --steps >= 1, 0 <= --epsilon <= 1")
     try:
-        import numpy as np
+        import numpy
     except ImportError:
         parser.error("training needs numpy: pip install 'knockboard[train]'")
+    return args, numpy
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    self_play_arguments(parser, games=4000, steps=2000, out=WEIGHTS_FILE)
+    args, np = parse_self_play(parser, argv)
     start = time.perf_counter()
     texts, labels, which, unfinished = cached_self_play(args)
     rows = feature_rows(texts)

@@ -39,8 +39,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from knockboard.bots import knockoff_shares, ko_shares  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
-from benchmarks.train_dodgeball import L2, adam_step  # noqa: E402
-from benchmarks.train_knockoff import play  # noqa: E402
+from benchmarks.train_dodgeball import L2, adam_step, write_weights  # noqa: E402
+from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
+                                       self_play_arguments)
 
 
 # per game: the module of its shares (FEATURE_NAMES, WEIGHTS_FILES, feature_rows), the
@@ -118,24 +119,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(SHARES), default="knockoff")
     parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
-    parser.add_argument("--games", type=int, default=1500)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=8)
-    parser.add_argument("--steps", type=int, default=1500)
-    parser.add_argument("--epsilon", type=float, default=0.1)
-    parser.add_argument("--out", default=None, help="default: the committed weights' file")
-    parser.add_argument("--cache", default=None,
-                        help="keep the self-play positions here (a JSON file)")
-    args = parser.parse_args(argv)
-    if args.games < 5 or args.hidden < 0 or args.steps < 1 or not 0 <= args.epsilon <= 1:
-        parser.error("need --games >= 5, --hidden >= 0, --steps >= 1, 0 <= --epsilon <= 1")
+    self_play_arguments(parser, games=1500, steps=1500, out=None,
+                        out_help="default: the committed weights' file")
+    args, np = parse_self_play(parser, argv)
     module, counts, score_name = SHARES[args.game]
     if args.players not in counts:
         parser.error(f"{args.game} has learnt shares for {counts} players, not {args.players}")
-    try:
-        import numpy as np
-    except ImportError:
-        parser.error("training needs numpy: pip install 'knockboard[train]'")
     out = args.out or module.WEIGHTS_FILES[args.players]
     start = time.perf_counter()
     texts, results, which, unfinished = cached_play(args)
@@ -169,22 +158,9 @@ def main(argv=None):
                + ("" if args.game == "knockoff" else f" --game {args.game}")
                + f" --players {args.players} --games {args.games} --seed {args.seed}"
                f" --hidden {args.hidden} --steps {args.steps} --epsilon {args.epsilon}")
-    data = {
-        "command": command,
-        "players": args.players,
-        "positions": len(texts),
-        "features": list(module.FEATURE_NAMES),
-        "mean": [round(float(v), 6) for v in mean],
-        "scale": [round(float(v), 6) for v in scale],
-        "hidden": [[round(float(v), 6) for v in list(params["w"][:, j]) + [params["b"][j]]]
-                   for j in range(args.hidden)],        # empty: a linear model
-        # the utility's constant is 0: a softmax does not move when every utility does
-        "output": [round(float(v), 6) for v in params["v"]] + [0.0],
-    }
-    with open(out, "w") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-    print(f"wrote {out} ({time.perf_counter() - start:.0f} s in all)")
+    # the utility's constant is 0: a softmax does not move when every utility does
+    write_weights(out, {"command": command, "players": args.players, "positions": len(texts)},
+                  module.FEATURE_NAMES, mean, scale, params, args.hidden, 0.0, start)
     return 0
 
 

@@ -90,6 +90,18 @@ def test_normalise_ignores_only_the_date():
 
 # --- ERC ---
 
+def test_where_a_part_was_made_is_what_skidls_own_trace_says():
+    """skidl_parts puts its own `skidl_trace` in place of SKiDL's slow one: the same frames
+    (file, line), from SKiDL's own function called on the same line."""
+    from skidl import scriptinfo
+
+    def made_here():
+        return [skidl_parts.skidl_trace(), scriptinfo.get_skidl_trace()]
+    ours, skidls = made_here()
+    assert ours == skidls and ours[-1] == (os.path.abspath(__file__), ours[-1][1])
+    assert skidl_parts.skidl_circuit.get_skidl_trace is skidl_parts.skidl_trace
+
+
 def test_committed_erc_report_is_clean():
     report = read("hardware/out/erc.txt")
     assert report.rstrip().endswith("TOTAL: 0 errors, 0 warnings")

@@ -286,6 +286,17 @@ def test_a_ground_pour_island_is_joined_to_the_pour():
     assert len(pieces()) == 1 and not grid.route.failed
 
 
+def test_a_fractional_or_zero_step_cost_is_refused_with_a_clear_error():
+    """The router's search sums whole costs in its own order and packs them into ints
+    (router._packing), exact only for whole costs of at least one: the grid refuses a step
+    cost of 2.5 or 0 before anything is routed, naming the costs."""
+    from hardware.routing import router
+    for costs in ((2.5, 6), (2, 0)):
+        with pytest.raises(router.RoutingError, match=r"^step costs .*: positive whole numbers"):
+            router.Grid(10.0, 10.0, ["A"], costs)
+    assert router.Grid(10.0, 10.0, ["A"], (2, 3)).step_cost == (2, 3)
+
+
 def test_the_rail_solver_on_a_hand_computed_ladder():
     """1 ohm steps, 1 A drawn at each node: fed at one end the currents are 3, 2, 1 A (drops
     3, 5, 6 V); fed at both ends of four steps the middle sees 1.5 + 0.5 = 2 V; a node with no

@@ -114,8 +114,7 @@ def _ground_links(grid, net, acc, width=fab_rules.TRACK):
     for ref, pad, cells, stub in acc:
         if len(pad.layers) == 2:
             nid = grid.net_id[net]
-            goals = sorted(grid.copper[nid], key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
-                           + (c[1] * fab_rules.G - pad.y) ** 2)
+            goals = _nearest_first(list(grid.copper[nid]), pad.x, pad.y)
             if goals and not _connect(grid, net, ref, pad, cells, stub, goals, width):
                 grid.route.failed.append((net, f"{ref}.{pad.number}"))
 
@@ -137,17 +136,17 @@ def _route_signal(grid, net, acc, width, branches):
             grid.route.failed.append((net, _no_room(ref, pad, width)))
             return
         grid.commit_neck(net, neck)
-    done = [pad]
     rest = acc[1:]
+    # each pad's distance to the nearest of those routed so far, brought up to date as each
+    # is routed rather than taken again over all of them for every pad (by id: a pad's entry
+    # holds lists, unhashable)
+    gap = {id(a): math.hypot(a[1].x - pad.x, a[1].y - pad.y) for a in rest}
+    branch = lambda a: f"{a[0]}.{a[1].number}" in branches     # noqa: E731
     while rest:
-        branch = lambda a: f"{a[0]}.{a[1].number}" in branches     # noqa: E731
-        rest.sort(key=lambda a: (branch(a),
-                                 min(math.hypot(a[1].x - d.x, a[1].y - d.y) for d in done)))
+        rest.sort(key=lambda a: (branch(a), gap[id(a)]))
         ref, pad, cells, stub = rest.pop(0)
         nid = grid.net_id[net]
-        cu = list(grid.copper[nid])
-        goals = sorted(cu, key=lambda c: (c[2] * fab_rules.G - pad.x) ** 2
-                       + (c[1] * fab_rules.G - pad.y) ** 2)
+        goals = _nearest_first(list(grid.copper[nid]), pad.x, pad.y)
         # a branch (a chip's supply or sense pin, a capacitor) carries its own part's current,
         # not the LEDs': a normal track to the wide copper, never to a pad or a neck (the
         # LEDs' current stays off it); drawn wide, one round a fine-pitch chip walls its
@@ -168,7 +167,17 @@ def _route_signal(grid, net, acc, width, branches):
             grid.unfence(fenced)
             if not ok:
                 grid.route.failed.append((net, f"{ref}.{pad.number}"))
-        done.append(pad)
+        for a in rest:
+            gap[id(a)] = min(gap[id(a)], math.hypot(a[1].x - pad.x, a[1].y - pad.y))
+
+
+def _nearest_first(cells, x, y):
+    """The cells [(layer, iy, ix)] nearest (x, y) first, equals in their given order (a
+    stable sort): the keys worked out in one comprehension, not by a call per cell, as a
+    net's copper is sorted again for each of its pads."""
+    g = fab_rules.G
+    keys = [(c[2] * g - x) ** 2 + (c[1] * g - y) ** 2 for c in cells]
+    return [cells[i] for i in sorted(range(len(cells)), key=keys.__getitem__)]
 
 
 def _join_islands(grid, net, terms):

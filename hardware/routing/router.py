@@ -23,6 +23,9 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy import ndimage
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from ..inputs import fab_rules, mechanics
 from ..inputs.fab_rules import STEP_COST, G
@@ -35,6 +38,7 @@ TURN_COST = 1
 VIA_COST = 16
 FREE, BLOCKED = 0, -1
 KEEPOUT_MARGIN = 0.03           # mm: see Grid.add_hole
+NO_COST = 1 << 30               # a search's cost of a state not reached
 
 
 class RoutingError(RuntimeError):
@@ -50,6 +54,10 @@ class Route:
 
 class Grid:
     def __init__(self, width, height, nets, step_cost=STEP_COST):
+        if not all(isinstance(c, int) and c > 0 for c in step_cost):
+            # a search sums a move's step and turn first, and packs its heap entries as
+            # ints (_packing): exact for whole costs of at least one
+            raise RoutingError(f"step costs {step_cost}: positive whole numbers only")
         self.step_cost = step_cost
         self.nx, self.ny = int(width / G) + 1, int(height / G) + 1
         self.width, self.height = width, height
@@ -241,9 +249,7 @@ class Grid:
         win = self._window(pts, margin)
         goals = list(goals) + list(all_goals)
         passable, via_ok = self._masks(nid, win, wide)
-        # indexed by a state's cell, either layer: layer * w * h + iy * w + ix
-        search = _PathSearch(win, passable.ravel().tolist(), via_ok.ravel().tolist(),
-                             self.step_cost, plane)
+        search = _PathSearch(win, passable, via_ok, self.step_cost, plane)
         return search.run(sources, goals)
 
     # --- the ground pour's pieces ---
@@ -261,38 +267,29 @@ class Grid:
         ok[1] = (self.owner[1] == FREE) | (self.owner[1] == nid)
         for ly, iy, ix in self.copper[nid]:
             ok[ly, iy, ix] = True
-        links = set(links)
+        # each layer's pieces (scipy: a flood fill in Python took over a second a pass), one
+        # number for all of them, then joined where a link's cell is on a piece of each layer
+        part = np.zeros(self.owner.shape, dtype=np.int64)
+        count = 0
+        for ly in (0, 1):
+            lab, k = ndimage.label(ok[ly])          # four neighbours
+            part[ly] = np.where(lab > 0, lab + count, 0)
+            count += k
+        at = np.array(sorted(links), dtype=np.int64).reshape(-1, 2)
+        top, bottom = part[0][at[:, 0], at[:, 1]], part[1][at[:, 0], at[:, 1]]
+        both = (top > 0) & (bottom > 0)
+        _, joined = connected_components(
+            coo_matrix((np.ones(int(both.sum())), (top[both], bottom[both])),
+                       shape=(count + 1, count + 1)), directed=False)
+        # numbered in the order of each piece's first cell in (layer, iy, ix), as a flood fill
+        # from each cell not yet reached, in that order, numbers them
+        cells = np.flatnonzero(ok)
+        piece = joined[part.ravel()[cells]]
+        found, first = np.unique(piece, return_index=True)
+        number = np.zeros(len(joined), dtype=np.int32)
+        number[found[np.argsort(first)]] = np.arange(1, len(found) + 1, dtype=np.int32)
         label = np.zeros(self.owner.shape, dtype=np.int32)
-        flat_ok = ok.ravel().tolist()
-        flat = [0] * len(flat_ok)
-        size, w = self.ny * self.nx, self.nx
-        n = 0
-        for start in np.flatnonzero(ok).tolist():
-            if flat[start]:
-                continue
-            n += 1
-            flat[start] = n
-            todo = [start]
-            while todo:
-                s = todo.pop()
-                ly, rem = divmod(s, size)
-                iy, ix = divmod(rem, w)
-                near = []
-                if ix + 1 < w:
-                    near.append(s + 1)
-                if ix > 0:
-                    near.append(s - 1)
-                if iy + 1 < self.ny:
-                    near.append(s + w)
-                if iy > 0:
-                    near.append(s - w)
-                if (iy, ix) in links:
-                    near.append(s + size if ly == 0 else s - size)
-                for t in near:
-                    if flat_ok[t] and not flat[t]:
-                        flat[t] = n
-                        todo.append(t)
-        label.ravel()[:] = flat
+        label.ravel()[cells] = number[piece]
         return label
 
     # --- necks: a wide net's narrow way out of a crowded pad ---
@@ -440,109 +437,143 @@ class _PathSearch:
     """One A* search of Grid.search over a window of the grid. A search state is a cell and
     the direction it was entered by (4: none, or a via), kept as one int, cell * 5 +
     direction: int keys hash and compare faster than tuples, and order the heap as
-    (cell, direction) pairs did, so routes are unchanged."""
+    (cell, direction) pairs did, so routes are unchanged.
 
-    def __init__(self, win, passable, vok, step_cost, plane):
+    The window is held with a border of one blocked cell round each layer, so a move needs
+    no test of the window's edge. A cell's index, layer * w * h + iy * w + ix in the bordered
+    window, grows with (layer, iy, ix) as the unbordered index did, so the heap's ties, broken
+    on the state, fall as before. Its entries (priority, cost, state) are never equal (a
+    state is pushed again only at a lower cost), so the states come off it in one order,
+    whatever the work done between: the searches are the same, move for move."""
+
+    def __init__(self, win, passable, via_ok, step_cost, plane):
         self.y0, self.y1, self.x0, self.x1 = win
-        self.w, self.h = self.x1 - self.x0, self.y1 - self.y0
+        self.w, self.h = self.x1 - self.x0 + 2, self.y1 - self.y0 + 2
         self.size = self.w * self.h
-        self.passable, self.vok, self.step_cost, self.plane = passable, vok, step_cost, plane
-        # best cost per state, a list: indexing it beats a dict's lookups, and even a window
-        # of a whole board (KNOCKabout's: 6.3 million states) allocates in tens of ms
-        self.best = [1 << 30] * (2 * self.size * 5)
-        self.prev = {}
+        # indexed by a cell of either layer: lists, as indexing a numpy array from Python
+        # costs several times a list's
+        self.passable = np.pad(passable, ((0, 0), (1, 1), (1, 1))).ravel().tolist()
+        self.vok = np.pad(via_ok, 1).ravel().tolist() * 2
+        self.step_cost, self.plane = step_cost, plane
+        # best cost and the state it was reached from, per state: lists beat a dict's
+        # lookups, and even a window of a whole board (KNOCKabout's: 6.3 million states)
+        # allocates in tens of ms
+        self.best = [NO_COST] * (2 * self.size * 5)
+        self.prev = [-1] * (2 * self.size * 5)
         self.heap = []
 
-    def _inside(self, ly, iy, ix):
-        return self.y0 <= iy < self.y1 and self.x0 <= ix < self.x1
+    def _index(self, ly, iy, ix):
+        """The bordered window's index of grid cell (ly, iy, ix), or None outside the window."""
+        if self.y0 <= iy < self.y1 and self.x0 <= ix < self.x1:
+            return (ly * self.h + iy - self.y0 + 1) * self.w + ix - self.x0 + 1
+        return None
 
     def _targets(self, goals):
-        """The goal cells (window indices) and their centre, which the heuristic aims at."""
-        goal = {(ly, iy - self.y0, ix - self.x0) for ly, iy, ix in goals
-                if self._inside(ly, iy, ix)}
+        """Per cell, whether the search ends there (a goal cell; any cell of layer 1 for a
+        plane search), and the estimate of each cell's cost to go (Grid.search's heuristic)."""
+        ends = bytearray(2 * self.size)
+        if self.plane:
+            ends[self.size:] = b"\1" * self.size
+        y0, y1, x0, x1 = self.y0, self.y1, self.x0, self.x1
+        goal = {(ly, iy - y0, ix - x0) for ly, iy, ix in goals    # a net's copper: thousands
+                if y0 <= iy < y1 and x0 <= ix < x1}
+        for ly, iy, ix in goal:
+            if not self.plane:
+                ends[(ly * self.h + iy + 1) * self.w + ix + 1] = 1
+        # aimed at the goals' centre, in the unbordered window's coordinates: the same floats
+        # as an estimate worked out per move (numpy's doubles are Python's floats)
         tx = sum(g[2] for g in goal) / len(goal) if goal else 0
         ty = sum(g[1] for g in goal) / len(goal) if goal else 0
-        return {(ly * self.h + iy) * self.w + ix for ly, iy, ix in goal}, tx, ty
+        hw = 0 if self.plane else 2
+        xs = np.abs(np.arange(-1, self.w - 1) - tx)
+        ys = np.abs(np.arange(-1, self.h - 1) - ty)
+        return ends, (hw * (xs[None, :] + ys[:, None])).ravel().tolist() * 2
 
     def _start(self, sources):
-        w, h, y0, x0 = self.w, self.h, self.y0, self.x0
-        start = [(ly * h + iy - y0) * w + ix - x0 for ly, iy, ix in sources
-                 if self._inside(ly, iy, ix)]
-        for s in start:
-            self.best[s * 5 + 4] = 0
-            heapq.heappush(self.heap, (0, 0, s * 5 + 4))
+        for s in (self._index(*c) for c in sources):
+            if s is not None:
+                self.best[s * 5 + 4] = 0
+                heapq.heappush(self.heap, s * 5 + 4)     # estimate 0, cost 0
 
     def _path(self, key):
         """The cells [(layer, iy, ix)] from a start to the state `key`."""
         path = []
-        while key is not None:
+        while key >= 0:
             l2, r2 = divmod(key // 5, self.size)
-            path.append((l2, r2 // self.w + self.y0, r2 % self.w + self.x0))
-            key = self.prev.get(key)
+            path.append((l2, r2 // self.w - 1 + self.y0, r2 % self.w - 1 + self.x0))
+            key = self.prev[key]
         return path[::-1]
 
     def run(self, sources, goals):
         """The cheapest path from any of `sources` to any of `goals` (see Grid.search)."""
-        gset, tx, ty = self._targets(goals)
+        ends, estimate = self._targets(goals)
         self._start(sources)
-        w, h, size = self.w, self.h, self.size
+        w, size = self.w, self.size
         best, prev, heap = self.best, self.prev, self.heap
-        passable, vok, step_cost = self.passable, self.vok, self.step_cost
-        # a plane search ends on reaching layer 1, any other on a goal cell
-        end_layer, gset = (1, set()) if self.plane else (2, gset)
-        hw = 2 if not self.plane else 0
-        # the extra cost of entering a cell in direction nd after direction d (d * 5 + nd)
-        turn = [TURN_COST if d != 4 and d != nd else 0 for d in range(5) for nd in range(5)]
-        across = (size, -size)          # from a cell to the same cell of the other layer
-        prev_get = prev.get
+        passable, vok = self.passable, self.vok
+        # per layer and direction a state was entered by (ly * 5 + d), its moves: (cell
+        # index step, state step, cost: the layer's step and the turn's)
+        moves = [tuple((off, off * 5 + nd - d, step + (TURN_COST if d != 4 and d != nd else 0))
+                       for nd, off in enumerate((1, -1, w, -w)))
+                 for step in self.step_cost for d in range(5)]
+        # the bordered window's index steps to the cells around a cell (_via_just_before)
+        around = frozenset(dy * w + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1))
         push, pop = heapq.heappush, heapq.heappop
+        kb, kmask, cmask, fshift, scale = _packing(size)     # entries as one int each
         while heap:
-            _, cost, key = pop(heap)
+            e = pop(heap)
+            key, cost = e & kmask, e >> kb & cmask
             if best[key] < cost:
                 continue
             s, d = divmod(key, 5)
-            ly, rem = divmod(s, size)
-            iy, ix = divmod(rem, w)
-            if ly == end_layer or s in gset:
+            if ends[s]:
                 return self._path(key)
-            step = step_cost[ly]
-            for ok, n, nd in ((ix + 1 < w, s + 1, 0), (ix > 0, s - 1, 1),
-                              (iy + 1 < h, s + w, 2), (iy > 0, s - w, 3)):
-                if not ok or not passable[n]:
-                    continue
-                c = cost + step + turn[d * 5 + nd]
-                k = n * 5 + nd
-                if c < best[k]:
-                    best[k] = c
-                    prev[k] = key
-                    r = n - ly * size
-                    push(heap, (c + hw * (abs(r % w - tx) + abs(r // w - ty)), c, k))
-            n = s + across[ly]
-            if vok[rem] and passable[n]:
-                if _via_just_before(prev_get, key, ly, iy, ix, size, w):
-                    continue
+            ly = 1 if s >= size else 0
+            for off, dk, add in moves[ly * 5 + d]:
+                n = s + off
+                if passable[n]:
+                    c = cost + add
+                    k = key + dk
+                    if c < best[k]:
+                        best[k] = c
+                        prev[k] = key
+                        push(heap, int((c + estimate[n]) * scale) << fshift | c << kb | k)
+            n = s - size if ly else s + size          # the same cell on the other layer
+            if vok[s] and passable[n]:
                 c = cost + VIA_COST
                 k = n * 5 + 4
-                if c < best[k]:
+                if c < best[k] and not _via_just_before(prev, key, s, size, around):
                     best[k] = c
                     prev[k] = key
-                    push(heap, (c + hw * (abs(ix - tx) + abs(iy - ty)), c, k))
+                    push(heap, int((c + estimate[n]) * scale) << fshift | c << kb | k)
         return None
 
 
-def _via_just_before(prev_get, key, ly, iy, ix, size, w):
-    """Whether the path to state `key` (cell iy, ix on layer ly of a window w cells wide,
-    size cells a layer) changed layers within one grid step of it in its last three moves:
-    no second via that near (near_via guards only the vias of paths already committed)."""
-    at, layer = key, ly
+def _packing(size):
+    """How run() packs a heap entry (priority, cost, state), the priority being the cost plus
+    the estimate, into one int: priority * 2**52 << (30 + kb) | cost << kb | state, kb the
+    bits of the window's largest state. The heap orders the ints as it ordered the tuples
+    and compares them faster (an eighth off a search). Exact: a cost is a whole number below
+    NO_COST, every state but a start (priority 0) costs at least one step (>= 1), and a
+    double >= 1 times 2**52 is a whole number. Returns (kb, the state's mask, the cost's
+    mask, the priority's shift, 2.0 ** 52)."""
+    kb = (2 * size * 5).bit_length()
+    return kb, (1 << kb) - 1, NO_COST - 1, kb + 30, float(1 << 52)
+
+
+def _via_just_before(prev, key, s, size, around):
+    """Whether the path to state `key` (at cell s of a bordered window, size cells a layer)
+    changed layers within one grid step of it in its last three moves: no second via that
+    near (near_via guards only the vias of paths already committed). `around`: the index
+    steps to a cell's 3x3; the path's cells lie inside the border, so no step wraps a row."""
+    here = s % size
+    at, layer = key, s // size
     for _ in range(3):
-        before = prev_get(at)
-        if before is None:
+        before = prev[at]
+        if before < 0:
             return False
         bs = before // 5
-        if bs // size != layer:
-            r = bs % size
-            if abs(r // w - iy) <= 1 and abs(r % w - ix) <= 1:
-                return True
+        if bs // size != layer and bs % size - here in around:
+            return True
         at, layer = before, bs // size
     return False

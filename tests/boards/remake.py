@@ -1,9 +1,9 @@
 """A board placed, routed and written again (pcb.make into a scratch folder) and compared
 byte for byte with the committed one, its BOM and CPL: the test command regenerates every
-board (~4 CPU-minutes). KNOCKabout's alone takes ~2 of them, so it has a test file of its
-own; this folder is collected first and the suite keeps the collection's order
-(`--no-loadscope-reorder` in pyproject.toml), so the two test workers start with the two
-files side by side instead of ending with them."""
+board (~4 CPU-minutes, benchmarks/route_boards.py). KNOCKabout's alone takes ~1.5 of them, so
+it has a test file of its own; this folder is collected first and the suite keeps the
+collection's order (`--no-loadscope-reorder` in pyproject.toml), so the two test workers
+start with the two files side by side instead of ending with them."""
 
 import os
 

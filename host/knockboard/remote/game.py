@@ -345,14 +345,16 @@ class RemoteGame:
     def _full(self, m: Message, seat: int) -> None:
         """Another home's history does not fit its pages: the game stops, with no result
         (nobody chose it), once that seat has sent enough for it to be true
-        (`pages.full_floor`: within a line a page and a tail of full)."""
+        (`pages.full_floor`: within a line a page and two tails of full)."""
         if seat in self.local:
             return None
-        sizes = list(self.taken.get(seat, {}).values())
-        sizes += [len(w.encode()) for slot in self.pending.values()
-                  for (s, _), w in slot.items() if s == seat + 1]
-        sent = sum(self.taken.get(seat, {}).values()) + len(self.taken.get(seat, {}))
-        floor = full_floor(max(sizes, default=0), *self.peer_pages)
+        taken = self.taken.get(seat, {})
+        sent = sum(n + 1 for n in taken.values())
+        # its longest line, its messages still waiting for their entries counted too
+        longest = max([*taken.values(), *(len(w.encode()) for slot in self.pending.values()
+                                          for (s, _), w in slot.items() if s == seat + 1)],
+                      default=0)
+        floor = full_floor(longest, *self.peer_pages)
         if sent < floor:
             return self.refuse(m, f"its pages cannot be full: it sent {sent} bytes of "
                                   f"history, and full pages hold at least {floor}")

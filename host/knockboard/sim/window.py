@@ -403,6 +403,11 @@ class SimWindow:
         hooks, self.close_hooks = self.close_hooks, []
         for hook in hooks:
             hook()
+        # the OLED's images let go here, on Tk's thread: left to the garbage collector they
+        # may be deleted from another thread, which Tk refuses ("main thread is not in main
+        # loop", seen in a test run); a second close finds them gone
+        self.__dict__.pop("oled_image", None)
+        self.__dict__.pop("_oled_small", None)
         try:
             self.root.destroy()
         except self.tk.TclError:
