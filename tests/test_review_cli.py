@@ -159,14 +159,3 @@ def test_a_three_player_knockoff_game_is_reviewed_by_its_learnt_shares(capsys, t
     header = next(line for line in lines if line.startswith("review ("))
     assert header.startswith("review (learnt shares, whole turns)")
     assert len(lines[lines.index(header) + 1:]) == 4       # three players and the sum check
-
-
-def test_a_ko_game_is_reviewed_by_its_learnt_shares_and_its_set_up_searched(capsys, tmp_path):
-    path = tmp_path / "ko.sqlite3"
-    with GameStore(path) as store:
-        store.new_game(bot_game("ko", ("greedy", "random"), 1, {"players": 2}, iterations=10))
-    status, out, err = run(capsys, ["review", "1", "--iterations", "2", "--db", str(path)])
-    assert status == 0, err
-    header = next(line for line in out.splitlines() if line.startswith("review ("))
-    assert header.startswith("review (learnt shares, whole turns; the set-up searched, "
-                             "2 iterations a position)")
