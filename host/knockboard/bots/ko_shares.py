@@ -24,8 +24,10 @@ The features of seat p ("me"), where seat `state.cur` is about to throw:
   turns used (0 without a limit).
 """
 
+import math
+import operator
 import os
-from typing import Any, List
+from typing import Any, List, Optional, Sequence
 
 from ..games.ko.constants import POINTS
 from .heuristics import ko_threat_matrix
@@ -45,13 +47,17 @@ def feature_rows(state: Any) -> List[List[float]]:
     n = state.game.num_players
     roller = state.cur
     cnt = state.cnt
-    held = [sum(cnt[s * 7 + k] for s in range(n)) for k in range(7)]
+    held = [0] * 7
+    for s in range(n):
+        for k in range(1, 7):
+            held[k] += cnt[s * 7 + k]
     points = [0.0] * n
     kept = [0.0] * n                # numbers no opponent holds: those points are safe
     active = [False] * n            # a piece that can still move (`state.is_active`)
     for s in range(n):
+        base = s * 7
         for k in range(1, 7):
-            mine = cnt[s * 7 + k]
+            mine = cnt[base + k]
             if mine:
                 points[s] += POINTS[k] * mine
                 if held[k] > mine:
@@ -65,14 +71,16 @@ def feature_rows(state: Any) -> List[List[float]]:
     rows = []
     for me in range(n):
         wait = (me - roller) % n
-        best = max(points[s] for s in range(n) if s != me)
-        best_kept = max(kept[s] for s in range(n) if s != me)
+        best = max([points[s] for s in range(n) if s != me])
+        best_kept = max([kept[s] for s in range(n) if s != me])
         # `heuristics._ko_settled`: won for certain, lost for certain, or neither
         settled = 1.0 if kept[me] > best else -1.0 if points[me] < best_kept else 0.0
+        later = 0.0
+        for k in range(1, wait):
+            later += threats[(roller + k) % n][me]
         rows.append([
             points[me], kept[me], best, best_kept,
-            0.0 if me == roller else threats[roller][me],
-            sum(threats[(roller + k) % n][me] for k in range(1, wait)),
+            0.0 if me == roller else threats[roller][me], later,
             sum(threats[me]), settled, 1.0 if me == roller else 0.0, float(wait),
             1.0 if active[me] else 0.0, quiet,
         ])
@@ -83,6 +91,25 @@ class KOSharesModel(KnockoffSharesModel):
     FEATURE_NAMES = FEATURE_NAMES
     TRAINER = "benchmarks/train_knockoff_shares.py --game ko"
 
+    def __init__(self, data: Any) -> None:
+        super().__init__(data)
+        # The standardisation folded into the first layer's weights (the review values
+        # some 10^5 positions a game): unit j's input is b_j + sum_i x_i * w_ij / s_i
+        # - sum_i m_i * w_ij / s_i, the same sum in another order.
+        rows = self.hidden or [self.output[:-1] + [0.0]]
+        self._folded = [([w / s for w, s in zip(row, self.scale)],
+                         row[-1] - sum(w * m / s for w, m, s in zip(row, self.mean, self.scale)))
+                        for row in rows]
+
+    def logit(self, x: Sequence[float]) -> float:
+        out = self.output[-1]
+        if not self.hidden:
+            weights, bias = self._folded[0]
+            return out + bias + sum(map(operator.mul, x, weights))
+        for (weights, bias), v in zip(self._folded, self.output):
+            out += v * math.tanh(bias + sum(map(operator.mul, x, weights)))
+        return out
+
     def rows(self, state: Any) -> List[List[float]]:
         return feature_rows(state)
 
@@ -90,10 +117,11 @@ class KOSharesModel(KnockoffSharesModel):
 _LOADERS = {n: loader(KOSharesModel, path) for n, path in WEIGHTS_FILES.items()}
 
 
-def load_model(players: int) -> KOSharesModel:
-    """The committed weights for a K.O. game of `players` (2 or 3) players."""
+def load_model(players: int, path: Optional[str] = None) -> KOSharesModel:
+    """The committed weights for a K.O. game of `players` (2 or 3) players, or those in
+    `path` (training: the shares a fit starts from)."""
     if players not in _LOADERS:
         raise ValueError(f"no learnt K.O. shares for {players} players (2 or 3)")
-    return _LOADERS[players]()
+    return _LOADERS[players]() if path is None else _LOADERS[players](path)
 
 
