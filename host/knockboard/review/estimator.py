@@ -82,7 +82,9 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 3): 0.03, ("ko", 4): 0.03}
 Chances = Tuple[float, ...]
 # K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
-KO_FIRST_MOVES = 4
+KO_FIRST_MOVES = 2
+# K.O.: the learnt shares kept per position at most (a 100-step review values some 10^5)
+KO_KEPT = 500_000
 # The K.O. player counts valued by whole turns and learnt shares (four players keep the
 # search: valued so, their sum check missed by 1.84 on average over seeds 11-14, the
 # search's by 0.71; docs/review.md).
@@ -314,8 +316,8 @@ class TurnEstimator(Estimator):
         if self.ko:
             from ..bots.ko_shares import load_model as load_ko
             self.ko_shares = load_ko(game.num_players)
-            self.learnt_chances: Callable[[Any], Chances] = \
-                lambda state: tuple(self.ko_shares.shares(state))
+            self._ko_valued: Dict[Tuple[Any, ...], Chances] = {}
+            self.learnt_chances: Callable[[Any], Chances] = self._ko_learnt
         elif game.num_players == 2:
             from ..bots.knockoff_value import load_model
             model = load_model()
@@ -363,6 +365,18 @@ class TurnEstimator(Estimator):
         turn_ends(state, end)
         return best[0], best[1]
 
+    def _ko_learnt(self, state: Any) -> Chances:
+        """K.O.'s learnt shares, each position's kept: the ends of a turn's first moves
+        overlap (two moves in either order), and a throw's outcomes are valued again as
+        the decisions that follow them."""
+        key = (tuple(state.occ), state.phase, state.cur, state.quiet, state.tasks)
+        found = self._ko_valued.get(key)
+        if found is None:
+            if len(self._ko_valued) >= KO_KEPT:
+                self._ko_valued.clear()
+            found = self._ko_valued[key] = tuple(self.ko_shares.shares(state))
+        return found
+
     def _ko_first_move(self, state: Any) -> Tuple[Chances, Any]:
         """A K.O. decision with both moves of the turn to make: a K.O. turn has up to
         thousands of ends (each move tens of ways, in either order), too many to value at
@@ -382,7 +396,7 @@ class TurnEstimator(Estimator):
                 chances = self.learnt_chances(state)
                 ranked.append((chances[mover], 1, -order, action, tuple(chances)))
             else:
-                share = self.ko_shares.shares(state)[mover]
+                share = self.learnt_chances(state)[mover]
                 ranked.append((share, 0, -order, action, None))
             state.undo()
         ranked.sort(reverse=True)
