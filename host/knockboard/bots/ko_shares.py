@@ -27,7 +27,7 @@ The features of seat p ("me"), where seat `state.cur` is about to throw:
 import math
 import operator
 import os
-from typing import Any, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..games.ko.constants import POINTS
 from .heuristics import ko_threat_matrix
@@ -100,8 +100,20 @@ class KOSharesModel(KnockoffSharesModel):
         self._folded = [([w / s for w, s in zip(row, self.scale)],
                          row[-1] - sum(w * m / s for w, m, s in zip(row, self.mean, self.scale)))
                         for row in rows]
+        self._utilities: Dict[Tuple[float, ...], float] = {}
 
     def logit(self, x: Sequence[float]) -> float:
+        """The utility of a seat's features, each row's kept: the review meets the same
+        rows again and again (a 131-step game: 247 048 rows, 15 828 of them distinct)."""
+        key = tuple(x)
+        found = self._utilities.get(key)
+        if found is None:
+            if len(self._utilities) >= 200_000:
+                self._utilities.clear()
+            found = self._utilities[key] = self._logit(x)
+        return found
+
+    def _logit(self, x: Sequence[float]) -> float:
         out = self.output[-1]
         if not self.hidden:
             weights, bias = self._folded[0]
