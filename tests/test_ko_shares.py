@@ -2,6 +2,7 @@
 and the review's whole-turn estimator valuing K.O. with them (review/estimator.py,
 `TurnEstimator`)."""
 
+import functools
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from knockboard.bots.ko_shares import (FEATURE_NAMES, WEIGHTS_FILES, KOSharesMod
 from knockboard.bots.ko_turns import turn_ends
 from knockboard.games import get_game
 from knockboard.games.ko.constants import ROLLOFF, TURN
+from knockboard.review import estimator as estimator_module
 from knockboard.review.estimator import TurnEstimator, make_estimator
 from knockboard.review.seeded import bot_game
 
@@ -19,12 +21,19 @@ from benchmarks import train_knockoff_shares
 GAMES = {n: get_game("ko", players=n) for n in (2, 3, 4)}
 
 
-def _turn_decisions(n, seed, first=0, count=3, throws=False):
-    """Positions of a seeded greedy game of n players where a seat has thrown and has both
-    its moves still to make (the `first`-th such position on, `count` of them); `throws`:
-    where a seat is about to throw instead."""
-    record = bot_game("ko", ("greedy",) * n, seed, {"players": n, "quick_start": True},
-                      iterations=1)
+@functools.lru_cache(maxsize=None)
+def _played(n):
+    """A seeded greedy game of n players (one a player count: the tests below take their
+    positions from it)."""
+    return bot_game("ko", ("greedy",) * n, 3, {"players": n, "quick_start": True},
+                    iterations=1)
+
+
+def _turn_decisions(n, first=0, count=3, throws=False):
+    """Positions of `_played(n)` where a seat has thrown and has both its moves still to
+    make (the `first`-th such position on, `count` of them); `throws`: where a seat is
+    about to throw instead."""
+    record = _played(n)
     state = record.initial_state()
     found = []
     for text in record.actions:
@@ -53,7 +62,7 @@ def _ends_by_brute_force(state):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_turn_ends_lists_every_end_of_a_ko_turn_once(n):
-    for position in _turn_decisions(n, seed=3, first=5, count=2):
+    for position in _turn_decisions(n, first=5, count=2):
         state = GAMES[n].from_position(position)
         seen = []
         turn_ends(state, lambda path: seen.append(state.to_position()))
@@ -68,7 +77,7 @@ def test_the_committed_shares_add_up_to_one_and_favour_the_points(n):
     assert model.players == n and "--game ko" in model.command
     assert f"--players {n}" in model.command
     game = GAMES[n]
-    state = game.from_position(_turn_decisions(n, seed=4, first=3, count=1)[0])
+    state = game.from_position(_turn_decisions(n, first=3, count=1)[0])
     while not state.is_chance_node():
         state.apply(state.legal_actions()[0])
     rows = feature_rows(state)
@@ -79,7 +88,7 @@ def test_the_committed_shares_add_up_to_one_and_favour_the_points(n):
 
 def test_shares_follow_the_points_and_a_finished_game_is_its_result():
     game = GAMES[2]
-    state = game.from_position(_turn_decisions(2, seed=5, first=10, count=1)[0])
+    state = game.from_position(_turn_decisions(2, first=10, count=1)[0])
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply(state.chance_outcomes()[0][0])
@@ -94,7 +103,7 @@ def test_shares_follow_the_points_and_a_finished_game_is_its_result():
 
 def test_weights_for_another_player_count_or_other_features_are_refused():
     with pytest.raises(ValueError, match="fitted for 2 players, not 3"):
-        state = GAMES[3].from_position(_turn_decisions(3, seed=3, count=1)[0])
+        state = GAMES[3].from_position(_turn_decisions(3, count=1)[0])
         load_model(2).shares(state)
     with pytest.raises(ValueError, match="2 or 3"):
         load_model(4)
@@ -107,10 +116,13 @@ def test_weights_for_another_player_count_or_other_features_are_refused():
 
 
 def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, capsys):
+    # the second fit reads the first's self-play from its cache (the self-play itself is
+    # train_knockoff.play's, shared with Knock-Off's trainers and tested there)
     out = [tmp_path / "a.json", tmp_path / "b.json"]
     for path in out:
         assert train_knockoff_shares.main(["--game", "ko", "--players", "2", "--games", "5",
                                            "--steps", "20", "--hidden", "2",
+                                           "--cache", str(tmp_path / "play.json"),
                                            "--out", str(path)]) == 0
     assert out[0].read_text() == out[1].read_text()
     data = json.loads(out[0].read_text())
@@ -124,20 +136,39 @@ def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, cap
 
 
 @pytest.mark.parametrize("n", [2, 3])
-def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n):
+def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, monkeypatch):
     game = GAMES[n]
-    estimator = make_estimator(game)
-    assert isinstance(estimator, TurnEstimator) and estimator.learnt
-    state = game.from_position(_turn_decisions(n, seed=6, first=8, count=1)[0])
+    state = game.from_position(_turn_decisions(n, first=8, count=1)[0])
     mover = state.current_player()
     model = load_model(n)
-    ends = []
-    turn_ends(state, lambda path: ends.append((model.shares(state), path[0])))
-    best = max(ends, key=lambda e: e[0][mover])
-    assert estimator.chances(state) == pytest.approx(best[0], abs=1e-12)
-    assert estimator.best(state) == best[1]
+
+    def ends_of(state):
+        found = []
+        turn_ends(state, lambda path: found.append(model.shares(state)))
+        return found
+    ends = ends_of(state)
+    best = max(ends, key=lambda e: e[mover])
+    # every first move followed: the best end of the whole turn
+    monkeypatch.setattr(estimator_module, "KO_FIRST_MOVES", 10_000)
+    whole = make_estimator(game)
+    assert whole.chances(state) == pytest.approx(best, abs=1e-12)
+    after = state.clone()       # its best move: one that leads there (two orders may)
+    after.apply(whole.best(state))
+    assert whole.chances(after) == pytest.approx(best, abs=1e-12)
+    monkeypatch.undo()
+    # the review's: the few first moves best by the shares followed, so the value of one
+    # of the ends, no better than the best, and what its best move leaves
+    estimator = make_estimator(game)
+    assert isinstance(estimator, TurnEstimator) and estimator.learnt
+    value = estimator.chances(state)
+    assert any(value == pytest.approx(e, abs=1e-12) for e in ends)
+    assert value[mover] <= best[mover] + 1e-12
+    state.apply(estimator.best(state))
+    assert estimator.chances(state) == pytest.approx(value, abs=1e-12)
+    if not state.is_chance_node():       # one move left: every end of it
+        assert value == pytest.approx(max(ends_of(state), key=lambda e: e[mover]), abs=1e-12)
     # where a seat is about to throw: the learnt shares themselves
-    for position in _turn_decisions(n, seed=6, first=8, count=2, throws=True):
+    for position in _turn_decisions(n, first=8, count=2, throws=True):
         state = game.from_position(position)
         assert state.is_chance_node()
         assert estimator.chances(state) == pytest.approx(model.shares(state), abs=1e-12)

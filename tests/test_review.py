@@ -10,6 +10,7 @@ from knockboard.review import Decision, ReviewError, Roll, review_record, summar
 from knockboard.review.estimator import STATED_RATE, STATED_SLACK
 from knockboard.review.marks import error_mark, luck_mark
 from knockboard.review.seeded import bot_game
+from knockboard.review.text import summary_lines
 
 # (game, options, bots, seed, review iterations): short games, small budgets
 GAMES = [
@@ -144,6 +145,13 @@ def test_the_sum_check_holds_within_the_stated_slack(kind):
             result = engine_result(record)
             misses += [abs(result[p] - summed_along(review, p)) for p in range(review.players)]
     assert misses and sum(misses) / len(misses) <= STATED_SLACK[kind], misses
+
+
+def test_a_ko_review_names_its_learnt_shares_and_its_searched_set_up():
+    # the K.O. game of the cases above (`knockboard review` prints these lines)
+    record, review = reviewed(next(case for case in GAMES if case[0] == "ko"))
+    assert summary_lines(review, ["a", "b"])[0].startswith(
+        "review (learnt shares, whole turns; the set-up searched, 2 iterations a position)")
 
 
 def test_the_luck_of_a_roll_averages_to_nothing_over_its_outcomes():
