@@ -62,7 +62,8 @@ def _ends_by_brute_force(state):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_turn_ends_lists_every_end_of_a_ko_turn_once(n):
-    for position in _turn_decisions(n, first=5, count=2):
+    # turns of tens to hundreds of ends (the brute force tries every line)
+    for position in _turn_decisions(n, first={2: 6, 3: 8, 4: 5}[n], count=2):
         state = GAMES[n].from_position(position)
         seen = []
         turn_ends(state, lambda path: seen.append(state.to_position()))
@@ -116,18 +117,19 @@ def test_weights_for_another_player_count_or_other_features_are_refused():
 
 
 def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, capsys):
+    # random moves (--epsilon 1: the greedy bots' K.O. moves cost most of the time), and
     # the second fit reads the first's self-play from its cache (the self-play itself is
     # train_knockoff.play's, shared with Knock-Off's trainers and tested there)
     out = [tmp_path / "a.json", tmp_path / "b.json"]
     for path in out:
         assert train_knockoff_shares.main(["--game", "ko", "--players", "2", "--games", "5",
-                                           "--steps", "20", "--hidden", "2",
+                                           "--steps", "20", "--hidden", "2", "--epsilon", "1",
                                            "--cache", str(tmp_path / "play.json"),
                                            "--out", str(path)]) == 0
     assert out[0].read_text() == out[1].read_text()
     data = json.loads(out[0].read_text())
     assert data["command"].endswith("--game ko --players 2 --games 5 --seed 1 --hidden 2"
-                                    " --steps 20 --epsilon 0.1")
+                                    " --steps 20 --epsilon 1.0")
     KOSharesModel(data)
     assert "held-out log loss" in capsys.readouterr().out
     for wrong in (["--players", "2"], ["--game", "ko", "--players", "4"]):   # no weights
@@ -138,7 +140,8 @@ def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, cap
 @pytest.mark.parametrize("n", [2, 3])
 def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, monkeypatch):
     game = GAMES[n]
-    state = game.from_position(_turn_decisions(n, first=8, count=1)[0])
+    # a turn of a few hundred ends, more first moves than the review follows
+    state = game.from_position(_turn_decisions(n, first={2: 6, 3: 8}[n], count=1)[0])
     mover = state.current_player()
     model = load_model(n)
 

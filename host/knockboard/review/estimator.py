@@ -59,8 +59,8 @@ CHAIN = 40
 # 3 players mean 0.178, worst 0.68; 4 players mean 0.138, worst 0.47 (the search with the
 # plain score, their estimator before: 0.673 and 0.625 on the same games).
 # Two-player K.O., valued by whole turns and its learnt shares, over 10 games of greedy and
-# random bots (seeds 11-20): mean 0.085, worst 0.197 (the search with the plain score at 2
-# iterations, its estimator before: 0.174 on the same games; on the tests' two games 0.095
+# random bots (seeds 11-20): mean 0.086, worst 0.195 (the search with the plain score at 2
+# iterations, its estimator before: 0.174 on the same games; on the tests' two games 0.091
 # against 0.222).
 STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, players)
                 ("knockoff", 3): 0.35, ("knockoff", 4): 0.28, ("ko", 2): 0.17}
@@ -76,12 +76,14 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 # cancel between the seats; in Dodgeball the searched turn gains more than the learnt value
 # expects (0.021 a roll in a long one-sided game at 40 iterations, 0.004 at 2).
 # Three- and four-player K.O. keep the rate: valued by whole turns and the learnt shares
-# their slack is lower on average than the search's (3 players: mean 0.75 against 1.20
-# over seeds 11-20) but too uneven for a bound the old estimator would fail
-# (docs/review.md).
+# three players' slack is lower on average than the search's (mean 0.69 against 1.20 over
+# seeds 11-20, the worst rate a roll 0.022 against 0.036) but too uneven for a bound the
+# old estimator would fail (docs/review.md).
 STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 3): 0.03, ("ko", 4): 0.03}
 Chances = Tuple[float, ...]
 # K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
+# 2, not 4: over seeds 11-20 the slack was the same (2 players: mean 0.086 against 0.085;
+# 3 players: 0.691 against 0.695), and ranking the first moves is most of a turn's cost.
 KO_FIRST_MOVES = 2
 # K.O.: the learnt shares kept per position at most (a 100-step review values some 10^5)
 KO_KEPT = 500_000
