@@ -149,8 +149,10 @@ class Broker:
             lines += [f"cafile {self.ca}", f"certfile {self.folder / 'server.crt'}",
                       f"keyfile {self.folder / 'server.key'}"]
         if self.ws_port is not None:
-            # docs/remote.md's, on loopback and without TLS
-            lines += websocket_listener(self.ws_port, "127.0.0.1", tls=False)
+            # docs/remote.md's, on loopback, with TLS when the broker has it (the test's
+            # certificate where the documented one is)
+            lines += websocket_listener(self.ws_port, "127.0.0.1", tls=self.tls,
+                                        certs=str(self.folder))
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n")
 
     def url(self, room, user=None, port=None):

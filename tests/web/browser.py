@@ -40,9 +40,10 @@ class WebDriverError(Exception):
 
 
 class Browser:
-    """One headless Chromium window, `width` x `height` CSS pixels."""
+    """One headless Chromium window, `width` x `height` CSS pixels; `flags`: more of
+    Chromium's command-line flags."""
 
-    def __init__(self, width=1280, height=800):
+    def __init__(self, width=1280, height=800, flags=()):
         self.profile = tempfile.mkdtemp(prefix="knockboard-chromium-")
         self.port = free_port()
         self.driver = subprocess.Popen([CHROMEDRIVER, f"--port={self.port}"],
@@ -53,7 +54,7 @@ class Browser:
             self._wait_for_driver()
             options = {"binary": CHROMIUM,
                        "args": FLAGS + [f"--user-data-dir={self.profile}",
-                                        f"--window-size={width},{height}"]}
+                                        f"--window-size={width},{height}", *flags]}
             answer = self._call("POST", "/session", {"capabilities": {"alwaysMatch": {
                 "browserName": "chrome", "goog:chromeOptions": options}}})
             self.session = answer["sessionId"]

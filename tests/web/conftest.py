@@ -18,12 +18,23 @@ def _needed(why):
 
 
 
+@pytest.fixture
+def browser(make_browser):
+    return make_browser()
+
 
 @pytest.fixture
-def browser():
+def make_browser():
+    """Headless Chromium windows (1280 x 800), `flags`: more of its command-line flags; all
+    closed after the test."""
     _needed(browser_missing())
-    chromium = Browser(1280, 800)
+    made = []
+
+    def make(flags=()):
+        made.append(Browser(1280, 800, flags))
+        return made[-1]
     try:
-        yield chromium
+        yield make
     finally:
-        chromium.close()
+        for chromium in made:
+            chromium.close()

@@ -6,12 +6,15 @@ rewrote its history afterwards.  Its SHA-256 and chains are checked against Pyth
 hashlib (remote/transcript.py).  KNOCKBOARD_WEB_SHOTS=DIR keeps the screenshots there
 (docs/web/)."""
 
+import base64
 import contextlib
 import hashlib
 import io
 import json
 import random
+import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -55,8 +58,8 @@ def ws_broker(tmp_path):
     need_mosquitto()
     brokers = []
 
-    def make(room):
-        brokers.append(Broker(tmp_path / f"broker{len(brokers)}", {room: 2},
+    def make(room, tls=False):
+        brokers.append(Broker(tmp_path / f"broker{len(brokers)}", {room: 2}, tls=tls,
                               websockets=True).start())
         return brokers[-1]
     yield make
@@ -67,7 +70,8 @@ def ws_broker(tmp_path):
 
 def _page_url(broker, room, user=None, secret=None):
     user = user or f"{room}-watch"
-    fragment = urlencode({"ws": f"ws://127.0.0.1:{broker.ws_port}/", "room": room,
+    scheme = "wss" if broker.tls else "ws"
+    fragment = urlencode({"ws": f"{scheme}://127.0.0.1:{broker.ws_port}/", "room": room,
                           "user": user, "password": secret or password(user)})
     return f"{PAGE.as_uri()}#{fragment}"
 
@@ -85,13 +89,18 @@ def _names(record):
     return out, ui.result(state)
 
 
-def test_the_documented_websocket_listener_is_the_tests_but_for_address_and_tls():
+def test_the_documented_websocket_listener_is_the_tests_but_for_address_and_certificate():
     docs = (PAGE.parents[4] / "docs" / "remote.md").read_text()
     assert f"```\n{documented_websockets()}```" in docs
     documented = websocket_listener()
-    tested = websocket_listener(9001, "127.0.0.1", tls=False)
-    assert documented[1] == tested[1] == "protocol websockets"
-    assert tested == ["listener 9001 127.0.0.1", "protocol websockets", "socket_domain ipv4"]
+    assert documented == ["listener 8884", "protocol websockets",
+                          "certfile /etc/mosquitto/certs/server.crt",
+                          "keyfile /etc/mosquitto/certs/server.key"]
+    plain = websocket_listener(9001, "127.0.0.1", tls=False)
+    assert plain == ["listener 9001 127.0.0.1", "protocol websockets", "socket_domain ipv4"]
+    # the wss:// test's: the test's own certificate where the documented one is
+    assert websocket_listener(9001, "127.0.0.1", certs="/tmp/b") == plain + [
+        "certfile /tmp/b/server.crt", "keyfile /tmp/b/server.key"]
 
 
 def test_the_pages_sha256_and_chains_are_pythons(browser):
@@ -366,3 +375,48 @@ def _rewrite_move(attacker, record, homes):
                 return ply
         state.apply(state.parse_action(entry))
     raise AssertionError("no move of Black with another choice")
+
+
+def _spki_sha256(certificate):
+    """The base64 SHA-256 of a certificate's public key (what Chromium's
+    --ignore-certificate-errors-spki-list names), by openssl."""
+    key = subprocess.run(["openssl", "x509", "-in", str(certificate), "-pubkey", "-noout"],
+                         check=True, capture_output=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=key,
+                         check=True, capture_output=True).stdout
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+def test_a_browser_follows_a_game_over_wss_only_if_it_trusts_the_brokers_certificate(
+        ws_broker, make_browser):
+    """docs/remote.md's listener as documented, TLS with the broker's certificate (signed by
+    the test's own CA): a browser trusting that certificate's key follows the game to its
+    result over wss://; one that does not never connects, and says what to look at."""
+    broker = ws_broker("tls", tls=True)
+    homes = [Home(broker, "tls", GAME, {}, [seat], ca_file=str(broker.ca)).start()
+             for seat in (1, 2)]
+    with closing(homes):
+        play_headless(homes, (3, 4))
+        last_hellos(homes)
+    record = list(homes[0].game.record)
+    url = _page_url(broker, "tls")
+    assert url.split("#")[1].startswith("ws=wss%3A%2F%2F127.0.0.1")
+    trusting = make_browser(["--ignore-certificate-errors-spki-list="
+                             + _spki_sha256(broker.folder / "server.crt")])
+    trusting.open(url)
+    state = trusting.wait_for(f"const s = (() => {{{PAGE_STATE}}})(); "
+                              f"return s.over === 'yes' && s.plies === {len(record)} && s;",
+                              30, "the result over wss://")
+    sheet, result = _names(record)
+    assert state["connection"] == "connected" and state["problem"] is None
+    assert (state["sheet"], state["result"]) == (sheet, result)
+    untrusting = make_browser()
+    untrusting.open(url)
+    said = untrusting.wait_for("return document.body.dataset.connection === 'reconnecting'"
+                               " && document.getElementById('connection').textContent;",
+                               20, "the failed connection")
+    time.sleep(2.5)         # a retry (every 2 s) fails the same way
+    again = untrusting.run(f"return (() => {{{PAGE_STATE}}})();")
+    assert said == (f"could not reach the broker at wss://127.0.0.1:{broker.ws_port}/: trying "
+                    "again (for wss://, this browser must trust the broker's certificate)")
+    assert again["connection"] == "reconnecting" and again["plies"] == 0

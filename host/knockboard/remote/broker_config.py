@@ -96,19 +96,21 @@ def documented() -> tuple[str, str]:
 WEBSOCKET_PORT = 8884      # the documented listener for a spectator's browser (wss://)
 
 
+CERT_DIR = "/etc/mosquitto/certs"     # where docs/remote.md keeps the broker's certificate
+
+
 def websocket_listener(port: int = WEBSOCKET_PORT, address: Optional[str] = None,
-                       tls: bool = True) -> list[str]:
+                       tls: bool = True, certs: str = CERT_DIR) -> list[str]:
     """The lines of Mosquitto's MQTT over WebSockets listener, for the static spectator page
     (web/static/spectator.html): TLS with the broker's certificate (a browser sends the
-    password over it); with an `address`, `socket_domain ipv4`, without which Mosquitto
-    2.0.11's WebSocket listener ignores the address and listens on every interface (IPv6's
-    `::`: found while writing its test)."""
+    password over it; `certs`: the folder of server.crt and server.key); with an `address`,
+    `socket_domain ipv4`, without which Mosquitto 2.0.11's WebSocket listener ignores the
+    address and listens on every interface (IPv6's `::`: found while writing its test)."""
     lines = [f"listener {port}" + (f" {address}" if address else ""), "protocol websockets"]
     if address:
         lines.append("socket_domain ipv4")
     if tls:
-        lines += ["certfile /etc/mosquitto/certs/server.crt",
-                  "keyfile /etc/mosquitto/certs/server.key"]
+        lines += [f"certfile {certs}/server.crt", f"keyfile {certs}/server.key"]
     return lines
 
 
