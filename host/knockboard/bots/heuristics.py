@@ -15,6 +15,7 @@ since only first place counts as a win.
 """
 
 import math
+import weakref
 from typing import Any, Callable, Iterator, List, Sequence, Tuple
 
 from .. import registry
@@ -126,16 +127,18 @@ def ko_threat_matrix(state: Any) -> List[List[float]]:
 def _ko_numbers(game: Any) -> Tuple[List[Tuple[int, List[Tuple[int, int]]]], dict]:
     """Per number, its pieces in the game as (seat, piece), and the game's kept knocks of
     `ko_threat_matrix` (by number and where its pieces stand)."""
-    table = _KO_NUMBERS.get(id(game))
-    if table is None or table[0] is not game:
+    table = _KO_NUMBERS.get(game)
+    if table is None:
         numbers = [(number, [(seat, piece) for seat in range(game.num_players)
                              for piece in game.pieces_by_number[seat][number]])
                    for number in range(1, 7)]
-        table = _KO_NUMBERS[id(game)] = (game, numbers, {})
-    return table[1], table[2]
+        table = _KO_NUMBERS[game] = (numbers, {})
+    return table
 
 
-_KO_NUMBERS: dict = {}
+# per game, held no longer than the game is (a long-running session reviews game after
+# game, each kept knocks up to 100 000 of them)
+_KO_NUMBERS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
 
 
 def _number_knocks(game: Any, number: int,

@@ -104,11 +104,12 @@ class KOSharesModel(KnockoffSharesModel):
 
     def logit(self, x: Sequence[float]) -> float:
         """The utility of a seat's features, each row's kept: the review meets the same
-        rows again and again (a 131-step game: 247 048 rows, 15 828 of them distinct)."""
+        rows again and again (a 131-step game: 247 048 rows, 15 828 of them distinct), so at
+        most 20 000 are kept, about a game's."""
         key = tuple(x)
         found = self._utilities.get(key)
         if found is None:
-            if len(self._utilities) >= 200_000:
+            if len(self._utilities) >= 20_000:
                 self._utilities.clear()
             found = self._utilities[key] = self._logit(x)
         return found

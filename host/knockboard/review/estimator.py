@@ -85,8 +85,6 @@ Chances = Tuple[float, ...]
 # 2, not 4: over seeds 11-20 the slack was the same (2 players: mean 0.086 against 0.085;
 # 3 players: 0.691 against 0.695), and ranking the first moves is most of a turn's cost.
 KO_FIRST_MOVES = 2
-# K.O.: the learnt shares kept per position at most (a 100-step review values some 10^5)
-KO_KEPT = 500_000
 # The K.O. player counts valued by whole turns and learnt shares (four players keep the
 # search: valued so, their sum check missed by 1.84 on average over seeds 11-14, the
 # search's by 0.71; docs/review.md).
@@ -368,14 +366,12 @@ class TurnEstimator(Estimator):
         return best[0], best[1]
 
     def _ko_learnt(self, state: Any) -> Chances:
-        """K.O.'s learnt shares, each position's kept: the ends of a turn's first moves
-        overlap (two moves in either order), and a throw's outcomes are valued again as
-        the decisions that follow them."""
+        """K.O.'s learnt shares, each position's kept while one turn is valued
+        (`_ko_first_move`): the ends of its first moves overlap (two moves in either
+        order).  Kept for the whole review they took 115 MB more for 1% less time."""
         key = (tuple(state.occ), state.phase, state.cur, state.quiet, state.tasks)
         found = self._ko_valued.get(key)
         if found is None:
-            if len(self._ko_valued) >= KO_KEPT:
-                self._ko_valued.clear()
             found = self._ko_valued[key] = tuple(self.ko_shares.shares(state))
         return found
 
@@ -389,6 +385,7 @@ class TurnEstimator(Estimator):
         its best move still agree exactly (and a first move played outside the few is
         valued by its own ends, `Estimator.consider`)."""
         self.searches += 1
+        self._ko_valued.clear()         # kept for this turn only (its two move orders)
         state = state.clone()
         mover = state.current_player()
         ranked: List[Tuple[float, int, int, Any, Optional[Chances]]] = []
