@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from knockboard.bots.greedy import GreedyBot  # noqa: E402
+from knockboard.bots.heuristics import win_shares  # noqa: E402
 from knockboard.bots.knockoff_value import FEATURE_NAMES, WEIGHTS_FILE, features  # noqa: E402
 from knockboard.games import get_game, sample_chance  # noqa: E402
 from benchmarks.train_dodgeball import decide, fit_and_write  # noqa: E402
@@ -45,13 +46,23 @@ from benchmarks.train_dodgeball import decide, fit_and_write  # noqa: E402
 MAX_DECISIONS = 2000
 
 
-def play(games, seed, epsilon, players=2):
-    """(position texts, the player about to roll in each, the winner of its game, game
-    index per row, unfinished games) of the self-play of `players`-player games: the
-    positions where a player is about to roll (the three- and four-player shares'
-    training, `train_knockoff_shares.py`, uses this too)."""
-    game = get_game("knockoff", players=players)
-    texts, rollers, winners, which = [], [], [], []
+def roller(state):
+    """The player about to roll a turn's dice (not a roll-off's), in Knock-Off or K.O.;
+    None elsewhere."""
+    if state.game.name == "ko":
+        from knockboard.games.ko.constants import TURN
+        return state.cur if state.phase == TURN else None
+    return None if state.rolls else state.player
+
+
+def play(games, seed, epsilon, players=2, name="knockoff"):
+    """(position texts, the player about to roll in each, its game's result (each
+    player's share of the win), game index per row, unfinished games) of the self-play of
+    `players`-player games of `name` (Knock-Off or K.O.): the positions where a player is
+    about to roll (the learnt shares' training, `train_knockoff_shares.py`, uses this
+    too)."""
+    game = get_game(name, players=players)
+    texts, rollers, results, which = [], [], [], []
     unfinished = 0
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
@@ -61,8 +72,9 @@ def play(games, seed, epsilon, players=2):
         decisions = 0
         while not state.is_terminal() and decisions < MAX_DECISIONS:
             if state.is_chance_node():
-                if not state.rolls:         # a turn's roll, not the roll-off
-                    seen.append((state.to_position(), state.player))
+                who = roller(state)
+                if who is not None:
+                    seen.append((state.to_position(), who))
                 state.apply(sample_chance(state, rng))
                 continue
             state.apply(decide(state, bots, rng, epsilon))
@@ -70,20 +82,21 @@ def play(games, seed, epsilon, players=2):
         if not state.is_terminal():
             unfinished += 1
             continue
-        for text, roller in seen:
+        result = win_shares(state.returns())
+        for text, who in seen:
             texts.append(text)
-            rollers.append(roller)
-            winners.append(state.player)
+            rollers.append(who)
+            results.append(result)
             which.append(g)
-    return texts, rollers, winners, which, unfinished
+    return texts, rollers, results, which, unfinished
 
 
 def self_play(games, seed, epsilon):
     """(position texts, labels, game index per row, unfinished games) of the two-player
     self-play: the positions where a player is about to roll, labelled 1 if that player
     won."""
-    texts, rollers, winners, which, unfinished = play(games, seed, epsilon)
-    labels = [1.0 if r == w else 0.0 for r, w in zip(rollers, winners)]
+    texts, rollers, results, which, unfinished = play(games, seed, epsilon)
+    labels = [result[r] for r, result in zip(rollers, results)]
     return texts, labels, which, unfinished
 
 

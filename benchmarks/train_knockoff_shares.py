@@ -1,6 +1,9 @@
-"""Fit the three- and four-player Knock-Off shares (`bots/knockoff_shares.py`) by self-play.
+"""Fit the learnt shares of the win by self-play: three- and four-player Knock-Off's
+(`bots/knockoff_shares.py`), or with `--game ko` two- and three-player K.O.'s
+(`bots/ko_shares.py`).
 
-    python3 benchmarks/train_knockoff_shares.py --players {3,4} [--games N] [--seed S]
+    python3 benchmarks/train_knockoff_shares.py [--game {knockoff,ko}] --players N
+                                                [--games N] [--seed S]
                                                 [--hidden H] [--steps K] [--epsilon E]
                                                 [--out FILE] [--cache FILE]
 
@@ -10,7 +13,8 @@ Needs numpy (`pip install 'knockboard[train]'`); playing with the result does no
    each decision with chance E a uniformly random legal action instead; dice and bots
    seeded from S.  Unfinished games (move cap) are left out.
 2. **Positions.**  Every position where a player is about to roll its two dice, with the
-   features of every player there (`knockoff_shares.features`), labelled with who won.
+   features of every player there (the game's `feature_rows`), labelled with the result
+   (each player's share of the win: K.O.'s equal points share it).
 3. **Fit.**  A conditional logit: each player's utility is the same function of its own
    features (H tanh units, or H = 0 a linear one), the shares the softmax of the utilities,
    fitted by full-batch Adam (K steps, L2 1e-3, weights drawn from S) on the multinomial
@@ -21,7 +25,7 @@ Needs numpy (`pip install 'knockboard[train]'`); playing with the result does no
    arguments give the same file.  `--cache FILE` keeps the self-play positions.
 
 The committed weights' commands are in their files (`bots/knockoff_shares3.json`,
-`knockoff_shares4.json`).
+`knockoff_shares4.json`, `ko_shares2.json`, `ko_shares3.json`).
 """
 
 import argparse
@@ -33,38 +37,39 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from knockboard.bots.knockoff_shares import (FEATURE_NAMES, WEIGHTS_FILES,  # noqa: E402
-                                             features)
+from knockboard.bots import knockoff_shares, ko_shares  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
 from benchmarks.train_dodgeball import L2, adam_step, write_weights  # noqa: E402
 from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
                                        self_play_arguments)
 
 
+# per game: the module of its shares (FEATURE_NAMES, WEIGHTS_FILES, feature_rows), the
+# player counts it has weights for, and the feature that is its hand-made score's baseline
+SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"), "ko": (ko_shares, (2, 3), "points")}
+
+
 def cached_play(args):
-    key = [args.players, args.games, args.seed, args.epsilon]
+    key = [args.game, args.players, args.games, args.seed, args.epsilon]
     if args.cache and os.path.exists(args.cache):
         with open(args.cache) as f:
             data = json.load(f)
         if data["key"] == key:
-            return data["texts"], data["winners"], data["which"], data["unfinished"]
-    texts, _, winners, which, unfinished = play(args.games, args.seed, args.epsilon,
-                                                args.players)
+            return data["texts"], data["results"], data["which"], data["unfinished"]
+    texts, _, results, which, unfinished = play(args.games, args.seed, args.epsilon,
+                                                args.players, args.game)
     if args.cache:
         with open(args.cache, "w") as f:
-            json.dump({"key": key, "texts": texts, "winners": winners, "which": which,
+            json.dump({"key": key, "texts": texts, "results": results, "which": which,
                        "unfinished": unfinished}, f)
-    return texts, winners, which, unfinished
+    return texts, results, which, unfinished
 
 
-def feature_rows(texts, players):
+def feature_rows(texts, name, players):
     """Per position, the features of every player (positions x players x features)."""
-    game = get_game("knockoff", players=players)
-    rows = []
-    for text in texts:
-        state = game.from_position(text)
-        rows.append([features(state, p) for p in range(players)])
-    return rows
+    game = get_game(name, players=players)
+    module = SHARES[name][0]
+    return [module.feature_rows(game.from_position(text)) for text in texts]
 
 
 def utilities(np, params, z):
@@ -82,7 +87,8 @@ def softmax(np, u):
 
 def fit_shares(np, z, won, hidden, steps, seed):
     """The conditional logit (a tanh layer of `hidden` units, 0: linear) fitted by Adam on
-    the multinomial log loss; z: positions x players x features, won: one-hot winners."""
+    the multinomial log loss; z: positions x players x features, won: each player's share
+    of the result (one-hot, or split where players tie)."""
     rng = np.random.default_rng(seed)
     n, _, d = z.shape
     params = {"v": np.zeros(hidden if hidden else d)}
@@ -105,22 +111,27 @@ def fit_shares(np, z, won, hidden, steps, seed):
 
 
 def log_loss(np, shares, won):
-    return float(-np.mean(np.log(np.clip((shares * won).sum(axis=1), 1e-9, 1.0))))
+    """The cross-entropy of the result's shares (one-hot: minus the log of the winner's)."""
+    return float(-np.mean((won * np.log(np.clip(shares, 1e-9, 1.0))).sum(axis=1)))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, required=True, choices=(3, 4))
+    parser.add_argument("--game", choices=sorted(SHARES), default="knockoff")
+    parser.add_argument("--players", type=int, required=True, choices=(2, 3, 4))
     self_play_arguments(parser, games=1500, steps=1500, out=None,
                         out_help="default: the committed weights' file")
     args, np = parse_self_play(parser, argv)
-    out = args.out or WEIGHTS_FILES[args.players]
+    module, counts, score_name = SHARES[args.game]
+    if args.players not in counts:
+        parser.error(f"{args.game} has learnt shares for {counts} players, not {args.players}")
+    out = args.out or module.WEIGHTS_FILES[args.players]
     start = time.perf_counter()
-    texts, winners, which, unfinished = cached_play(args)
-    x = np.array(feature_rows(texts, args.players), dtype=float)
+    texts, results, which, unfinished = cached_play(args)
+    x = np.array(feature_rows(texts, args.game, args.players), dtype=float)
     print(f"self-play: {args.games} games of {args.players} ({unfinished} unfinished), "
           f"{len(texts)} positions, {time.perf_counter() - start:.0f} s", flush=True)
-    won = np.eye(args.players)[np.array(winners, dtype=int)]
+    won = np.array(results, dtype=float)
     test = np.array(which) >= int(args.games * 0.8)
     if test.all() or not test.any():
         parser.error("too few finished games to hold some out")
@@ -129,7 +140,7 @@ def main(argv=None):
     z = (x - mean) / scale
     equal = np.full(won[test].shape, 1.0 / args.players)
     print(f"{'equal shares':<28} held-out log loss {log_loss(np, equal, won[test]):.4f}")
-    score_col = FEATURE_NAMES.index("score")
+    score_col = module.FEATURE_NAMES.index(score_name)
     for name, cols, hidden in (("score alone", [score_col], 0),
                                ("linear, all features", list(range(x.shape[2])), 0),
                                (f"tanh network, {args.hidden} units", None, args.hidden)):
@@ -139,16 +150,17 @@ def main(argv=None):
         params = fit_shares(np, zz[~test], won[~test], hidden, args.steps, args.seed)
         held = softmax(np, utilities(np, params, zz[test])[0])
         trained = softmax(np, utilities(np, params, zz[~test])[0])
-        right = float(np.mean(held.argmax(axis=1) == won[test].argmax(axis=1)))
+        right = float(np.mean(won[test][np.arange(len(held)), held.argmax(axis=1)] > 0))
         print(f"{name:<28} held-out log loss {log_loss(np, held, won[test]):.4f} "
               f"({right:.1%} called right; training {log_loss(np, trained, won[~test]):.4f})",
               flush=True)
     command = ("python3 benchmarks/train_knockoff_shares.py"
-               f" --players {args.players} --games {args.games} --seed {args.seed}"
+               + ("" if args.game == "knockoff" else f" --game {args.game}")
+               + f" --players {args.players} --games {args.games} --seed {args.seed}"
                f" --hidden {args.hidden} --steps {args.steps} --epsilon {args.epsilon}")
     # the utility's constant is 0: a softmax does not move when every utility does
     write_weights(out, {"command": command, "players": args.players, "positions": len(texts)},
-                  FEATURE_NAMES, mean, scale, params, args.hidden, 0.0, start)
+                  module.FEATURE_NAMES, mean, scale, params, args.hidden, 0.0, start)
     return 0
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from knockboard.bots.knockoff_shares import (FEATURE_NAMES, KnockoffSharesModel, features,
-                                             load_model)
+from knockboard.bots.knockoff_shares import (FEATURE_NAMES, WEIGHTS_FILES, KnockoffSharesModel,
+                                             features, load_model)
 from knockboard.bots.knockoff_search import turn_ends
 from knockboard.games import get_game
 from knockboard.review.estimator import TurnEstimator, make_estimator
@@ -48,7 +48,7 @@ def test_weights_for_another_player_count_or_other_features_are_refused():
         load_model(3).shares(GAMES[4].from_position("-/-/-/- P1 roll"))
     with pytest.raises(ValueError, match="3 or 4"):
         load_model(2)
-    data = json.load(open(train_knockoff_shares.WEIGHTS_FILES[3]))
+    data = json.load(open(WEIGHTS_FILES[3]))
     data["features"] = data["features"][:-1]
     with pytest.raises(ValueError, match="train_knockoff_shares"):
         KnockoffSharesModel(data)

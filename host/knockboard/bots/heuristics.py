@@ -15,7 +15,8 @@ since only first place counts as a win.
 """
 
 import math
-from typing import Any, Callable, List, Sequence, Tuple
+import weakref
+from typing import Any, Callable, Iterator, List, Sequence, Tuple
 
 from .. import registry
 
@@ -92,31 +93,114 @@ def _ko_threats(state: Any) -> List[float]:
     """Per seat, the expected points it may knock out on its next throw: for each opponent
     piece it could land on, the chance of a throw that lets one of its equal-numbered
     pieces get there, times the piece's points."""
+    threats = [0.0] * state.game.num_players
+    for seat, _, points in _ko_knocks(state):
+        threats[seat] += points
+    return threats
+
+
+def ko_threat_matrix(state: Any) -> List[List[float]]:
+    """m[attacker][victim]: the expected points of `victim`'s pieces that `attacker` may
+    knock out on its next throw (`_ko_threats` is each row's sum; the review's learnt K.O.
+    shares, `ko_shares.py`, read each seat's danger from the others in it).  The review
+    asks it at every end of every turn it values, where a turn moves one or two numbers'
+    pieces, so each number's knocks are kept by where that number's pieces stand."""
+    game = state.game
+    n = game.num_players
+    matrix = [[0.0] * n for _ in range(n)]
+    pos = state.pos
+    numbers, kept = _ko_numbers(game)
+    for number, slots in numbers:
+        key = (number, tuple([pos[piece] for _, piece in slots]))
+        knocks = kept.get(key)
+        if knocks is None:
+            if len(kept) >= 100_000:
+                kept.clear()
+            pieces = [(seat, pos[piece]) for seat, piece in slots if pos[piece] >= 0]
+            knocks = kept[key] = _number_knocks(game, number, pieces) \
+                if len(pieces) > 1 else []
+        for seat, victim_seat, points in knocks:
+            matrix[seat][victim_seat] += points
+    return matrix
+
+
+def _ko_numbers(game: Any) -> Tuple[List[Tuple[int, List[Tuple[int, int]]]], dict]:
+    """Per number, its pieces in the game as (seat, piece), and the game's kept knocks of
+    `ko_threat_matrix` (by number and where its pieces stand)."""
+    table = _KO_NUMBERS.get(game)
+    if table is None:
+        numbers = [(number, [(seat, piece) for seat in range(game.num_players)
+                             for piece in game.pieces_by_number[seat][number]])
+                   for number in range(1, 7)]
+        table = _KO_NUMBERS[game] = (numbers, {})
+    return table
+
+
+# per game, held no longer than the game is (a long-running session reviews game after
+# game, each kept knocks up to 100 000 of them)
+_KO_NUMBERS: "weakref.WeakKeyDictionary[Any, Any]" = weakref.WeakKeyDictionary()
+
+
+def _number_knocks(game: Any, number: int,
+                   pieces: List[Tuple[int, int]]) -> List[Tuple[int, int, float]]:
+    """(attacker, victim, expected points) of the pieces of one number, (seat, space) each."""
+    from ..games.ko.constants import POINTS
+    ways_mask, chance = _ko_masks(game.board)
+    of_number = chance[number]
+    found = []
+    for victim_seat, target in pieces:
+        ways = [0] * game.num_players
+        for attacker_seat, origin in pieces:
+            if attacker_seat != victim_seat:
+                ways[attacker_seat] |= ways_mask[origin][target]
+        for seat, mask in enumerate(ways):
+            if mask:
+                found.append((seat, victim_seat, of_number[mask] * POINTS[number]))
+    return found
+
+
+def _ko_knocks(state: Any) -> Iterator[Tuple[int, int, float]]:
+    """(attacker, victim, expected points) per opponent piece an attacker could land on."""
     from ..games.ko.constants import POINTS
     game = state.game
-    steps = _ko_steps(game.board)
+    ways_mask, chance = _ko_masks(game.board)
     pos = state.pos
     seat_of = game.seat_of_piece
     by_number: dict = {}
     for piece, where in enumerate(pos):
         if where >= 0:
             by_number.setdefault(piece % 6 + 1, []).append((seat_of[piece], where))
-    threats = [0.0] * game.num_players
     for number, pieces in by_number.items():
         if len(pieces) < 2:
             continue
+        of_number = chance[number]
         for victim_seat, target in pieces:
             for seat in range(game.num_players):
                 if seat == victim_seat:
                     continue
-                ways = set()
+                ways = 0
                 for attacker_seat, origin in pieces:
                     if attacker_seat == seat:
-                        ways.update(steps[origin][target])
+                        ways |= ways_mask[origin][target]
                 if ways:
-                    chance = sum(1 / 36 if k == number else 3 / 36 for k in ways)
-                    threats[seat] += min(chance, 1.0) * POINTS[number]
-    return threats
+                    yield seat, victim_seat, of_number[ways] * POINTS[number]
+
+
+def _ko_masks(board: Any) -> Tuple[List[List[int]], List[List[float]]]:
+    """The step counts of `_ko_steps` as bit masks (bit k: k steps), and per number and
+    mask the chance a throw gives one of them (at most 1): made once per board."""
+    table = _KO_MASKS.get(id(board))
+    if table is None or table[0] is not board:
+        steps = _ko_steps(board)
+        masks = [[sum(1 << k for k in ks) for ks in row] for row in steps]
+        chance = [[min(sum(1 / 36 if k == number else 3 / 36
+                           for k in range(1, 7) if mask >> k & 1), 1.0)
+                   for mask in range(128)] for number in range(7)]
+        table = _KO_MASKS[id(board)] = (board, masks, chance)
+    return table[1], table[2]
+
+
+_KO_MASKS: dict = {}
 
 
 def _ko_settled(state: Any, player: int, points: List[float]) -> int:

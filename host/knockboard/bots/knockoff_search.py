@@ -51,25 +51,27 @@ def _position(state: Any) -> Tuple[Any, ...]:
     return (tuple(state.occ), state.phase, state.player)
 
 
-def turn_ends(state: Any, visit: Callable[[Path], None], path: Path = ()) -> None:
+def turn_ends(state: Any, visit: Callable[[Path], None], path: Path = (),
+              key: Callable[[Any], Any] = _position) -> None:
     """Calls visit(path) in every distinct position where the mover's turn (from this
-    decision) has ended, `state` standing in that position; path: the actions there."""
+    decision) has ended, `state` standing in that position; path: the actions there.
+    `key` tells two positions apart (K.O.'s turns, `ko_turns.py`, have their own)."""
     seen: set = set()
-    _ends(state, state.player, path, visit, seen)
+    _ends(state, state.current_player(), path, visit, seen, key)
 
 
 def _ends(state: Any, mover: int, path: Path, visit: Callable[[Path], None],
-          seen: set) -> None:
+          seen: set, key: Callable[[Any], Any]) -> None:
     for action in state.legal_actions():
         state.apply(action)
         here = path + (action,)
-        if state.is_chance_node() or state.is_terminal() or state.player != mover:
-            key = _position(state)
-            if key not in seen:
-                seen.add(key)
+        if state.is_chance_node() or state.is_terminal() or state.current_player() != mover:
+            where = key(state)
+            if where not in seen:
+                seen.add(where)
                 visit(here)
         else:
-            _ends(state, mover, here, visit, seen)
+            _ends(state, mover, here, visit, seen, key)
         state.undo()
 
 

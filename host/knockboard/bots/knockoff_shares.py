@@ -56,6 +56,11 @@ def features(state: Any, me: int) -> List[float]:
     ] + _levels(state, me)
 
 
+def feature_rows(state: Any) -> List[List[float]]:
+    """Every player's FEATURE_NAMES (what the training fits, `train_knockoff_shares.py`)."""
+    return [features(state, p) for p in range(state.game.num_players)]
+
+
 class KnockoffSharesModel(ValueModel):
     FEATURE_NAMES = FEATURE_NAMES
     TRAINER = "benchmarks/train_knockoff_shares.py"
@@ -73,11 +78,15 @@ class KnockoffSharesModel(ValueModel):
         if n != self.players:
             raise ValueError(f"these shares were fitted for {self.players} players, "
                              f"not {n}")
-        u = [self.logit(features(state, p)) for p in range(n)]
+        u = [self.logit(x) for x in self.rows(state)]
         top = max(u)
         w = [math.exp(x - top) for x in u]
         total = sum(w)
         return [x / total for x in w]
+
+    def rows(self, state: Any) -> List[List[float]]:
+        """Every player's features (K.O.'s shares, `ko_shares.py`, have their own)."""
+        return feature_rows(state)
 
 
 _LOADERS = {n: loader(KnockoffSharesModel, path) for n, path in WEIGHTS_FILES.items()}

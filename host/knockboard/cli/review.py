@@ -101,7 +101,7 @@ def add_review_command(sub: SubParsers) -> None:
     review.add_argument("--iterations", type=positive_int, default=None, metavar="N",
                         help="the search's iterations a position (default "
                         f"{DEFAULT_ITERATIONS}, Dodgeball {GAME_ITERATIONS['dodgeball']}; "
-                        "two-player Knock-Off values whole turns)")
+                        "Knock-Off values whole turns, K.O. too but for its set-up)")
     review.add_argument("--seed", type=seed, default=0, metavar="S",
                         help="the search's seed (default 0): the same seed, the same review")
     names_file(review.add_argument("--svg", type=output_file, metavar="FILE",

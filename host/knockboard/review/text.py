@@ -51,6 +51,10 @@ def _estimator(review: Review) -> str:
         # Knock-Off's learnt value is only on the standard board, and there it is used whole
         return "learnt value, whole turns" if review.players == 2 else \
             "learnt shares, whole turns"
+    if review.game == "ko" and review.learnt_value:
+        # the learnt shares value K.O.'s turns; its secret set-up is still searched
+        return f"learnt shares, whole turns; the set-up searched, {review.iterations} " \
+            "iterations a position"
     learnt = ", learnt value at the leaves" if review.learnt_value else ""
     return f"search, {review.iterations} iterations a position{learnt}"
 

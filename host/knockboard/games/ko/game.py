@@ -35,8 +35,11 @@ from ..view import KOView, PieceView, frozen_map
 _ANY = 0          # the task "any other piece" of a double
 
 # What undo restores besides the pieces: phase, seat to act, next set-up piece, roll-off,
-# the turn's moves left, the quiet turns (KO-3)
-Control = Tuple[int, int, int, Optional[Tuple[int, ...]], Optional[Tasks], int]
+# the turn's moves left, the quiet turns (KO-3), and the legal moves if they were listed
+# (a search that tries each move in turn, apply and undo, then lists them once, not once a
+# move: the review's K.O. turns spent a quarter of their time listing them again)
+Control = Tuple[int, int, int, Optional[Tuple[int, ...]], Optional[Tasks], int,
+                Optional[List[int]]]
 # An action's undo record: the control, then piece, from, to and the piece knocked out
 # (-1 where there is none; a placement has only its space, in `from`)
 Record = Tuple[Control, int, int, int, int]
@@ -249,10 +252,12 @@ class KOState(State):
         return seat   # unreachable while a knock-out is possible
 
     def _ctl(self) -> Control:
-        return (self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet)
+        return (self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet,
+                self._legal)
 
     def _restore(self, ctl: Control) -> None:
-        self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet = ctl
+        (self.phase, self.cur, self.setup_next, self.rolloff, self.tasks, self.quiet,
+         self._legal) = ctl
 
     def quiet_limit(self) -> int:
         """KO-3: the turns without a knock-out after which the game ends: the option's
@@ -449,7 +454,6 @@ class KOState(State):
                     self.cnt[game.seat_of_piece[victim] * 7
                              + victim % PIECES_PER_COLOR + 1] += 1
         self._restore(ctl)
-        self._legal = None
 
     def returns(self) -> List[float]:
         if self.phase != END:
@@ -476,7 +480,6 @@ class KOState(State):
         other.cnt = list(self.cnt)
         other._restore(self._ctl())
         other._undo = list(self._undo)
-        other._legal = self._legal
         return other
 
     # --- text ---------------------------------------------------------------------------

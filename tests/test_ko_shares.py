@@ -1,0 +1,206 @@
+"""The learnt shares of K.O. (bots/ko_shares.py), the ends of a K.O. turn (bots/ko_turns.py)
+and the review's whole-turn estimator valuing K.O. with them (review/estimator.py,
+`TurnEstimator`)."""
+
+import functools
+import json
+
+import pytest
+
+from knockboard.bots.ko_shares import (FEATURE_NAMES, WEIGHTS_FILES, KOSharesModel,
+                                       feature_rows, load_model)
+from knockboard.bots.ko_turns import turn_ends
+from knockboard.games import get_game
+from knockboard.games.ko.constants import ROLLOFF, TURN
+from knockboard.review import estimator as estimator_module
+from knockboard.review.estimator import TurnEstimator, make_estimator
+from knockboard.review.seeded import bot_game
+
+from benchmarks import train_knockoff_shares
+
+GAMES = {n: get_game("ko", players=n) for n in (2, 3, 4)}
+
+
+@functools.lru_cache(maxsize=None)
+def _played(n):
+    """A seeded greedy game of n players (one a player count: the tests below take their
+    positions from it)."""
+    return bot_game("ko", ("greedy",) * n, 3, {"players": n, "quick_start": True},
+                    iterations=1)
+
+
+def _turn_decisions(n, first=0, count=3, throws=False):
+    """Positions of `_played(n)` where a seat has thrown and has both its moves still to
+    make (the `first`-th such position on, `count` of them); `throws`: where a seat is
+    about to throw instead."""
+    record = _played(n)
+    state = record.initial_state()
+    found = []
+    for text in record.actions:
+        if state.phase == TURN and (state.is_chance_node() if throws
+                                    else state.tasks and len(state.tasks) == 2):
+            found.append(state.to_position())
+        state.apply(state.parse_action(text) if isinstance(text, str) else text)
+    return found[first:first + count]
+
+
+def _ends_by_brute_force(state):
+    """Every position where the mover's turn has ended, by trying every line."""
+    found = set()
+
+    def walk():
+        for action in state.legal_actions():
+            state.apply(action)
+            if state.is_chance_node() or state.is_terminal():
+                found.add(state.to_position())
+            else:
+                walk()
+            state.undo()
+    walk()
+    return found
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_turn_ends_lists_every_end_of_a_ko_turn_once(n):
+    # turns of tens to hundreds of ends (the brute force tries every line)
+    for position in _turn_decisions(n, first={2: 6, 3: 8, 4: 5}[n], count=2):
+        state = GAMES[n].from_position(position)
+        seen = []
+        turn_ends(state, lambda path: seen.append(state.to_position()))
+        assert state.to_position() == position          # left as it was found
+        assert len(seen) == len(set(seen)) and set(seen) == _ends_by_brute_force(state)
+        assert len(seen) > 1
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_committed_shares_add_up_to_one_and_favour_the_points(n):
+    model = load_model(n)
+    assert model.players == n and "--game ko" in model.command
+    assert f"--players {n}" in model.command
+    game = GAMES[n]
+    state = game.from_position(_turn_decisions(n, first=3, count=1)[0])
+    while not state.is_chance_node():
+        state.apply(state.legal_actions()[0])
+    rows = feature_rows(state)
+    assert len(rows) == n and all(len(r) == len(FEATURE_NAMES) for r in rows)
+    shares = model.shares(state)
+    assert sum(shares) == pytest.approx(1.0, abs=1e-12) and all(0 < s < 1 for s in shares)
+
+
+def test_shares_follow_the_points_and_a_finished_game_is_its_result():
+    game = GAMES[2]
+    state = game.from_position(_turn_decisions(2, first=10, count=1)[0])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(state.legal_actions()[0])
+    model = load_model(2)
+    points = state.points()
+    expected = [1.0, 0.0] if points[0] > points[1] else [0.0, 1.0] \
+        if points[1] > points[0] else [0.5, 0.5]
+    assert model.shares(state) == expected
+
+
+def test_weights_for_another_player_count_or_other_features_are_refused():
+    with pytest.raises(ValueError, match="fitted for 2 players, not 3"):
+        state = GAMES[3].from_position(_turn_decisions(3, count=1)[0])
+        load_model(2).shares(state)
+    with pytest.raises(ValueError, match="2 or 3"):
+        load_model(4)
+    # four players, without shares, keep the search
+    assert not isinstance(make_estimator(GAMES[4]), TurnEstimator)
+    data = json.load(open(WEIGHTS_FILES[2]))
+    data["features"] = data["features"][:-1]
+    with pytest.raises(ValueError, match="train_knockoff_shares.py --game ko"):
+        KOSharesModel(data)
+
+
+def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, capsys):
+    # random moves (--epsilon 1: the greedy bots' K.O. moves cost most of the time), and
+    # the second fit reads the first's self-play from its cache (the self-play itself is
+    # train_knockoff.play's, shared with Knock-Off's trainers and tested there)
+    out = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in out:
+        assert train_knockoff_shares.main(["--game", "ko", "--players", "2", "--games", "5",
+                                           "--steps", "20", "--hidden", "2", "--epsilon", "1",
+                                           "--cache", str(tmp_path / "play.json"),
+                                           "--out", str(path)]) == 0
+    assert out[0].read_text() == out[1].read_text()
+    data = json.loads(out[0].read_text())
+    assert data["command"].endswith("--game ko --players 2 --games 5 --seed 1 --hidden 2"
+                                    " --steps 20 --epsilon 1.0")
+    KOSharesModel(data)
+    assert "held-out log loss" in capsys.readouterr().out
+    for wrong in (["--players", "2"], ["--game", "ko", "--players", "4"]):   # no weights
+        with pytest.raises(SystemExit):
+            train_knockoff_shares.main(wrong + ["--games", "5"])
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, monkeypatch):
+    game = GAMES[n]
+    # a turn of a few hundred ends, more first moves than the review follows
+    state = game.from_position(_turn_decisions(n, first={2: 6, 3: 8}[n], count=1)[0])
+    mover = state.current_player()
+    model = load_model(n)
+
+    def ends_of(state):
+        found = []
+        turn_ends(state, lambda path: found.append(model.shares(state)))
+        return found
+    ends = ends_of(state)
+    best = max(ends, key=lambda e: e[mover])
+    # every first move followed: the best end of the whole turn
+    monkeypatch.setattr(estimator_module, "KO_FIRST_MOVES", 10_000)
+    whole = make_estimator(game)
+    assert whole.chances(state) == pytest.approx(best, abs=1e-12)
+    after = state.clone()       # its best move: one that leads there (two orders may)
+    after.apply(whole.best(state))
+    assert whole.chances(after) == pytest.approx(best, abs=1e-12)
+    monkeypatch.undo()
+    # the review's: the few first moves best by the shares followed, so the value of one
+    # of the ends, no better than the best, and what its best move leaves
+    estimator = make_estimator(game)
+    assert isinstance(estimator, TurnEstimator) and estimator.learnt
+    value = estimator.chances(state)
+    assert any(value == pytest.approx(e, abs=1e-12) for e in ends)
+    assert value[mover] <= best[mover] + 1e-12
+    state.apply(estimator.best(state))
+    assert estimator.chances(state) == pytest.approx(value, abs=1e-12)
+    if not state.is_chance_node():       # one move left: every end of it
+        assert value == pytest.approx(max(ends_of(state), key=lambda e: e[mover]), abs=1e-12)
+    # where a seat is about to throw: the learnt shares themselves
+    for position in _turn_decisions(n, first=8, count=2, throws=True):
+        state = game.from_position(position)
+        assert state.is_chance_node()
+        assert estimator.chances(state) == pytest.approx(model.shares(state), abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_ko_roll_off_is_valued_exactly(n):
+    """At the roll-off's first throw the value is the average over the throw's outcomes of
+    the values after it (so the roll-off leaves the sum check no slack), and every seat
+    begins with the same chance: the value is the average, over who begins, of the
+    learnt shares there."""
+    game = GAMES[n].__class__(players=n, quick_start=True)
+    state = game.new_initial_state()
+    assert state.phase == ROLLOFF
+    estimator = make_estimator(game)
+    model = load_model(n)
+    value = estimator.chances(state)
+    average = [0.0] * n
+    for outcome, p in state.chance_outcomes():
+        state.apply(outcome)
+        average = [a + p * c for a, c in zip(average, estimator.chances(state))]
+        state.undo()
+    assert value == pytest.approx(average, abs=1e-12)
+    begins = []
+    for first in range(n):
+        after = state.clone()
+        for seat in range(n):
+            after.apply(game.roll_outcomes[-1 if seat == first else 0][0])
+        assert after.phase == TURN and after.cur == first and after.is_chance_node()
+        begins.append(model.shares(after))
+    assert value == pytest.approx([sum(b[p] for b in begins) / n for p in range(n)],
+                                  abs=1e-12)
