@@ -95,7 +95,12 @@ def test_bots_name_the_computer_seats():
     assert parse_bots("1=easy,2=HARD,3=fair,4=greedy", 4) == ["easy", "hard", "fair", "greedy"]
     assert parse_bots("2=strong", 2) == ["human", "strong"]
     assert parse_bots("1 = easy, 2= hard", 2) == ["easy", "hard"]   # as people type it
-    for bad in ("0", "5", "x", "2=deep", "2=medium", "2=clairvoyant", "2=", "2=easy,"):
+    # every seat at one level, and then a seat changed
+    assert parse_bots("all=greedy", 3) == ["greedy"] * 3
+    assert parse_bots("ALL=easy,2=hard", 3) == ["easy", "hard", "easy"]
+    assert parse_bots("2=hard,all=easy", 2) == ["easy", "easy"]      # in the order given
+    for bad in ("0", "5", "x", "2=deep", "2=medium", "2=clairvoyant", "2=", "2=easy,",
+                "all=", "all=medium", "every=easy"):
         with pytest.raises(SeatError):
             parse_bots(bad, 4)
 

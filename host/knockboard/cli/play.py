@@ -75,7 +75,7 @@ def add_play_command(sub: SubParsers, parse_options: OptionsParser) -> None:
     play.add_argument("--bots", metavar="SEATS", default="",
                       help="seats the computer plays: 2, 2,3, all (default none), each at a "
                            "level, 2=easy, 2=fair (the default), 2=hard, or as a bot, "
-                           "2=random, 2=greedy, 2=strong")
+                           "2=random, 2=greedy, 2=strong; all=hard: every seat")
     play.add_argument("--names", type=player_names, metavar="NAMES", default=[],
                       help="the players' names by seat, e.g. Ann,Ben (saved with the game, "
                            "shown in the terminal, show and history)")

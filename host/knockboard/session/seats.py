@@ -56,19 +56,21 @@ def level_of(kind: str) -> Optional[str]:
 
 def parse_bots(text: Optional[str], players: int) -> list[str]:
     """`--bots` text -> a list of seat kinds, one per seat: "2" (seat 2 is the default
-    computer, the `fair` level), "2,3", "2=easy,3=hard", "2=random", "all", "none"."""
+    computer, the `fair` level), "2,3", "2=easy,3=hard", "2=random", "all", "all=hard"
+    (every seat; a seat named after it changes that seat: "all=easy,2=hard"), "none"."""
     seats = [HUMAN] * players
     text = (text or "").strip().lower()
     if text in ("", "none"):
         return seats
-    if text == "all":
-        return [DEFAULT_BOT] * players
     for part in text.split(","):
         number, equals, kind = (word.strip() for word in part.partition("="))
         kind = kind if equals else DEFAULT_BOT      # "2=" names no computer: refused
         if kind not in COMPUTERS:
             raise SeatError(f"--bots {part!r}: {unknown(kind)}")
-        if not number.isdigit() or not 1 <= int(number) <= players:
-            raise SeatError(f"--bots {part!r}: a seat is a number 1..{players}")
-        seats[int(number) - 1] = kind
+        if number == "all":
+            seats = [kind] * players
+        elif not number.isdigit() or not 1 <= int(number) <= players:
+            raise SeatError(f"--bots {part!r}: a seat is a number 1..{players} or all")
+        else:
+            seats[int(number) - 1] = kind
     return seats
