@@ -10,7 +10,7 @@ from knockboard.review import Decision, ReviewError, Roll, review_record, summar
 from knockboard.review.estimator import STATED_RATE, STATED_SLACK
 from knockboard.review.marks import error_mark, luck_mark
 from knockboard.review.seeded import bot_game
-from knockboard.review.text import summary_lines
+from knockboard.review.text import step_lines, summary_lines
 
 # (game, options, bots, seed, review iterations): short games, small budgets
 GAMES = [
@@ -151,6 +151,10 @@ def test_a_ko_review_names_its_learnt_shares_and_its_searched_set_up():
     record, review = reviewed(next(case for case in GAMES if case[0] == "ko"))
     assert summary_lines(review, ["a", "b"])[0].startswith(
         "review (learnt shares, whole turns; the set-up searched, 2 iterations a position)")
+    # the steps' columns line up under a side's long name (two-player K.O.'s sides are
+    # "Red+Blue" and "Green+Yellow")
+    lines = step_lines(review, ["Red+Blue", "Green+Yellow"])
+    assert len({line.index(" -> ") for line in lines}) == 1, lines[:4]
 
 
 def test_the_luck_of_a_roll_averages_to_nothing_over_its_outcomes():

@@ -11,16 +11,18 @@ def step_lines(review: Review, names: Sequence[str]) -> List[str]:
     """One line per step: a decision's chance before (its best move) and after, its error,
     the best move where another was played; a roll's luck for the player it favoured."""
     lines = []
+    # the names' column as wide as the longest ("Green+Yellow", a two-player K.O. side)
+    who = max(10, *(len(n) for n in names))
     for step in review.steps:
         if isinstance(step, Decision):
             p = step.player
-            line = (f"{step.ply:4d}  {names[p]:<10} {step.move:<14} "
+            line = (f"{step.ply:4d}  {names[p]:<{who}} {step.move:<14} "
                     f"{step.before[p]:.3f} -> {step.after[p]:.3f}  error {step.error:.3f}")
             if step.mark:
                 line += f"  {step.mark} (best {step.best})"
         else:
             q = step.favoured
-            line = (f"{step.ply:4d}  {'roll':<10} {step.outcome:<14} "
+            line = (f"{step.ply:4d}  {'roll':<{who}} {step.outcome:<14} "
                     f"{step.before[q]:.3f} -> {step.after[q]:.3f}  luck {step.luck[q]:+.3f} "
                     f"for {names[q]}")
             mark = luck_mark(step.luck[q])
