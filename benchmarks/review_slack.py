@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
-from knockboard.games import get_game  # noqa: E402
+from knockboard.games import OptionError, get_game  # noqa: E402
 from knockboard.review import Roll, review_record, summarise  # noqa: E402
 from knockboard.review.estimator import Estimator, default_iterations  # noqa: E402
 from knockboard.review.seeded import bot_game  # noqa: E402
@@ -38,7 +38,14 @@ def main(argv=None):
                         help="the tree search with the plain score, not the learnt value")
     args = parser.parse_args(argv)
     options = {"players": args.players}
-    game = get_game(args.game, **options)
+    try:
+        game = get_game(args.game, **options)
+    except OptionError as err:
+        # a game of a fixed count (Dodgeball, KNOCKabout) takes no players option
+        options = {}
+        game = get_game(args.game)
+        if game.num_players != args.players:
+            parser.error(str(err))
     budget = args.budget or default_iterations(args.game)
     misses, rates = [], []
     seconds = cpu = steps = 0.0
