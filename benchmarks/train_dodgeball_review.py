@@ -1,10 +1,10 @@
-"""Fit the review's Dodgeball value (`bots/dodgeball_review_value.json`) to the review's own
-searched turns: fitted value iteration.
+"""Refit the Dodgeball value to the review's own searched turns (fitted value iteration): a
+candidate for the review's estimator, tried and not shipped (docs/review.md, "The bounds").
 
     python3 benchmarks/train_dodgeball_review.py [--games N] [--seed S] [--iterations I]
                                                  [--rounds R] [--every K] [--hidden H]
                                                  [--steps K] [--workers W] [--cache DIR]
-                                                 [--out FILE]
+                                                 --out FILE
 
 Needs numpy (`pip install 'knockboard[train]'`); reviewing with the result does not.
 
@@ -30,7 +30,8 @@ than it expects: over a long game the misses added up to more than a chance's ra
    games; printed per round, on the held-out 20%: the mean gap (target minus value) and
    its mean absolute size for the value that made the targets and for the refitted one,
    and the log loss against who won.  Each round's fit is written to FILE with this
-   command (the last round's stays).
+   command (the last round's stays): `benchmarks/review_slack.py --value FILE` and
+   `benchmarks/review.py --value FILE` review with it.
 
 `--cache DIR` keeps each game's positions and each round's targets (keyed by the value
 that made them), so a run that stopped carries on; about 0.4 s of CPU a position at 40
@@ -47,8 +48,8 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from knockboard.bots.dodgeball_value import (FEATURE_NAMES, REVIEW_WEIGHTS_FILE,  # noqa: E402
-                                             DodgeballValueModel, features, load_model)
+from knockboard.bots.dodgeball_value import (FEATURE_NAMES, DodgeballValueModel,  # noqa: E402
+                                             features, load_model)
 from knockboard.games import get_game  # noqa: E402
 from knockboard.review.estimator import (EXPECT, Estimator, _expectation_of,  # noqa: E402
                                          learnt_roll)
@@ -135,7 +136,7 @@ def main(argv=None):
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--cache", default=None)
-    parser.add_argument("--out", default=REVIEW_WEIGHTS_FILE)
+    parser.add_argument("--out", required=True, help="the weights file to write")
     args = parser.parse_args(argv)
     if (args.games < 5 or args.iterations < 1 or args.rounds < 1 or args.every < 1
             or args.steps < 1 or args.workers < 1 or args.hidden < 0):

@@ -113,8 +113,3 @@ class DodgeballValueModel(ValueModel):
 
 
 load_model = loader(DodgeballValueModel, WEIGHTS_FILE)
-# The review's value (`review/estimator.py`): the same features, fitted by
-# `benchmarks/train_dodgeball_review.py` to the review's own searched turns rather than to
-# who won, so that the review's sum check adds up; the bot keeps the value it plays with.
-REVIEW_WEIGHTS_FILE = os.path.join(os.path.dirname(WEIGHTS_FILE), "dodgeball_review_value.json")
-load_review_model = loader(DodgeballValueModel, REVIEW_WEIGHTS_FILE)

@@ -72,12 +72,13 @@ Chances = Tuple[float, ...]
 
 
 def learnt_leaf(game: Any, model: Any = None) -> Optional[Callable[[Any], List[float]]]:
-    """The strong bot's leaf values with the game's learnt value where it knows the position,
-    or None for a game without one (two-player Knock-Off's is `TurnEstimator`'s own).
-    Dodgeball's is the review's own value (`review_value_model`) unless `model` is given."""
+    """The strong bot's leaf values with the game's learnt value where it knows the position
+    (the same values its own searches use, or Dodgeball's `model` where one is given: a
+    trainer's candidate), or None for a game without one (two-player Knock-Off's is
+    `TurnEstimator`'s own)."""
     if game.name == "dodgeball":
-        from ..bots.dodgeball_value import turn_over
-        model = model or review_value_model()
+        from ..bots.dodgeball_value import load_model, turn_over
+        model = model or load_model()
 
         def dodgeball(state: Any) -> List[float]:
             if state.is_terminal() or not turn_over(state):
@@ -135,24 +136,14 @@ def shares_leaf(game: Any) -> Callable[[Any], List[float]]:
 EXPECT = "expect"       # a roll valued as the average over its outcomes
 
 
-def review_value_model() -> Any:
-    """Dodgeball's value for the review: the strong bot's features, refitted so that a
-    turn's end is worth what the review's own searched turn after it gives on average
-    (`bots/dodgeball_review_value.json`, `benchmarks/train_dodgeball_review.py`); the
-    bot's own value, fitted on who won, left every searched turn a gain it did not expect,
-    which added up over a long game to more than the whole range of a chance."""
-    from ..bots.dodgeball_value import load_review_model
-    return load_review_model()
-
-
 def learnt_roll(game: Any, model: Any = None) -> Optional[Callable[[Any], Any]]:
     """Dodgeball: at a turn's end (the dice for the next turn being rolled) the learnt value
-    itself (the review's, `review_value_model`, unless `model` is given), in the search's
-    values (-1 to 1), or EXPECT; None elsewhere, and for other games."""
+    itself (the strong bot's, or `model` where one is given), in the search's values (-1 to
+    1), or EXPECT; None elsewhere, and for other games."""
     if game.name != "dodgeball":
         return None
-    from ..bots.dodgeball_value import turn_over
-    model = model or review_value_model()
+    from ..bots.dodgeball_value import load_model, turn_over
+    model = model or load_model()
 
     def known(state: Any) -> Any:
         if not turn_over(state):
@@ -181,7 +172,8 @@ class _Search(StrongBot):
 class Estimator:
     """`chances(state)`: each player's chance to win; `best(state)`: the move the search
     finds best at a decision.  One per game (its leaf), `iterations` a position;
-    `value_model`: Dodgeball's learnt value other than the review's (its trainer)."""
+    `value_model`: a Dodgeball value other than the strong bot's, for its leaves and turn
+    ends (`benchmarks/train_dodgeball_review.py` tries refitted ones)."""
 
     def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
                  value_model: Any = None) -> None:
