@@ -3,8 +3,8 @@ candidate for the review's estimator, tried and not shipped (docs/review.md, "Th
 
     python3 benchmarks/train_dodgeball_review.py [--games N] [--seed S] [--iterations I]
                                                  [--rounds R] [--every K] [--hidden H]
-                                                 [--steps K] [--workers W] [--cache DIR]
-                                                 --out FILE
+                                                 [--won W] [--steps K] [--workers W]
+                                                 [--cache DIR] --out FILE
 
 Needs numpy (`pip install 'knockboard[train]'`); reviewing with the result does not.
 
@@ -23,13 +23,14 @@ than it expects: over a long game the misses added up to more than a chance's ra
    position's target is the review's own look-ahead, the average over the last die of the
    review's value after it (`Estimator.chances`, the same code and budget as a review), for
    the team whose turn ended.  Round r > 1: the same, with round r - 1's fitted value in
-   the search's leaves and at the next turn's end.
+   the search's leaves and at the next turn's end.  `--won W`: each target mixed with
+   the who-won label of its position, W of the label to 1 - W of the look-ahead.
 3. **Fit.**  A logistic model (a tanh layer of H units; 0: linear) of the bot's features
    (`dodgeball_value.features`; `value_model` format) fitted by `train_dodgeball.fit` to
    the targets (the log loss against a chance: it stays a chance to win) on 80% of the
-   games; printed per round, on the held-out 20%: the mean gap (target minus value) and
-   its mean absolute size for the value that made the targets and for the refitted one,
-   and the log loss against who won.  Each round's fit is written to FILE with this
+   games; printed per round, on the held-out 20%: the mean gap (the look-ahead minus the
+   value) and its mean absolute size for the value that made the targets and for the
+   refitted one, and the log loss against who won.  Each round's fit is written to FILE with this
    command (the last round's stays): `benchmarks/review_slack.py --value FILE` and
    `benchmarks/review.py --value FILE` review with it.
 
@@ -133,15 +134,18 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--every", type=int, default=2)
     parser.add_argument("--hidden", type=int, default=8)
+    parser.add_argument("--won", type=float, default=0.0,
+                        help="the who-won label's weight in the targets (0 to 1)")
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--cache", default=None)
     parser.add_argument("--out", required=True, help="the weights file to write")
     args = parser.parse_args(argv)
     if (args.games < 5 or args.iterations < 1 or args.rounds < 1 or args.every < 1
-            or args.steps < 1 or args.workers < 1 or args.hidden < 0):
-        parser.error("need --games >= 5, --hidden >= 0 and --iterations, --rounds, --every, "
-                     "--steps, --workers >= 1")
+            or args.steps < 1 or args.workers < 1 or args.hidden < 0
+            or not 0 <= args.won <= 1):
+        parser.error("need --games >= 5, --hidden >= 0, 0 <= --won <= 1 and --iterations, "
+                     "--rounds, --every, --steps, --workers >= 1")
     try:
         import numpy as np
     except ImportError:
@@ -152,7 +156,7 @@ def main(argv=None):
     command = ("python3 benchmarks/train_dodgeball_review.py"
                f" --games {args.games} --seed {args.seed} --iterations {args.iterations}"
                f" --rounds {args.rounds} --every {args.every} --hidden {args.hidden}"
-               f" --steps {args.steps}")
+               + (f" --won {args.won}" if args.won else "") + f" --steps {args.steps}")
     weights = None
     held_out = set(range(args.seed + int(args.games * 0.8), args.seed + args.games))
     for round_number in range(1, args.rounds + 1):
@@ -160,8 +164,9 @@ def main(argv=None):
         rows = [(seed, row) for seed, game_rows in sorted(by_game.items())
                 for row in game_rows]
         x = np.array([r[0] for _, r in rows], dtype=float)
-        y = np.array([r[1] for _, r in rows])
         won = np.array([r[2] for _, r in rows])
+        look = np.array([r[1] for _, r in rows])
+        y = (1.0 - args.won) * look + args.won * won
         test = np.array([seed in held_out for seed, _ in rows])
         if test.all() or not test.any():
             parser.error("too few finished games to hold some out")
@@ -174,7 +179,7 @@ def main(argv=None):
         print(f"round {round_number}: {len(by_game)} games, {len(rows)} positions "
               f"({int(test.sum())} held out), {time.perf_counter() - start:.0f} s")
         for name, value in (("value that made the targets", before), ("refitted", after)):
-            gap = y[test] - value[test]
+            gap = look[test] - value[test]
             print(f"  {name:<28} held-out gap mean {gap.mean():+.4f}, "
                   f"mean absolute {np.abs(gap).mean():.4f}; log loss against who won "
                   f"{log_loss(np, value[test], won[test]):.4f}")
