@@ -1,5 +1,5 @@
 """Refit the Dodgeball value to the review's own searched turns (fitted value iteration): a
-candidate for the review's estimator, tried and not shipped (docs/review.md, "The bounds").
+candidate for the review's estimator, tried and not shipped (docs/review.md, "The identity").
 
     python3 benchmarks/train_dodgeball_review.py [--games N] [--seed S] [--iterations I]
                                                  [--rounds R] [--every K] [--hidden H]
