@@ -100,7 +100,12 @@ def cached(cache, seed, every, iterations, weights):
     job = (seed, every, iterations, weights)
     if not cache:
         return game_targets(job)
-    key = hashlib.sha256(json.dumps(job, sort_keys=True).encode()).hexdigest()[:16]
+    # keyed by the model's numbers, not by the command that wrote them (which names the
+    # number of rounds: a longer run reuses a shorter one's targets)
+    model = None if weights is None else {k: v for k, v in weights.items()
+                                          if k not in ("command", "positions")}
+    key = hashlib.sha256(json.dumps((seed, every, iterations, model),
+                                    sort_keys=True).encode()).hexdigest()[:16]
     path = os.path.join(cache, f"game{seed}-{key}.json")
     if os.path.exists(path):
         with open(path) as f:
