@@ -3,11 +3,14 @@ seeded games, does the review rank the bots as the arena does (random makes more
 move than greedy, greedy more than strong), and how much of each game is luck?
 
     python3 benchmarks/review.py [--games N] [--seed S] [--budget ITERATIONS] [--only GAME ...]
+                                 [--value FILE]
 
 Per game, N games of random v greedy and N of greedy v strong (seats alternating; the strong
 bot at the arena's 30 iterations a move, its own searches' budgets in Dodgeball and
 two-player Knock-Off), played by `review.seeded.bot_game` on seeded dice, each reviewed at
-`--budget` iterations a position (the default: the review's).  Per bot: its error a move
+`--budget` iterations a position (the default: the review's; `--value FILE`: Dodgeball's
+search with the value in that weights file, a candidate from `train_dodgeball_review.py`,
+instead of the strong bot's).  Per bot: its error a move
 (mean over its moves in all its games); per game: the luck share, the players' absolute
 luck summed over (that + their errors summed), and the time to review a game, scaled to 100
 steps (the reviews' own times, and the CPU time they took: the machine is shared, and
@@ -23,7 +26,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
 from knockboard.review import DEFAULT_ITERATIONS, review_record, summarise  # noqa: E402
-from knockboard.review.estimator import GAME_ITERATIONS  # noqa: E402
+from knockboard.bots.dodgeball_value import load_model  # noqa: E402
+from knockboard.games import get_game  # noqa: E402
+from knockboard.review.estimator import (GAME_ITERATIONS, Estimator,  # noqa: E402
+                                         default_iterations)
 from knockboard.review.seeded import bot_game  # noqa: E402
 
 # (name, title, engine, options)
@@ -35,7 +41,7 @@ PAIRS = (("random", "greedy"), ("greedy", "strong"))
 BOT_ITERATIONS = 30
 
 
-def measure(engine, options, games, seed, budget):
+def measure(engine, options, games, seed, budget, value=None):
     error = {b: [0.0, 0] for pair in PAIRS for b in pair}      # bot -> [error, moves]
     shares = {}                         # pairing -> [absolute luck, error] summed
     seconds = cpu = steps = 0.0
@@ -49,7 +55,12 @@ def measure(engine, options, games, seed, budget):
                 print(f"  {seats} seed {seed + g}: unfinished, left out", flush=True)
                 continue
             start, start_cpu = time.perf_counter(), time.process_time()
-            review = review_record(record, iterations=budget)
+            estimator = None
+            if value is not None and engine == "dodgeball":
+                estimator = Estimator(get_game(engine, **options),
+                                      budget or default_iterations(engine), 0,
+                                      value_model=value)
+            review = review_record(record, estimator=estimator, iterations=budget)
             seconds += time.perf_counter() - start
             cpu += time.process_time() - start_cpu
             steps += len(review.steps)
@@ -76,14 +87,20 @@ def main(argv=None):
                         help="the review's iterations a position (default: the review's, "
                              f"{DEFAULT_ITERATIONS}; Dodgeball {GAME_ITERATIONS['dodgeball']})")
     parser.add_argument("--only", nargs="+", choices=[g[0] for g in GAMES])
+    parser.add_argument("--value", default=None, metavar="FILE",
+                        help="Dodgeball: the search with this value's weights file")
     args = parser.parse_args(argv)
+    try:
+        value = load_model(args.value) if args.value else None
+    except (OSError, ValueError, KeyError) as err:
+        parser.error(f"--value {args.value}: {err}")
     rows = []
     for name, title, engine, options in GAMES:
         if args.only and name not in args.only:
             continue
         print(f"{title}:", flush=True)
         per_move, shares, per100, cpu100, slack = measure(engine, options, args.games, args.seed,
-                                                 args.budget)
+                                                          args.budget, value)
         ranked = per_move["random"] > per_move["greedy"] > per_move["strong"]
         rows.append(f"| {title} | {per_move['random']:.4f} | {per_move['greedy']:.4f} | "
                     f"{per_move['strong']:.4f} | {'yes' if ranked else 'no'} | "

@@ -2,12 +2,14 @@
 check"): how far each player's start + luck - errors + others' moves misses its result.
 
     python3 benchmarks/review_slack.py GAME --players N [--seeds FIRST LAST] [--budget I]
-                                       [--generic]
+                                       [--generic] [--value FILE]
 
 Per seed, a game of greedy and random bots (seats alternating, greedy first on even seeds)
 played by `review.seeded.bot_game`, reviewed by the game's estimator (`make_estimator`;
 `--generic`: the tree search with the plain score instead, the estimator every game had
-before its learnt value) at `--budget` iterations a position (default: the review's).
+before its learnt value; `--value FILE`: Dodgeball's search with the value in that weights
+file, a candidate from `train_dodgeball_review.py`, instead of the strong bot's) at
+`--budget` iterations a position (default: the review's).
 Prints each game's slack (the players' misses, absolute: their mean and the largest), then
 the mean over games and players (what `estimator.STATED_SLACK` bounds), the worst, the
 worst per roll (what `STATED_RATE` bounds) and the time to review 100 steps (and its CPU
@@ -21,8 +23,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
-from knockboard.games import get_game  # noqa: E402
+from knockboard.games import OptionError, get_game  # noqa: E402
 from knockboard.review import Roll, review_record, summarise  # noqa: E402
+from knockboard.bots.dodgeball_value import load_model  # noqa: E402
 from knockboard.review.estimator import Estimator, default_iterations  # noqa: E402
 from knockboard.review.seeded import bot_game  # noqa: E402
 
@@ -36,9 +39,24 @@ def main(argv=None):
     parser.add_argument("--budget", type=int, default=None)
     parser.add_argument("--generic", action="store_true",
                         help="the tree search with the plain score, not the learnt value")
+    parser.add_argument("--value", default=None, metavar="FILE",
+                        help="Dodgeball: the search with this value's weights file")
     args = parser.parse_args(argv)
+    if args.value and args.game != "dodgeball":
+        parser.error("--value: a Dodgeball value's weights file; only Dodgeball has one")
+    try:
+        value = load_model(args.value) if args.value else None
+    except (OSError, ValueError, KeyError) as err:
+        parser.error(f"--value {args.value}: {err}")
     options = {"players": args.players}
-    game = get_game(args.game, **options)
+    try:
+        game = get_game(args.game, **options)
+    except OptionError as err:
+        # a game of a fixed count (Dodgeball, KNOCKabout) takes no players option
+        options = {}
+        game = get_game(args.game)
+        if game.num_players != args.players:
+            parser.error(str(err))
     budget = args.budget or default_iterations(args.game)
     misses, rates = [], []
     seconds = cpu = steps = 0.0
@@ -48,7 +66,8 @@ def main(argv=None):
         if record.status != "finished":
             print(f"seed {seed}: unfinished, left out")
             continue
-        estimator = Estimator(game, budget, 0) if args.generic else None
+        estimator = (Estimator(game, budget, 0, value_model=value)
+                     if args.generic or value else None)
         start, start_cpu = time.perf_counter(), time.process_time()
         review = review_record(record, estimator=estimator, iterations=budget)
         seconds += time.perf_counter() - start

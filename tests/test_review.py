@@ -3,11 +3,16 @@ and reviewed at small budgets.  The sum check: the start's chance plus a player'
 minus its errors, plus what the others' moves gave it, equals its result (from the engine's
 own returns on a replay made here), but for the estimator's inconsistency."""
 
+import json
+
 import pytest
 
+from knockboard.bots.dodgeball_value import WEIGHTS_FILE, DodgeballValueModel, load_model
 from knockboard.bots.heuristics import win_shares
+from knockboard.games import get_game
 from knockboard.review import Decision, ReviewError, Roll, review_record, summarise
-from knockboard.review.estimator import STATED_RATE, STATED_SLACK
+from knockboard.review.estimator import (EXPECT, STATED_RATE, STATED_SLACK, Estimator,
+                                         learnt_roll)
 from knockboard.review.marks import error_mark, luck_mark
 from knockboard.review.seeded import bot_game
 from knockboard.review.text import step_lines, summary_lines
@@ -198,3 +203,29 @@ def test_an_unfinished_or_edited_or_damaged_record_is_refused_in_one_line():
         review_record(edited, iterations=2)
     for err in ("not over", "does not replay", "edited"):
         assert "\n" not in err
+
+
+def test_a_dodgeball_estimator_values_turn_ends_by_the_value_it_is_given():
+    """`value_model`: what the review's value trainer (benchmarks/train_dodgeball_review.py)
+    tries candidates with; without it, the strong bot's own value."""
+    game = get_game("dodgeball")
+    record = bot_game("dodgeball", ("greedy", "random"), 1, {}, iterations=10,
+                      max_decisions=40)
+    state = record.initial_state()
+    known = learnt_roll(game)
+    turn_end = None
+    for text in record.actions:
+        if state.is_chance_node() and known(state) not in (None, EXPECT):
+            turn_end = state.clone()
+            break
+        state.apply(state.parse_action(text))
+    assert turn_end is not None
+    with open(WEIGHTS_FILE) as f:
+        data = json.load(f)
+    data["output"][-1] += 1.0       # the team whose turn ended: better off everywhere
+    shifted = DodgeballValueModel(data)
+    bot = load_model()
+    assert Estimator(game, 2, 0).chances(turn_end)[0] == pytest.approx(bot.value(turn_end, 0))
+    given = Estimator(game, 2, 0, value_model=shifted).chances(turn_end)
+    assert given[0] == pytest.approx(shifted.value(turn_end, 0))
+    assert given[0] != pytest.approx(bot.value(turn_end, 0), abs=1e-3)

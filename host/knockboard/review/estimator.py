@@ -91,13 +91,14 @@ KO_FIRST_MOVES = 2
 KO_SHARES = (2, 3)
 
 
-def learnt_leaf(game: Any) -> Optional[Callable[[Any], List[float]]]:
+def learnt_leaf(game: Any, model: Any = None) -> Optional[Callable[[Any], List[float]]]:
     """The strong bot's leaf values with the game's learnt value where it knows the position
-    (the same values its own searches use), or None for a game without one (two-player
-    Knock-Off's is `TurnEstimator`'s own)."""
+    (the same values its own searches use, or Dodgeball's `model` where one is given: a
+    trainer's candidate), or None for a game without one (two-player Knock-Off's is
+    `TurnEstimator`'s own)."""
     if game.name == "dodgeball":
         from ..bots.dodgeball_value import load_model, turn_over
-        model = load_model()
+        model = model or load_model()
 
         def dodgeball(state: Any) -> List[float]:
             if state.is_terminal() or not turn_over(state):
@@ -156,14 +157,14 @@ def shares_leaf(game: Any) -> Callable[[Any], List[float]]:
 EXPECT = "expect"       # a roll valued as the average over its outcomes
 
 
-def learnt_roll(game: Any) -> Optional[Callable[[Any], Any]]:
+def learnt_roll(game: Any, model: Any = None) -> Optional[Callable[[Any], Any]]:
     """Dodgeball: at a turn's end (the dice for the next turn being rolled) the learnt value
-    itself, in the search's values (-1 to 1), or EXPECT; None elsewhere, and for other
-    games."""
+    itself (the strong bot's, or `model` where one is given), in the search's values (-1 to
+    1), or EXPECT; None elsewhere, and for other games."""
     if game.name != "dodgeball":
         return None
     from ..bots.dodgeball_value import load_model, turn_over
-    model = load_model()
+    model = model or load_model()
 
     def known(state: Any) -> Any:
         if not turn_over(state):
@@ -191,19 +192,22 @@ class _Search(StrongBot):
 
 class Estimator:
     """`chances(state)`: each player's chance to win; `best(state)`: the move the search
-    finds best at a decision.  One per game (its leaf), `iterations` a position."""
+    finds best at a decision.  One per game (its leaf), `iterations` a position;
+    `value_model`: a Dodgeball value other than the strong bot's, for its leaves and turn
+    ends (`benchmarks/train_dodgeball_review.py` tries refitted ones)."""
 
-    def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> None:
+    def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+                 value_model: Any = None) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations {iterations!r}: a whole number from 1")
         self.game = game
         self.iterations = iterations
         self.seed = seed
-        leaf = learnt_leaf(game)
+        leaf = learnt_leaf(game, value_model)
         self.learnt = leaf is not None
         self.leaf = leaf or (evaluate if game.num_players == 2 else shares_leaf(game))
         # Where the learnt value knows a roll's position, it values it without a search.
-        self.known = learnt_roll(game)
+        self.known = learnt_roll(game, value_model)
         self._known: Dict[str, Tuple[Chances, Any]] = {}
         self.searches = 0           # positions searched (not answered from memory)
         self._chain: set = set()    # decisions being valued through their best moves
