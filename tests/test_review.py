@@ -162,6 +162,24 @@ def test_a_ko_review_names_its_learnt_shares_and_its_searched_set_up():
     assert len({line.index(" -> ") for line in lines}) == 1, lines[:4]
 
 
+def test_the_summary_states_the_estimates_error_under_the_sum_check():
+    ko2 = next(case for case in GAMES if case[:2] == ("ko", {"players": 2}))
+    _, review = reviewed(ko2)
+    assert summary_lines(review, ["a", "b"])[-1] == (
+        "  the estimate's stated error: 0.17 a player, on average over games")
+    # a rate: times the game's rolls, counted on the engine's replay of the record
+    dodgeball = next(case for case in GAMES if case[0] == "dodgeball")
+    record, review = reviewed(dodgeball)
+    state, rolls = get_game("dodgeball").new_initial_state(), 0
+    for entry in record.actions:
+        rolls += state.is_chance_node()
+        state.apply(state.parse_action(entry))
+    assert rolls > 20
+    assert summary_lines(review, ["a", "b"])[-1] == (
+        f"  the estimate's stated error: at most 0.03 a roll, {0.03 * rolls:.2f} over this "
+        f"game's {rolls} rolls")
+
+
 def test_the_luck_of_a_roll_averages_to_nothing_over_its_outcomes():
     record, review = reviewed(GAMES[0])
     rolls = [s for s in review.steps if isinstance(s, Roll)]

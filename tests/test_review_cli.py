@@ -158,4 +158,6 @@ def test_a_three_player_knockoff_game_is_reviewed_by_its_learnt_shares(capsys, t
     lines = out.splitlines()
     header = next(line for line in lines if line.startswith("review ("))
     assert header.startswith("review (learnt shares, whole turns)")
-    assert len(lines[lines.index(header) + 1:]) == 4       # three players and the sum check
+    # three players, the sum check and the stated error
+    assert len(lines[lines.index(header) + 1:]) == 5
+    assert lines[-1] == "  the estimate's stated error: 0.35 a player, on average over games"

@@ -3,6 +3,7 @@
 from typing import List, Sequence
 
 from .analysis import Decision, Review
+from .estimator import STATED_RATE, STATED_SLACK
 from .marks import luck_mark
 from .summary import PlayerSummary, summarise
 
@@ -45,7 +46,25 @@ def summary_lines(review: Review, names: Sequence[str]) -> List[str]:
     slack = max(abs(s.unexplained) for s in summaries)
     lines.append(f"  sum check: start + luck - error + others' moves = result, within "
                  f"{slack:.3f} (the estimate's inconsistency along the game)")
+    stated = _stated_error(review)
+    if stated:
+        lines.append(f"  the estimate's stated error: {stated}")
     return lines
+
+
+def _stated_error(review: Review) -> str:
+    """The bound the estimator states for the sum check (`STATED_SLACK`, `STATED_RATE`,
+    docs/review.md), or "" where none was stated for the estimator this review used."""
+    kind = (review.game, review.players)
+    if review.game == "knockoff" and not review.learnt_value:
+        return ""       # Knock-Off off the standard board: searched, no bound measured
+    if kind in STATED_SLACK:
+        return f"{STATED_SLACK[kind]:.2f} a player, on average over games"
+    if kind in STATED_RATE:
+        rolls = sum(1 for step in review.steps if not isinstance(step, Decision))
+        rate = STATED_RATE[kind]
+        return f"at most {rate} a roll, {rate * rolls:.2f} over this game's {rolls} rolls"
+    return ""
 
 
 def _estimator(review: Review) -> str:
