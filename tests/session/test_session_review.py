@@ -2,11 +2,16 @@
 the big moments with OK, the cells of each moment's move lit, BACK leaves; read from the
 simulator's OLED and LEDs as a person would see them."""
 
+import io
 import time
 
 from board_driver import VirtualBoard
 from test_session_menu import menu_go
 
+from knockboard.cli import main
+from knockboard.session import Session, Setup
+from knockboard.session.saving import RecordSaver
+from knockboard.store import GameStore
 from knockboard.gameview.sheet import score_sheet
 from knockboard.review import Decision, Roll, review_record
 from knockboard.review.seeded import bot_game
@@ -131,3 +136,45 @@ def test_a_review_that_cannot_be_made_says_so_and_back_leaves():
     assert len(said) == 1 and "does not replay: action 4" in said[0], said
     vb.back()
     assert session.mode == "over"
+
+
+def reviewed_on_the_board_of_a_saved_game(record, db, out):
+    """The game played into the store at `db` (the board's saver), then MENU -> Review on the
+    board until the review is made."""
+    with GameStore(db) as store:
+        vb = VirtualBoard("knockoff")
+        vb.session = Session(vb.board, Setup("knockoff", {"players": 2}, ["human", "human"],
+                                             seed=1),
+                             clock=vb.clock, saver=RecordSaver(store), actions=record.actions,
+                             out=out)
+        vb.run(1.0)
+        assert vb.session.mode == "over"
+        assert store.get(1).actions == record.actions
+        vb.menu()
+        assert menu_go(vb, "Review") == "Review"
+        vb.ok()
+        wait_for_the_review(vb)
+        vb.run(0.1)
+
+
+def test_the_boards_review_of_a_saved_game_is_kept_for_show(tmp_path, capsys):
+    """`knockboard show` then prints the review's summary, the one `knockboard review`
+    prints; where it cannot be kept, the terminal says why and the board's review goes on."""
+    record = finished_game()
+    db = tmp_path / "games.sqlite3"
+    reviewed_on_the_board_of_a_saved_game(record, db, io.StringIO())
+    assert main(["show", "1", "--db", str(db)]) == 0
+    shown = capsys.readouterr().out
+    assert main(["review", "1", "--db", str(db)]) == 0
+    printed = capsys.readouterr().out
+    summary = printed[printed.index("review ("):]
+    assert summary.count("\n") == 5 and summary in shown     # two players, sum check, bound
+    # the reviews' folder blocked by a file of that name
+    blocked = tmp_path / "blocked.sqlite3"
+    (tmp_path / "blocked.sqlite3.reviews").write_text("not a folder")
+    out = io.StringIO()
+    reviewed_on_the_board_of_a_saved_game(record, blocked, out)
+    said = [line for line in out.getvalue().splitlines() if "not kept" in line]
+    assert said == ["  review: not kept for `knockboard show`: File exists"], said
+    assert main(["show", "1", "--db", str(blocked)]) == 0
+    assert "review (" not in capsys.readouterr().out

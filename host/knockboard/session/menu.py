@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from .. import registry
 from ..games import get_game
 from ..layouts import get_layout
+from ..store.database import StoreError
 from . import oled, remote_end
 from .adapters import get_ui
 from .modes import Mode, Over
 from .naming import NamingMode
-from .review_mode import ReviewMode, reviewable
+from .review_mode import ReviewMode, keep_in, reviewable
 from .seats import HUMAN, LEVELS, level_of
 from .rounds import show_totals, total_label
 from .testing import BoardTestMode
@@ -190,7 +191,18 @@ def _review_entry(session: Session, back: Mode) -> list[Command]:
 def _review(session: Session) -> None:
     menu = session.menu
     assert menu is not None
-    session.switch_to(ReviewMode(session, menu.back, session.record, session.ui))
+    saver = session.saver
+    keep = None
+    if saver is not None and saver.game_id is not None:
+        # the stored game's start time, which the kept review must name (`review/saved.py`)
+        # and the session's record may not have: the store stamps a new game's row itself
+        try:
+            started = saver.store.get(saver.game_id).started
+        except StoreError as error:
+            session.term.log(f"  review: not kept for `knockboard show`: {error}")
+        else:
+            keep = keep_in(saver.store.path, saver.game_id, started)
+    session.switch_to(ReviewMode(session, menu.back, session.record, session.ui, keep=keep))
 
 
 def _undo(session: Session) -> None:

@@ -7,14 +7,17 @@ blunder (an error of `marks.MISTAKE` or more) and each roll lucky for somebody (
 its mark's colour, the best move the analysis found pulsing white; a roll lights the cells
 of the move that used it, in green.  OK goes to the next moment (after the last, the first
 again), BACK leaves.  The mode is handed what it needs: the record (copied: the review reads
-it in its thread), the game's UI, and the review's budget."""
+it in its thread), the game's UI, the review's budget, and for a saved game where to keep
+the review (`keep_in`), so that `knockboard show` and the window have it without reviewing
+again."""
 
 from __future__ import annotations
 
 import copy
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..device.protocol import BLINK, PULSE, SOLID
 from ..review import Decision, Review, ReviewError, Roll, review_record
@@ -63,9 +66,14 @@ class ReviewMode(Mode):
     refusal = "review: OK BACK"
 
     def __init__(self, session: Session, back: Mode, record: GameRecord, ui: GameUI,
-                 iterations: Optional[int] = None) -> None:
+                 iterations: Optional[int] = None,
+                 keep: Optional[Callable[[GameRecord, Review], None]] = None) -> None:
+        """`keep`: given the record and its review once made, keeps it for `show` and the
+        window (`keep_in`); None: a game the store does not hold."""
         super().__init__(session)
         self.back = back
+        self.keep = keep
+        self.unkept: Optional[str] = None     # why the review could not be kept, to be said
         self.record = copy.deepcopy(record)
         self.ui = ui
         self.progress = (0, len(self.record.actions))
@@ -86,6 +94,11 @@ class ReviewMode(Mode):
             self.progress = (done, total)
         try:
             review = review_record(self.record, iterations=iterations, progress=progress)
+            if self.keep is not None:
+                try:
+                    self.keep(self.record, review)
+                except OSError as error:
+                    self.unkept = str(error.strerror or error)
             self.moments = big_moments(review, self.record, self.ui)
         except _Cancelled:
             pass
@@ -107,6 +120,8 @@ class ReviewMode(Mode):
         self._shown = seen
         if self.failed is not None:
             self.s.term.log(f"  review: {self.failed}")
+        elif self.ready and self.unkept is not None:
+            self.s.term.log(f"  review: not kept for `knockboard show`: {self.unkept}")
         return True
 
     # --- presses ----------------------------------------------------------------------------
@@ -143,6 +158,22 @@ class ReviewMode(Mode):
         if moment is None:
             return super().scene(view)
         return S.build(self.ui, self.ui.view(moment.before), dict(moment.lit))
+
+
+def keep_in(db_path: Path, game_id: int,
+            started: str) -> Callable[[GameRecord, Review], None]:
+    """Keeps a review of the game `game_id` (started at `started`) of the database at
+    `db_path` next to it, with its summary, as `knockboard review ID` does
+    (`review/saved.py`)."""
+    from ..gameview.chance_chart import seats_of
+    from ..review.saved import save_review
+    from ..review.text import summary_lines
+
+    def keep(record: GameRecord, review: Review) -> None:
+        stored = copy.copy(record)
+        stored.id, stored.started = game_id, started
+        save_review(db_path, stored, review, summary_lines(review, seats_of(stored)[0]))
+    return keep
 
 
 def big_moments(review: Review, record: GameRecord, ui: GameUI) -> list[Moment]:
