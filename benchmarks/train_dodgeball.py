@@ -94,21 +94,28 @@ def self_play(games, seed, epsilon, searcher=None):
     return rows, labels, which, unfinished
 
 
+def json_cached(path, key, compute):
+    """compute()'s JSON-ready result, read from the file `path` where it holds one made
+    for `key` (the options it depends on), else computed and written there (`path` None
+    or empty: computed, nothing written). The trainers' self-play caches."""
+    if path and os.path.exists(path):
+        with open(path) as f:
+            data = json.load(f)
+        if data["key"] == key:
+            return data["value"]
+    value = compute()
+    if path:
+        with open(path, "w") as f:
+            json.dump({"key": key, "value": value}, f)
+    return value
+
+
 def cached_self_play(args):
     """self_play(), read from or written to args.cache when one is given."""
     key = [args.games, args.seed, args.epsilon, args.searcher, args.iterations]
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache) as f:
-            data = json.load(f)
-        if data["key"] == key:
-            return data["rows"], data["labels"], data["which"], data["unfinished"]
     searcher = (args.searcher, args.iterations) if args.searcher else None
-    rows, labels, which, unfinished = self_play(args.games, args.seed, args.epsilon, searcher)
-    if args.cache:
-        with open(args.cache, "w") as f:
-            json.dump({"key": key, "rows": rows, "labels": labels, "which": which,
-                       "unfinished": unfinished}, f)
-    return rows, labels, which, unfinished
+    return json_cached(args.cache, key,
+                       lambda: self_play(args.games, args.seed, args.epsilon, searcher))
 
 
 def fit(np, x, y, hidden, steps, seed):

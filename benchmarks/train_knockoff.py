@@ -28,7 +28,6 @@ minutes of self-play and 4 of fitting on the shared machine).
 """
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -41,7 +40,7 @@ from knockboard.bots.greedy import GreedyBot  # noqa: E402
 from knockboard.bots.heuristics import win_shares  # noqa: E402
 from knockboard.bots.knockoff_value import FEATURE_NAMES, WEIGHTS_FILE, features  # noqa: E402
 from knockboard.games import get_game, sample_chance  # noqa: E402
-from benchmarks.train_dodgeball import decide, fit_and_write  # noqa: E402
+from benchmarks.train_dodgeball import decide, fit_and_write, json_cached  # noqa: E402
 
 MAX_DECISIONS = 2000
 
@@ -104,17 +103,7 @@ def cached_self_play(args):
     """self_play(), read from or written to args.cache when one is given (the features
     are computed afresh from the positions, so a cache outlives a change of features)."""
     key = [args.games, args.seed, args.epsilon]
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache) as f:
-            data = json.load(f)
-        if data["key"] == key:
-            return data["texts"], data["labels"], data["which"], data["unfinished"]
-    texts, labels, which, unfinished = self_play(args.games, args.seed, args.epsilon)
-    if args.cache:
-        with open(args.cache, "w") as f:
-            json.dump({"key": key, "texts": texts, "labels": labels, "which": which,
-                       "unfinished": unfinished}, f)
-    return texts, labels, which, unfinished
+    return json_cached(args.cache, key, lambda: self_play(args.games, args.seed, args.epsilon))
 
 
 def feature_rows(texts):

@@ -29,7 +29,6 @@ The committed weights' commands are in their files (`bots/knockoff_shares3.json`
 """
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -39,7 +38,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from knockboard.bots import knockoff_shares, ko_shares  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
-from benchmarks.train_dodgeball import L2, adam_step, write_weights  # noqa: E402
+from benchmarks.train_dodgeball import L2, adam_step, json_cached, write_weights  # noqa: E402,E501
 from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
                                        self_play_arguments)
 
@@ -50,19 +49,15 @@ SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"), "ko": (ko_shares, (2, 
 
 
 def cached_play(args):
+    """play()'s texts, results, which game each position is of and the unfinished games,
+    read from or written to args.cache when one is given."""
     key = [args.game, args.players, args.games, args.seed, args.epsilon]
-    if args.cache and os.path.exists(args.cache):
-        with open(args.cache) as f:
-            data = json.load(f)
-        if data["key"] == key:
-            return data["texts"], data["results"], data["which"], data["unfinished"]
-    texts, _, results, which, unfinished = play(args.games, args.seed, args.epsilon,
-                                                args.players, args.game)
-    if args.cache:
-        with open(args.cache, "w") as f:
-            json.dump({"key": key, "texts": texts, "results": results, "which": which,
-                       "unfinished": unfinished}, f)
-    return texts, results, which, unfinished
+
+    def compute():
+        texts, _, results, which, unfinished = play(args.games, args.seed, args.epsilon,
+                                                    args.players, args.game)
+        return texts, results, which, unfinished
+    return json_cached(args.cache, key, compute)
 
 
 def feature_rows(texts, name, players):
