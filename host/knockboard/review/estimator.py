@@ -312,14 +312,17 @@ class TurnEstimator(Estimator):
     agree exactly; the estimator's only inconsistency is at the rolls: the learnt value
     against the average, over the 21 rolls, of the roller's best turn.  The roll-off that
     decides who begins is taken exactly; K.O.'s secret set-up keeps the search (`Estimator`),
-    each placement valued through the best one, on to the roll-off."""
+    each placement valued through the best one, on to the roll-off.  `ko_shares`: K.O.'s
+    shares other than the committed ones (`benchmarks/review_slack.py --shares` tries a
+    trainer's candidate)."""
 
-    def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> None:
+    def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+                 ko_shares: Any = None) -> None:
         super().__init__(game, iterations, seed)
         self.ko = game.name == "ko"
         if self.ko:
             from ..bots.ko_shares import load_model as load_ko
-            self.ko_shares = load_ko(game.num_players)
+            self.ko_shares = ko_shares or load_ko(game.num_players)
             self._ko_valued: Dict[Tuple[Any, ...], Chances] = {}
             self.learnt_chances: Callable[[Any], Chances] = self._ko_learnt
         elif game.num_players == 2:
