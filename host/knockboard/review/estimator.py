@@ -78,7 +78,8 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 # Three- and four-player K.O. keep the rate: valued by whole turns and the learnt shares
 # three players' slack is lower on average than the search's (mean 0.69 against 1.20 over
 # seeds 11-20, the worst rate a roll 0.022 against 0.036) but too uneven for a bound the
-# old estimator would fail (docs/review.md).
+# old estimator would fail (docs/review.md; refitted on five or ten times the self-play,
+# 0.57-0.82, and with other sizes, randomness or features, none near the 0.45 it needs).
 STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 3): 0.03, ("ko", 4): 0.03}
 Chances = Tuple[float, ...]
 # K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
