@@ -2,13 +2,15 @@
 check"): how far each player's start + luck - errors + others' moves misses its result.
 
     python3 benchmarks/review_slack.py GAME --players N [--seeds FIRST LAST] [--budget I]
-                                       [--generic] [--value FILE]
+                                       [--generic] [--value FILE] [--shares FILE]
 
 Per seed, a game of greedy and random bots (seats alternating, greedy first on even seeds)
 played by `review.seeded.bot_game`, reviewed by the game's estimator (`make_estimator`;
 `--generic`: the tree search with the plain score instead, the estimator every game had
 before its learnt value; `--value FILE`: Dodgeball's search with the value in that weights
-file, a candidate from `train_dodgeball_review.py`, instead of the strong bot's) at
+file, a candidate from `train_dodgeball_review.py`, instead of the strong bot's; `--shares
+FILE`: two- or three-player K.O. valued by the learnt shares in that weights file, a
+candidate from `train_knockoff_shares.py --game ko --out FILE`, instead of the committed) at
 `--budget` iterations a position (default: the review's).
 Prints each game's slack (the players' misses, absolute: their mean and the largest), then
 the mean over games and players (what `estimator.STATED_SLACK` bounds), the worst, the
@@ -26,7 +28,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from knockboard.games import OptionError, get_game  # noqa: E402
 from knockboard.review import Roll, review_record, summarise  # noqa: E402
 from knockboard.bots.dodgeball_value import load_model  # noqa: E402
-from knockboard.review.estimator import Estimator, default_iterations  # noqa: E402
+from knockboard.bots.ko_shares import load_model as load_ko_shares  # noqa: E402
+from knockboard.review.estimator import (KO_SHARES, Estimator, TurnEstimator,  # noqa: E402
+                                         default_iterations)
 from knockboard.review.seeded import bot_game  # noqa: E402
 
 
@@ -41,9 +45,14 @@ def main(argv=None):
                         help="the tree search with the plain score, not the learnt value")
     parser.add_argument("--value", default=None, metavar="FILE",
                         help="Dodgeball: the search with this value's weights file")
+    parser.add_argument("--shares", default=None, metavar="FILE",
+                        help="K.O. with 2 or 3 players: the learnt shares in this weights file")
     args = parser.parse_args(argv)
     if args.value and args.game != "dodgeball":
         parser.error("--value: a Dodgeball value's weights file; only Dodgeball has one")
+    if args.shares and (args.game != "ko" or args.players not in KO_SHARES or args.generic):
+        parser.error(f"--shares: K.O. learnt shares' weights file, for {KO_SHARES} players "
+                     "and without --generic")
     try:
         value = load_model(args.value) if args.value else None
     except (OSError, ValueError, KeyError) as err:
@@ -57,6 +66,10 @@ def main(argv=None):
         game = get_game(args.game)
         if game.num_players != args.players:
             parser.error(str(err))
+    try:
+        shares = load_ko_shares(args.players, args.shares) if args.shares else None
+    except (OSError, ValueError, KeyError) as err:
+        parser.error(f"--shares {args.shares}: {err}")
     budget = args.budget or default_iterations(args.game)
     misses, rates = [], []
     seconds = cpu = steps = 0.0
@@ -67,7 +80,8 @@ def main(argv=None):
             print(f"seed {seed}: unfinished, left out")
             continue
         estimator = (Estimator(game, budget, 0, value_model=value)
-                     if args.generic or value else None)
+                     if args.generic or value else
+                     TurnEstimator(game, budget, 0, ko_shares=shares) if shares else None)
         start, start_cpu = time.perf_counter(), time.process_time()
         review = review_record(record, estimator=estimator, iterations=budget)
         seconds += time.perf_counter() - start

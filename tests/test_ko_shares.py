@@ -177,6 +177,23 @@ def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, m
         assert estimator.chances(state) == pytest.approx(model.shares(state), abs=1e-12)
 
 
+def test_the_estimator_values_k_o_by_candidate_shares_where_it_is_given_them(tmp_path):
+    """`review_slack.py --shares FILE`: a trainer's candidate in place of the committed
+    weights; a file for another player count is refused before any use."""
+    data = json.load(open(WEIGHTS_FILES[3]))
+    data["output"][-2] += 1.0           # another utility: other shares
+    path = tmp_path / "candidate.json"
+    path.write_text(json.dumps(data))
+    candidate = load_model(3, str(path))
+    assert candidate is not load_model(3)
+    state = GAMES[3].from_position(_turn_decisions(3, first=8, count=1, throws=True)[0])
+    given = TurnEstimator(GAMES[3], 2, 0, ko_shares=candidate).chances(state)
+    assert given == pytest.approx(candidate.shares(state), abs=1e-12)
+    assert given != pytest.approx(load_model(3).shares(state), abs=1e-3)
+    with pytest.raises(ValueError, match="fitted for 2 players, not 3"):
+        load_model(3, WEIGHTS_FILES[2])
+
+
 @pytest.mark.parametrize("n", [2, 3])
 def test_the_ko_roll_off_is_valued_exactly(n):
     """At the roll-off's first throw the value is the average over the throw's outcomes of

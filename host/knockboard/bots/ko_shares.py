@@ -27,7 +27,7 @@ The features of seat p ("me"), where seat `state.cur` is about to throw:
 import math
 import operator
 import os
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..games.ko.constants import POINTS
 from .heuristics import ko_threat_matrix
@@ -130,10 +130,15 @@ class KOSharesModel(KnockoffSharesModel):
 _LOADERS = {n: loader(KOSharesModel, path) for n, path in WEIGHTS_FILES.items()}
 
 
-def load_model(players: int) -> KOSharesModel:
-    """The committed weights for a K.O. game of `players` (2 or 3) players."""
+def load_model(players: int, path: Optional[str] = None) -> KOSharesModel:
+    """The committed weights for a K.O. game of `players` (2 or 3) players, or the weights
+    in `path` (a trainer's candidate, for `benchmarks/review_slack.py --shares`)."""
     if players not in _LOADERS:
         raise ValueError(f"no learnt K.O. shares for {players} players (2 or 3)")
-    return _LOADERS[players]()
+    model = _LOADERS[players](path) if path else _LOADERS[players]()
+    if model.players != players:
+        raise ValueError(f"these shares were fitted for {model.players} players, "
+                         f"not {players}")
+    return model
 
 

@@ -78,7 +78,8 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 # Three- and four-player K.O. keep the rate: valued by whole turns and the learnt shares
 # three players' slack is lower on average than the search's (mean 0.69 against 1.20 over
 # seeds 11-20, the worst rate a roll 0.022 against 0.036) but too uneven for a bound the
-# old estimator would fail (docs/review.md).
+# old estimator would fail (docs/review.md; refitted on five or ten times the self-play,
+# 0.57-0.82, and with other sizes, randomness or features, none near the 0.45 it needs).
 STATED_RATE = {("dodgeball", 2): 0.03, ("ko", 3): 0.03, ("ko", 4): 0.03}
 Chances = Tuple[float, ...]
 # K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
@@ -312,14 +313,17 @@ class TurnEstimator(Estimator):
     agree exactly; the estimator's only inconsistency is at the rolls: the learnt value
     against the average, over the 21 rolls, of the roller's best turn.  The roll-off that
     decides who begins is taken exactly; K.O.'s secret set-up keeps the search (`Estimator`),
-    each placement valued through the best one, on to the roll-off."""
+    each placement valued through the best one, on to the roll-off.  `ko_shares`: K.O.'s
+    shares other than the committed ones (`benchmarks/review_slack.py --shares` tries a
+    trainer's candidate)."""
 
-    def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> None:
+    def __init__(self, game: Any, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+                 ko_shares: Any = None) -> None:
         super().__init__(game, iterations, seed)
         self.ko = game.name == "ko"
         if self.ko:
             from ..bots.ko_shares import load_model as load_ko
-            self.ko_shares = load_ko(game.num_players)
+            self.ko_shares = ko_shares or load_ko(game.num_players)
             self._ko_valued: Dict[Tuple[Any, ...], Chances] = {}
             self.learnt_chances: Callable[[Any], Chances] = self._ko_learnt
         elif game.num_players == 2:
