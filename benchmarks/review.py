@@ -10,7 +10,7 @@ bot at the arena's 30 iterations a move, its own searches' budgets in Dodgeball 
 two-player Knock-Off), played by `review.seeded.bot_game` on seeded dice, each reviewed at
 `--budget` iterations a position (the default: the review's; `--value FILE`: Dodgeball's
 search with the value in that weights file, a candidate from `train_dodgeball_review.py`,
-instead of the strong bot's).  Per bot: its error a move
+or the strong bot's, instead of the review's).  Per bot: its error a move
 (mean over its moves in all its games); per game: the luck share, the players' absolute
 luck summed over (that + their errors summed), and the time to review a game, scaled to 100
 steps (the reviews' own times, and the CPU time they took: the machine is shared, and

@@ -8,10 +8,10 @@ Per seed, a game of greedy and random bots (seats alternating, greedy first on e
 played by `review.seeded.bot_game`, reviewed by the game's estimator (`make_estimator`;
 `--generic`: the tree search with the plain score instead, the estimator every game had
 before its learnt value; `--value FILE`: Dodgeball's search with the value in that weights
-file, a candidate from `train_dodgeball_review.py`, instead of the strong bot's; `--shares
-FILE`: two- or three-player K.O. valued by the learnt shares in that weights file, a
-candidate from `train_knockoff_shares.py --game ko --out FILE`, instead of the committed) at
-`--budget` iterations a position (default: the review's).
+file (a candidate from `train_dodgeball_review.py`, or the strong bot's) instead of the
+review's; `--shares FILE`: two- or three-player K.O. valued by the learnt shares in that
+weights file, a candidate from `train_knockoff_shares.py --game ko --out FILE`, instead of
+the committed) at `--budget` iterations a position (default: the review's).
 Prints each game's slack (the players' misses, absolute: their mean and the largest), then
 the mean over games and players (what `estimator.STATED_SLACK` bounds), the worst, the
 worst per roll (what `STATED_RATE` bounds) and the time to review 100 steps (and its CPU

@@ -127,6 +127,7 @@ def test_the_wheel_carries_them_as_package_data(built):
         assert not wanted - names, f"the wheel lacks {sorted(wanted - names)}"
     assert "knockboard/sim/rp2040/board.mjs" in names
     assert "knockboard/bots/dodgeball_value.json" in names   # the strong bot's weights
+    assert "knockboard/bots/dodgeball_review_value.json" in names   # the review's
     assert "knockboard/bots/knockoff_value.json" in names
     assert {f"knockboard/bots/knockoff_shares{n}.json" for n in (3, 4)} <= names
     assert {f"knockboard/bots/ko_shares{n}.json" for n in (2, 3)} <= names

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from knockboard.bots.dodgeball_value import WEIGHTS_FILE, DodgeballValueModel, load_model
+from knockboard.bots.dodgeball_value import (REVIEW_WEIGHTS_FILE, DodgeballValueModel,
+                                             load_model, load_review_model)
 from knockboard.bots.heuristics import win_shares
 from knockboard.games import get_game
 from knockboard.review import Decision, ReviewError, Roll, review_record, summarise
@@ -176,7 +177,7 @@ def test_the_summary_states_the_estimates_error_under_the_sum_check():
         state.apply(state.parse_action(entry))
     assert rolls > 20
     assert summary_lines(review, ["a", "b"])[-1] == (
-        f"  the estimate's stated error: at most 0.03 a roll, {0.03 * rolls:.2f} over this "
+        f"  the estimate's stated error: at most 0.006 a roll, {0.006 * rolls:.2f} over this "
         f"game's {rolls} rolls")
 
 
@@ -225,7 +226,8 @@ def test_an_unfinished_or_edited_or_damaged_record_is_refused_in_one_line():
 
 def test_a_dodgeball_estimator_values_turn_ends_by_the_value_it_is_given():
     """`value_model`: what the review's value trainer (benchmarks/train_dodgeball_review.py)
-    tries candidates with; without it, the strong bot's own value."""
+    tries candidates with; without it, the review's own value (its refit of the strong
+    bot's, `load_review_model`), not the strong bot's."""
     game = get_game("dodgeball")
     record = bot_game("dodgeball", ("greedy", "random"), 1, {}, iterations=10,
                       max_decisions=40)
@@ -238,12 +240,15 @@ def test_a_dodgeball_estimator_values_turn_ends_by_the_value_it_is_given():
             break
         state.apply(state.parse_action(text))
     assert turn_end is not None
-    with open(WEIGHTS_FILE) as f:
+    with open(REVIEW_WEIGHTS_FILE) as f:
         data = json.load(f)
     data["output"][-1] += 1.0       # the team whose turn ended: better off everywhere
     shifted = DodgeballValueModel(data)
-    bot = load_model()
-    assert Estimator(game, 2, 0).chances(turn_end)[0] == pytest.approx(bot.value(turn_end, 0))
+    review, bot = load_review_model(), load_model()
+    assert review.command.startswith("python3 benchmarks/train_dodgeball_review.py")
+    default = Estimator(game, 2, 0).chances(turn_end)[0]
+    assert default == pytest.approx(review.value(turn_end, 0))
+    assert default != pytest.approx(bot.value(turn_end, 0), abs=1e-3)
     given = Estimator(game, 2, 0, value_model=shifted).chances(turn_end)
     assert given[0] == pytest.approx(shifted.value(turn_end, 0))
-    assert given[0] != pytest.approx(bot.value(turn_end, 0), abs=1e-3)
+    assert given[0] != pytest.approx(review.value(turn_end, 0), abs=1e-3)

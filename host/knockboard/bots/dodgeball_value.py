@@ -34,6 +34,12 @@ from .dodgeball_score import (REACH, REACH_CARRIER, REACH_CATCHER, _balls, _thro
 from .value_model import ValueModel, loader
 
 WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dodgeball_value.json")
+# The review's value (`review/estimator.py`): the same features, refitted to the review's own
+# look-ahead by `benchmarks/train_dodgeball_review.py` (its command is in the file), so that
+# a turn's end is worth about what the review's search of the next turn finds; the strong
+# bot plays with WEIGHTS_FILE, which the arena found the stronger (docs/review.md).
+REVIEW_WEIGHTS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                   "dodgeball_review_value.json")
 FEATURE_NAMES = (
     "pawn_difference", "lead", "pawns_left",
     "my_carriers", "their_carriers", "my_loose", "their_loose", "my_start", "their_start",
@@ -113,3 +119,4 @@ class DodgeballValueModel(ValueModel):
 
 
 load_model = loader(DodgeballValueModel, WEIGHTS_FILE)
+load_review_model = loader(DodgeballValueModel, REVIEW_WEIGHTS_FILE)
