@@ -135,7 +135,7 @@ def load_model(players: int, path: Optional[str] = None) -> KOSharesModel:
     in `path` (a trainer's candidate, for `benchmarks/review_slack.py --shares`)."""
     if players not in _LOADERS:
         raise ValueError(f"no learnt K.O. shares for {players} players (2 or 3)")
-    model = _LOADERS[players](path) if path else _LOADERS[players]()
+    model = _LOADERS[players](path or WEIGHTS_FILES[players])    # the committed: kept
     if model.players != players:
         raise ValueError(f"these shares were fitted for {model.players} players, "
                          f"not {players}")
