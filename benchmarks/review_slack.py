@@ -2,16 +2,18 @@
 check"): how far each player's start + luck - errors + others' moves misses its result.
 
     python3 benchmarks/review_slack.py GAME --players N [--seeds FIRST LAST] [--budget I]
-                                       [--generic] [--value FILE] [--shares FILE]
+                                       [--seats BOT,BOT..] [--generic] [--value FILE]
+                                       [--shares FILE]
 
-Per seed, a game of greedy and random bots (seats alternating, greedy first on even seeds)
-played by `review.seeded.bot_game`, reviewed by the game's estimator (`make_estimator`;
-`--generic`: the tree search with the plain score instead, the estimator every game had
-before its learnt value; `--value FILE`: Dodgeball's search with the value in that weights
-file (a candidate from `train_dodgeball_review.py`, or the strong bot's) instead of the
-review's; `--shares FILE`: two- or three-player K.O. valued by the learnt shares in that
-weights file, a candidate from `train_knockoff_shares.py --game ko --out FILE`, instead of
-the committed) at `--budget` iterations a position (default: the review's).
+Per seed, a game of greedy and random bots (seats alternating, greedy first on even seeds;
+`--seats`: these bots, one a player, in every game) played by `review.seeded.bot_game`,
+reviewed by the game's estimator (`make_estimator`; `--generic`: the tree search with the
+plain score instead, the estimator every game had before its learnt value; `--value FILE`:
+Dodgeball's search with the value in that weights file (a candidate from
+`train_dodgeball_review.py`, or the strong bot's) instead of the review's; `--shares
+FILE`: two- or three-player K.O. valued by the learnt shares in that weights file, a
+candidate from `train_knockoff_shares.py --game ko --out FILE`, instead of the committed)
+at `--budget` iterations a position (default: the review's).
 Prints each game's slack (the players' misses, absolute: their mean and the largest), then
 the mean over games and players (what `estimator.STATED_SLACK` bounds), the worst, the
 worst per roll (what `STATED_RATE` bounds) and the time to review 100 steps (and its CPU
@@ -25,6 +27,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "host"))
 
+from knockboard.arena import ARENA_BOTS  # noqa: E402
 from knockboard.games import OptionError, get_game  # noqa: E402
 from knockboard.review import Roll, review_record, summarise  # noqa: E402
 from knockboard.bots.dodgeball_value import load_model  # noqa: E402
@@ -41,6 +44,8 @@ def main(argv=None):
     parser.add_argument("--seeds", type=int, nargs=2, default=(11, 20),
                         metavar=("FIRST", "LAST"))
     parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--seats", default=None, metavar="BOT,BOT..",
+                        help="the bots, one a player (default: greedy and random alternating)")
     parser.add_argument("--generic", action="store_true",
                         help="the tree search with the plain score, not the learnt value")
     parser.add_argument("--value", default=None, metavar="FILE",
@@ -70,11 +75,15 @@ def main(argv=None):
         shares = load_ko_shares(args.players, args.shares) if args.shares else None
     except (OSError, ValueError, KeyError) as err:
         parser.error(f"--shares {args.shares}: {err}")
+    seated = args.seats.split(",") if args.seats else None
+    if seated and (len(seated) != args.players or not set(seated) <= set(ARENA_BOTS)):
+        parser.error(f"--seats: {args.players} bots, each one of {', '.join(ARENA_BOTS)}")
     budget = args.budget or default_iterations(args.game)
     misses, rates = [], []
     seconds = cpu = steps = 0.0
     for seed in range(args.seeds[0], args.seeds[1] + 1):
-        seats = tuple(("greedy", "random")[(p + seed) % 2] for p in range(args.players))
+        seats = tuple(seated or (("greedy", "random")[(p + seed) % 2]
+                                 for p in range(args.players)))
         record = bot_game(args.game, seats, seed, options, iterations=10)
         if record.status != "finished":
             print(f"seed {seed}: unfinished, left out")

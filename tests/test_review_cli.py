@@ -161,3 +161,17 @@ def test_a_three_player_knockoff_game_is_reviewed_by_its_learnt_shares(capsys, t
     # three players, the sum check and the stated error
     assert len(lines[lines.index(header) + 1:]) == 5
     assert lines[-1] == "  the estimate's stated error: 0.35 a player, on average over games"
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["dodgeball", "--seats", "greedy"], "--seats: 2 bots, each one of random, greedy"),
+    (["dodgeball", "--seats", "greedy,nobody"], "--seats: 2 bots"),
+    (["knockoff", "--value", "x.json"], "--value: a Dodgeball value's weights file"),
+])
+def test_the_slack_benchmark_refuses_bad_arguments_in_one_line(capsys, argv, message):
+    """`benchmarks/review_slack.py`: refused before any game is played."""
+    from benchmarks import review_slack
+    with pytest.raises(SystemExit) as stop:
+        review_slack.main(argv)
+    err = capsys.readouterr().err.splitlines()
+    assert stop.value.code == 2 and message in err[-1], err
