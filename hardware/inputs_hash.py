@@ -134,15 +134,17 @@ def statements(modules, root=HERE):
 
 def inputs_hash(name, net_text, extra=""):
     """The SHA-256 of a board's name, netlist (without its time stamp), extra inputs (the
-    cell list) and code."""
+    cell list), the order its nets were last routed in (routing/net_order.py) and code."""
     from .outputs import normalise
+    from .routing import net_order
     from .schematic.led_current import TRACK_MM
     h = hashlib.sha256()
     # the LEDs' track width comes from the fuse's hold current (inputs/power_budget.py, not
     # hashed whole: its other figures, a buzzer's current, route nothing), a value the
     # statements do not show
     widths = f"LED-current tracks {TRACK_MM} mm"
-    for part in (name, normalise(net_text), extra, widths, *statements(code_for(name))):
+    for part in (name, normalise(net_text), extra, net_order.text(name), widths,
+                 *statements(code_for(name))):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()

@@ -23,6 +23,7 @@ from .kicad.run import PcbError, kicad
 from .parts import libraries
 from .parts.refdes import natural_order
 from .placement import cell_board_layout
+from .routing import net_order
 from .schematic import netlist
 
 PCB_DIR = "hardware/pcb"
@@ -95,6 +96,8 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
     on_path = led_current.path_pins(nl)
     plan.branch_pads = sorted(f"{r}.{p}" for n in plan.wide_nets for r, p in nl.pins_on(n)
                               if (r, p) not in on_path)
+    order = net_order.of(name)
+    plan.route_first, plan.route_last = order["first"], order["last"]
     routed(name, plan)
     data = plan.to_json()
     data["hash"] = h
@@ -117,6 +120,11 @@ def make(name, net_text, plan_maker, h, out_dir, render_dir, log=print):
         log(f"pcb {name}: ground pads on a piece of the pour the router found cut off and could "
             "not join (KiCad's DRC, in tests/test_pcb.py, says whether it really is): "
             f"{', '.join(plan.islands)}")
+    if plan.passes > 1:
+        log(f"pcb {name}: routed in {plan.passes} passes from its net order "
+            f"({os.path.relpath(net_order.PATH, pinmap.ROOT)}); one pass from "
+            f"{json.dumps(plan.route_order, sort_keys=True)}")
+    return plan
 
 
 def build_all(root=pinmap.ROOT, only=None, force=False, log=print):
@@ -129,7 +137,13 @@ def build_all(root=pinmap.ROOT, only=None, force=False, log=print):
         h = inputs_hash(name, text, extra)
         if not force and board_hash(os.path.join(out_dir, f"{name}.kicad_pcb")) == h:
             continue
-        make(name, text, plan_maker, h, out_dir, os.path.join(root, RENDER_DIR), log)
+        plan = make(name, text, plan_maker, h, out_dir, os.path.join(root, RENDER_DIR), log)
+        if plan.passes > 1:
+            # the order it ended with is kept, and the board made again from it in one
+            # pass, the same board carrying the hash of the order it can be made from
+            net_order.write(name, plan.route_order)
+            make(name, text, plan_maker, inputs_hash(name, text, extra), out_dir,
+                 os.path.join(root, RENDER_DIR), log)
         made.append(name)
     return made
 

@@ -82,3 +82,18 @@ def test_a_name_two_modules_define_is_refused_where_reached_through_a_module(tmp
 def test_every_board_hashes_its_code():
     for board in ("controller", "cellboard-ko"):
         assert len(inputs_hash.statements(inputs_hash.code_for(board))) > 100
+
+
+def test_a_boards_net_order_is_one_of_its_inputs(tmp_path, monkeypatch):
+    """The order a board's routing starts from (hardware/routing/net_order.py) decides its
+    tracks, so a board routed from another order carries another hash; another board's
+    order does not touch it."""
+    from hardware.routing import net_order
+    path = tmp_path / "net_order.json"
+    monkeypatch.setattr(net_order, "PATH", str(path))
+    before = inputs_hash.inputs_hash("cellboard-ko", "(export)")
+    net_order.write("cellboard-knockabout", {"first": ["COL8"], "last": ["COL8"]})
+    assert inputs_hash.inputs_hash("cellboard-ko", "(export)") == before
+    net_order.write("cellboard-ko", {"first": ["COL8", "ROW1"], "last": ["COL8"]})
+    assert net_order.of("cellboard-ko") == {"first": ["COL8", "ROW1"], "last": ["COL8"]}
+    assert inputs_hash.inputs_hash("cellboard-ko", "(export)") != before

@@ -63,6 +63,12 @@ class Plan:
     wide_last: bool = False             # route wide_nets after the others (_order)
     # the through-hole ground pads' links to the pour after every net (route._ground_links)
     ground_links_last: bool = False
+    # the order the last build's routing ended with (routing/net_order.py: pcbs.make sets
+    # it), and this build's: what route() started from, ended with, and its passes
+    route_first: list = field(default_factory=list)
+    route_last: list = field(default_factory=list)
+    route_order: dict = field(default_factory=dict)
+    passes: int = 0
 
     def shifted(self, dx):
         """The same plan in coordinates moved by dx (a tile drawn from its own left edge)."""

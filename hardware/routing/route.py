@@ -32,18 +32,22 @@ def route(plan, attempts=None):
     """Route every net of the plan's footprints; fills plan.tracks, vias and failed. If some
     connections fail, start again with their nets first (they get the room), the last pass's
     failures before the earlier ones, up to `attempts` (plan.attempts) times, and keep the
-    attempt that failed least."""
-    first = []
+    attempt that failed least. The first pass starts from the order the board's last build
+    ended with (plan.route_first, plan.route_last: net_order.py); plan.route_order and
+    plan.passes say what this one ended with."""
+    first, last = list(plan.route_first), list(plan.route_last)
     best = None
-    failed = []
-    for _ in range(attempts or plan.attempts):
-        tracks, vias, failed, islands = _route_once(plan, first, [n for n, _ in failed])
+    for passes in range(1, (attempts or plan.attempts) + 1):
+        tracks, vias, failed, islands = _route_once(plan, first, last)
         if best is None or len(failed) < len(best[2]):
-            best = (tracks, vias, failed, islands)
+            best = (tracks, vias, failed, islands, {"first": sorted(set(first)),
+                                                    "last": sorted(set(last))})
         if not failed:
             break
-        first = list(dict.fromkeys([n for n, _ in failed] + first))
-    plan.tracks, plan.vias, plan.failed, plan.islands = best
+        last = [n for n, _ in failed]
+        first = list(dict.fromkeys(last + first))
+    plan.tracks, plan.vias, plan.failed, plan.islands, plan.route_order = best
+    plan.passes = passes
     return plan
 
 

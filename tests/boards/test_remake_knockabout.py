@@ -1,5 +1,5 @@
 """KNOCKabout's cell board placed, routed and written again, byte for byte: the longest
-board to route (~1.5 CPU-minutes), in a file of its own (remake.py says why)."""
+board to route (~0.8 CPU-minutes), in a file of its own (remake.py says why)."""
 
 import remake
 
