@@ -86,7 +86,13 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 # seeds 11-20, the worst rate a roll 0.022 against 0.036) but too uneven for a bound the
 # old estimator would fail (docs/review.md; refitted on five or ten times the self-play,
 # 0.57-0.82, and with other sizes, randomness or features, none near the 0.45 it needs).
-STATED_RATE = {("dodgeball", 2): 0.007, ("ko", 3): 0.03, ("ko", 4): 0.03}
+# The rate first stated for both, 0.03, was measured on 10 and 4 games and is not a bound:
+# over 88 three-player games (seeds 1-90 but 9-10) 4 missed by more, the worst 9.2 over 137
+# rolls (0.067, seed 43: the leader valued higher at each random seat's throw than after
+# that seat's best turn, round after round, and the random seat never plays it); over 28
+# four-player games (seeds 21-44 and the 4 before) 1 did, 9.9 over 150 rolls (0.066, seed
+# 35). Hence 0.08 for both.
+STATED_RATE = {("dodgeball", 2): 0.007, ("ko", 3): 0.08, ("ko", 4): 0.08}
 Chances = Tuple[float, ...]
 # K.O. (`TurnEstimator._ko_first_move`): the first moves of a turn followed to every end.
 # 2, not 4: over seeds 11-20 the slack was the same (2 players: mean 0.086 against 0.085;
