@@ -37,6 +37,11 @@ from knockboard.review.estimator import (KO_SHARES, Estimator, TurnEstimator,  #
 from knockboard.review.seeded import bot_game  # noqa: E402
 
 
+def seats_for(seed, players):
+    """Seed's game's bots: greedy and random alternating, greedy first on even seeds."""
+    return tuple(("greedy", "random")[(p + seed) % 2] for p in range(players))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
@@ -82,8 +87,7 @@ def main(argv=None):
     misses, rates = [], []
     seconds = cpu = steps = 0.0
     for seed in range(args.seeds[0], args.seeds[1] + 1):
-        seats = tuple(seated or (("greedy", "random")[(p + seed) % 2]
-                                 for p in range(args.players)))
+        seats = tuple(seated or seats_for(seed, args.players))
         record = bot_game(args.game, seats, seed, options, iterations=10)
         if record.status != "finished":
             print(f"seed {seed}: unfinished, left out")

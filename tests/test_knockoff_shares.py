@@ -10,7 +10,7 @@ from knockboard.bots.knockoff_shares import (FEATURE_NAMES, WEIGHTS_FILES, Knock
                                              features, load_model)
 from knockboard.bots.knockoff_search import turn_ends
 from knockboard.games import get_game
-from knockboard.review.estimator import TurnEstimator, make_estimator
+from knockboard.review.estimator import INDIFFERENT, TurnEstimator, make_estimator
 
 from benchmarks import train_knockoff_shares
 from test_knockoff_value import _ends_by_brute_force
@@ -91,7 +91,13 @@ def test_the_review_values_a_decision_by_the_best_end_of_the_movers_turn(n):
         ends.append((model.shares(state), path[0]))
     turn_ends(state, visit)
     best = max(ends, key=lambda e: e[0][0])
-    assert estimator.chances(state) == pytest.approx(best[0], abs=1e-12)
+    # the mover's best end; for the others the average over the ends the mover values
+    # within INDIFFERENT of it, scaled to add up to one with the mover's
+    near = [c for c, _ in ends if c[0] >= best[0][0] - INDIFFERENT]
+    mean = [sum(c[p] for c in near) / len(near) for p in range(n)]
+    scale = (1 - best[0][0]) / (1 - mean[0])
+    expected = [best[0][0]] + [mean[p] * scale for p in range(1, n)]
+    assert estimator.chances(state) == pytest.approx(expected, abs=1e-12)
     assert estimator.best(state) == best[1]
     # before the roll-off every seat is worth the same
     assert estimator.chances(game.new_initial_state()) == pytest.approx((1.0 / n,) * n)

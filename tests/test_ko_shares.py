@@ -13,10 +13,10 @@ from knockboard.bots.ko_turns import turn_ends
 from knockboard.games import get_game
 from knockboard.games.ko.constants import ROLLOFF, TURN
 from knockboard.review import estimator as estimator_module
-from knockboard.review.estimator import TurnEstimator, make_estimator
+from knockboard.review.estimator import INDIFFERENT, TurnEstimator, make_estimator
 from knockboard.review.seeded import bot_game
 
-from benchmarks import train_knockoff_shares
+from benchmarks import train_knockoff_shares, train_ko_shares_review
 
 GAMES = {n: get_game("ko", players=n) for n in (2, 3, 4)}
 
@@ -75,8 +75,14 @@ def test_turn_ends_lists_every_end_of_a_ko_turn_once(n):
 @pytest.mark.parametrize("n", [2, 3])
 def test_the_committed_shares_add_up_to_one_and_favour_the_points(n):
     model = load_model(n)
-    assert model.players == n and "--game ko" in model.command
-    assert f"--players {n}" in model.command
+    assert model.players == n
+    # two players: fitted by self-play; three: refitted to the review's own look-ahead,
+    # from the self-play shares kept for that
+    self_play = model if n == 2 else KOSharesModel(json.load(open(
+        train_ko_shares_review.SELF_PLAY)))
+    assert "--game ko" in self_play.command and f"--players {n}" in self_play.command
+    if n == 3:
+        assert model.command.startswith("python3 benchmarks/train_ko_shares_review.py")
     game = GAMES[n]
     state = game.from_position(_turn_decisions(n, first=3, count=1)[0])
     while not state.is_chance_node():
@@ -137,6 +143,33 @@ def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, cap
             train_knockoff_shares.main(wrong + ["--games", "5"])
 
 
+def test_the_review_fit_runs_on_a_tiny_budget(tmp_path, capsys):
+    """`train_ko_shares_review.py`: the review's own average over each throw, on five seeded
+    games of greedy and random bots, as the targets of the shares' fit."""
+    out = tmp_path / "shares.json"
+    assert train_ko_shares_review.main(["--seeds", "100", "104", "--rounds", "1", "--jobs",
+                                        "1", "--steps", "20", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["command"] == ("python3 benchmarks/train_ko_shares_review.py --seeds 100 104 "
+                               "--rounds 1 --hidden 8 --steps 20")
+    assert data["players"] == 3 and data["positions"] > 100
+    KOSharesModel(data)
+    printed = capsys.readouterr().out
+    assert "ko_shares3_selfplay.json" in printed and "held-out mean gap" in printed
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--seeds", "1", "2"], "--seeds: at least 5 games"),
+    (["--rounds", "0"], "--rounds: a whole number from 1"),
+    (["--start", "missing.json"], "--start missing.json:"),
+])
+def test_the_review_fit_refuses_bad_arguments_in_one_line(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        train_ko_shares_review.main(argv)
+    err = capsys.readouterr().err.splitlines()
+    assert stop.value.code == 2 and message in err[-1], err
+
+
 @pytest.mark.parametrize("n", [2, 3])
 def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, monkeypatch):
     game = GAMES[n]
@@ -151,25 +184,51 @@ def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, m
         return found
     ends = ends_of(state)
     best = max(ends, key=lambda e: e[mover])
-    # every first move followed: the best end of the whole turn
+
+    def valued(ends):
+        """The mover's best end; with three players the others' chances the average over
+        the ends within INDIFFERENT of it for the mover, scaled to add up to one."""
+        top = max(ends, key=lambda e: e[mover])
+        near = [e for e in ends if e[mover] >= top[mover] - INDIFFERENT]
+        if n == 2:
+            return top
+        mean = [sum(e[p] for e in near) / len(near) for p in range(n)]
+        scale = (1 - top[mover]) / (1 - mean[mover])
+        return [top[p] if p == mover else mean[p] * scale for p in range(n)]
+
+    def first_moves(state):
+        """Each first move's value: a move that ends the turn the shares after it, another
+        the ends of the turn after it, valued as above."""
+        found = []
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            ended = after.is_chance_node() or after.is_terminal()
+            found.append(model.shares(after) if ended else valued(ends_of(after)))
+        return found
+    # every first move followed: the mover's best end of the whole turn, and for the others
+    # the first moves it values alike, each valued by the ends it values alike after it
     monkeypatch.setattr(estimator_module, "KO_FIRST_MOVES", 10_000)
     whole = make_estimator(game)
-    assert whole.chances(state) == pytest.approx(best, abs=1e-12)
+    assert whole.chances(state)[mover] == pytest.approx(best[mover], abs=1e-12)
+    assert whole.chances(state) == pytest.approx(valued(first_moves(state)), abs=1e-12)
     after = state.clone()       # its best move: one that leads there (two orders may)
     after.apply(whole.best(state))
-    assert whole.chances(after) == pytest.approx(best, abs=1e-12)
+    assert whole.chances(after)[mover] == pytest.approx(best[mover], abs=1e-12)
     monkeypatch.undo()
-    # the review's: the few first moves best by the shares followed, so the value of one
-    # of the ends, no better than the best, and what its best move leaves
+    # the review's: the few first moves best by the shares followed, so for the mover the
+    # value of one of the ends, no better than the best, and what its best move leaves
     estimator = make_estimator(game)
     assert isinstance(estimator, TurnEstimator) and estimator.learnt
     value = estimator.chances(state)
-    assert any(value == pytest.approx(e, abs=1e-12) for e in ends)
+    assert any(value[mover] == pytest.approx(e[mover], abs=1e-12) for e in ends)
     assert value[mover] <= best[mover] + 1e-12
     state.apply(estimator.best(state))
-    assert estimator.chances(state) == pytest.approx(value, abs=1e-12)
+    assert estimator.chances(state)[mover] == pytest.approx(value[mover], abs=1e-12)
+    if n == 2:
+        assert estimator.chances(state) == pytest.approx(value, abs=1e-12)
     if not state.is_chance_node():       # one move left: every end of it
-        assert value == pytest.approx(max(ends_of(state), key=lambda e: e[mover]), abs=1e-12)
+        assert estimator.chances(state) == pytest.approx(valued(ends_of(state)), abs=1e-12)
     # where a seat is about to throw: the learnt shares themselves
     for position in _turn_decisions(n, first=8, count=2, throws=True):
         state = game.from_position(position)

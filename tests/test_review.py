@@ -12,8 +12,8 @@ from knockboard.bots.dodgeball_value import (REVIEW_WEIGHTS_FILE, DodgeballValue
 from knockboard.bots.heuristics import win_shares
 from knockboard.games import get_game
 from knockboard.review import Decision, ReviewError, Roll, review_record, summarise
-from knockboard.review.estimator import (EXPECT, STATED_RATE, STATED_SLACK, Estimator,
-                                         learnt_roll)
+from knockboard.review.estimator import (EXPECT, INDIFFERENT, STATED_RATE, STATED_SLACK,
+                                         Estimator, indifferent_mover, learnt_roll)
 from knockboard.review.marks import error_mark, luck_mark
 from knockboard.review.seeded import bot_game
 from knockboard.review.text import step_lines, summary_lines
@@ -39,6 +39,9 @@ GAMES = [
     ("knockoff", {"players": 4}, ("greedy", "random", "greedy", "random"), 8, 2),
     ("knockoff", {"players": 4}, ("random", "greedy", "random", "greedy"), 9, 2),
     ("ko", {"players": 3}, ("greedy", "random", "greedy"), 2, 2),
+    # a long quiet end where the estimators before the review's refit of the shares miss
+    # their stated rate (0.05 a roll): the self-play shares by 0.067, the search by 0.054
+    ("ko", {"players": 3}, ("random", "greedy", "random"), 43, 2),
     # the quick start and a single iteration: a 4-player K.O. game is long to review
     ("ko", {"players": 4, "quick_start": True}, ("greedy", "random", "greedy", "random"), 1, 1),
 ]
@@ -114,6 +117,25 @@ def test_a_decision_is_worth_the_better_of_its_best_move_and_the_move_played(cas
         if isinstance(step, Decision):
             assert drift[k - 1] == pytest.approx((0.0,) * review.players, abs=1e-9), \
                 (k, step)
+
+
+def test_an_indifferent_mover_leaves_the_others_the_average_of_its_near_best_ends():
+    # seat 1 cannot win: its three ends within INDIFFERENT of its best knock seat 0, seat 2
+    # or nobody; a fourth end, worse for it, is not among them
+    ends = [((0.30, 0.004, 0.696), "knock 0"), ((0.65, 0.006, 0.344), "knock 2"),
+            ((0.50, 0.005, 0.495), "pass"), ((0.60, 0.004 - 2 * INDIFFERENT, 0.416), "x")]
+    chances, move = indifferent_mover(ends, 1)
+    assert move == "knock 2"                     # its best, the first of them
+    assert chances[1] == 0.006                   # its own chance: exactly its best's
+    assert sum(chances) == pytest.approx(1.0, abs=1e-12)
+    near = ends[:3]
+    mean = [sum(c[p] for c, _ in near) / 3 for p in (0, 2)]
+    assert chances[0] / chances[2] == pytest.approx(mean[0] / mean[1])
+    assert chances[0] == pytest.approx(0.4833, abs=1e-3)
+    # one end near the best, or two players: the best end as it is
+    assert indifferent_mover(ends[1:2] + ends[3:], 1) == ends[1]
+    two = [((0.5, 0.5), "a"), ((0.505, 0.495), "b")]
+    assert indifferent_mover(two, 0) == two[1]
 
 
 @pytest.mark.parametrize("case", MULTI, ids=lambda c: f"{c[0]}{len(c[2])}-{c[3]}")

@@ -8,7 +8,8 @@ The same conditional logit as Knock-Off's three- and four-player shares
 the same function for every seat, and the shares are the softmax of the utilities.  It is
 fitted by `benchmarks/train_knockoff_shares.py --game ko` on positions of self-play games
 labelled with the result (equal points share the win), one weights file per player count
-(`ko_shares2.json`, `ko_shares3.json`, each with its command); playing
+(`ko_shares2.json`, `ko_shares3.json`, each with its command); three players' then refitted
+to the review's own look-ahead (`benchmarks/train_ko_shares_review.py`); playing
 needs no numerical library.  The review values K.O. by it (`review/estimator.py`).
 
 The features of seat p ("me"), where seat `state.cur` is about to throw:

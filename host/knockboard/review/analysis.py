@@ -9,7 +9,9 @@ and each step's "before" is defined so that the terms are what a player reads:
 - a decision of player m: *before* is the chance after the best move the analysis finds
   (the better, for m, of the search's best move and the move played, each valued by V
   after it), *after* is V after the move played; m's **error** is before[m] - after[m]
-  (never negative); for the other players after - before is what m's choice gave them;
+  (never negative); for the other players after - before is what m's choice gave them
+  (with three or more players, valued by whole turns, their *before* is the average over
+  the ends m values alike: `estimator.indifferent_mover`);
 - a chance node (a roll, electronic or entered): *before* is the expectation of V after
   each outcome, weighted by its probability; *after* is V after the outcome that came;
   **luck** (per player) is after - before.
@@ -195,7 +197,13 @@ def _step(estimator: Estimator, state: Any, action: Any, ply: int) -> Step:
     best = estimator.best(state)
     after = _after(estimator, state, action)
     before, best_text = after, text
-    if best != action:
+    if estimator.indifferent:
+        # the position's own value: for the mover its best move's, for the others the
+        # average over the moves the mover values alike (`indifferent_mover`)
+        before = estimator.chances(state)
+        if before[player] > after[player]:
+            best_text = state.action_to_string(best)
+    elif best != action:
         valued = _after(estimator, state, best)
         if valued[player] > after[player]:
             before, best_text = valued, state.action_to_string(best)
