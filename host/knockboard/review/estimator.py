@@ -84,12 +84,13 @@ STATED_SLACK = {("knockoff", 2): 0.35, ("knockabout", 2): 0.5,      # (game, pla
 # games (seeds 1-30 of greedy v greedy and two of random v greedy, 40-127 rolls, at 40)
 # miss more a roll, at worst 0.0054 (the strong bot's value 0.0080), hence 0.007.
 # Three-player K.O., valued by whole turns, an indifferent mover and the shares refitted to
-# the review's own look-ahead (`benchmarks/train_ko_shares_review.py`): over 88 seeded games
-# (seeds 1-8 and 11-90, 2 iterations) 0.37 a player on average, the worst rate a roll
-# 0.0389 (seed 38: 3.15 over 81 rolls), then 0.0334 and 0.0258; hence 0.05.  The estimators before it
-# miss by more in the tests' seed 43 (random, greedy, random): the self-play shares 9.2 over
-# 137 rolls (0.067: the greedy leader valued higher at each random seat's throw than after
-# that seat's best turn, round after round), the search 7.3 (0.054).  Four-player K.O.
+# the review's own look-ahead (`benchmarks/train_ko_shares_review.py`): over 88 seeded
+# games (seeds 1-8 and 11-90, 2 iterations) 0.37 a player on average, the worst rate a roll
+# 0.0389 (seed 38: 3.15 over 81 rolls), then 0.0334 and 0.0258; hence 0.05.  The
+# estimators before it miss by more in the tests' seed 43 (random, greedy, random): the
+# self-play shares 9.2 over 137 rolls (0.067: the greedy leader valued higher at each
+# random seat's throw than after that seat's best turn, round after round), the search
+# 7.3 (0.054).  Four-player K.O.
 # keeps the search and its rate: 0.03 was measured on 4 games and is not a bound, over 28
 # games (seeds 21-44 and the 4 before) one missed by 9.9 over 150 rolls (0.066, seed 35).
 STATED_RATE = {("dodgeball", 2): 0.007, ("ko", 3): 0.05, ("ko", 4): 0.08}
