@@ -120,18 +120,20 @@ def test_a_decision_is_worth_the_better_of_its_best_move_and_the_move_played(cas
 
 
 def test_an_indifferent_mover_leaves_the_others_the_average_of_its_near_best_ends():
-    # seat 1 cannot win: its three ends within INDIFFERENT of its best knock seat 0, seat 2
-    # or nobody; a fourth end, worse for it, is not among them
-    ends = [((0.30, 0.004, 0.696), "knock 0"), ((0.65, 0.006, 0.344), "knock 2"),
-            ((0.50, 0.005, 0.495), "pass"), ((0.60, 0.004 - 2 * INDIFFERENT, 0.416), "x")]
+    # seat 1's three ends within INDIFFERENT of its best knock seat 0, seat 2 or nobody; a
+    # fourth end, worse for it by more than that, is not among them
+    assert INDIFFERENT < 0.05
+    a, b = INDIFFERENT / 2, INDIFFERENT / 4
+    ends = [((0.30, 0.20, 0.50), "knock 0"), ((0.45, 0.20 + a, 0.35 - a), "knock 2"),
+            ((0.40, 0.20 + b, 0.40 - b), "pass"), ((0.60, 0.15, 0.25), "x")]
     chances, move = indifferent_mover(ends, 1)
     assert move == "knock 2"                     # its best, the first of them
-    assert chances[1] == 0.006                   # its own chance: exactly its best's
+    assert chances[1] == ends[1][0][1]           # its own chance: exactly its best's
     assert sum(chances) == pytest.approx(1.0, abs=1e-12)
     near = ends[:3]
     mean = [sum(c[p] for c, _ in near) / 3 for p in (0, 2)]
     assert chances[0] / chances[2] == pytest.approx(mean[0] / mean[1])
-    assert chances[0] == pytest.approx(0.4833, abs=1e-3)
+    assert chances[0] == pytest.approx(0.38, abs=0.01)   # not the best end's 0.45
     # one end near the best, or two players: the best end as it is
     assert indifferent_mover(ends[1:2] + ends[3:], 1) == ends[1]
     two = [((0.5, 0.5), "a"), ((0.505, 0.495), "b")]
