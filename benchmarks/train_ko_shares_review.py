@@ -14,7 +14,7 @@ the same shares (`docs/review.md`, "The identity").  Each round:
 
 1. **Positions.**  Every position where a seat is about to throw, in the games of greedy
    and random bots that `review_slack.py` reviews (seats alternating, greedy first on
-   even seeds), seeds FIRST to LAST (default 100-299: not the 11-50 it is measured on).
+   even seeds), seeds FIRST to LAST (default 100-299: not the 1-90 it is measured on).
 2. **Targets.**  Each position's review value of the throw: the average over the 21
    throws of the review's estimator (`estimator.TurnEstimator`, the indifferent mover
    included) with the previous round's shares (the first round: FILE, default
