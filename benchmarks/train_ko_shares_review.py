@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from knockboard.bots import ko_shares  # noqa: E402
 from knockboard.games import get_game  # noqa: E402
-from knockboard.review.estimator import TurnEstimator  # noqa: E402
+from knockboard.review.estimator import TurnEstimator, _expectation_of  # noqa: E402
 from knockboard.review.seeded import bot_game  # noqa: E402
 from benchmarks.review_slack import seats_for  # noqa: E402
 from benchmarks.train_dodgeball import write_weights  # noqa: E402
@@ -66,12 +66,7 @@ def targets_of(job):
     state = record.initial_state()
     for text in record.actions:
         if state.is_chance_node() and roller(state) is not None:
-            mean = [0.0] * PLAYERS
-            for outcome, p in state.chance_outcomes():
-                after = state.clone()
-                after.apply(outcome)
-                mean = [m + p * c for m, c in zip(mean, estimator.chances(after))]
-            rows.append((state.to_position(), mean))
+            rows.append((state.to_position(), list(_expectation_of(estimator, state))))
         state.apply(state.parse_action(text))
     return seed, rows
 
