@@ -105,6 +105,14 @@ def fit_shares(np, z, won, hidden, steps, seed):
     return params
 
 
+def standardise(np, x, train):
+    """The features (positions x players x features) scaled by the mean and spread of the
+    training positions' rows, and that mean and scale (written with the weights)."""
+    flat = x[train].reshape(-1, x.shape[2])
+    mean, scale = flat.mean(axis=0), flat.std(axis=0) + 1e-6
+    return (x - mean) / scale, mean, scale
+
+
 def log_loss(np, shares, won):
     """The cross-entropy of the result's shares (one-hot: minus the log of the winner's)."""
     return float(-np.mean((won * np.log(np.clip(shares, 1e-9, 1.0))).sum(axis=1)))
@@ -130,9 +138,7 @@ def main(argv=None):
     test = np.array(which) >= int(args.games * 0.8)
     if test.all() or not test.any():
         parser.error("too few finished games to hold some out")
-    flat = x[~test].reshape(-1, x.shape[2])
-    mean, scale = flat.mean(axis=0), flat.std(axis=0) + 1e-6
-    z = (x - mean) / scale
+    z, mean, scale = standardise(np, x, ~test)
     equal = np.full(won[test].shape, 1.0 / args.players)
     print(f"{'equal shares':<28} held-out log loss {log_loss(np, equal, won[test]):.4f}")
     score_col = module.FEATURE_NAMES.index(score_name)

@@ -46,7 +46,8 @@ from knockboard.review.seeded import bot_game  # noqa: E402
 from benchmarks.review_slack import seats_for  # noqa: E402
 from benchmarks.train_dodgeball import write_weights  # noqa: E402
 from benchmarks.train_knockoff import roller  # noqa: E402
-from benchmarks.train_knockoff_shares import fit_shares, softmax, utilities  # noqa: E402
+from benchmarks.train_knockoff_shares import (fit_shares, softmax,  # noqa: E402
+                                              standardise, utilities)
 
 PLAYERS = 3
 SELF_PLAY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ko_shares3_selfplay.json")
@@ -82,9 +83,7 @@ def one_round(np, args, previous, out, command, t0):
     which = np.array([seed for seed, rows in games for _ in rows])
     x = np.array([ko_shares.feature_rows(game.from_position(t)) for t in texts], dtype=float)
     held = which >= args.seeds[0] + int((args.seeds[1] - args.seeds[0] + 1) * 0.8)
-    flat = x[~held].reshape(-1, x.shape[2])
-    mean, scale = flat.mean(axis=0), flat.std(axis=0) + 1e-6
-    z = (x - mean) / scale
+    z, mean, scale = standardise(np, x, ~held)
     before = ko_shares.load_model(PLAYERS, previous)
     gap = np.abs(np.array([before.shares(game.from_position(t))
                            for t, h in zip(texts, held) if h]) - y[held]).mean()
