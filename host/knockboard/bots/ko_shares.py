@@ -1,16 +1,15 @@
 """A learnt value for K.O. positions where a seat is about to throw: each seat's share of
-the win (the shares add up to 1), for 2 and 3 players (four players were fitted too, with
-`--players 4`, but valued by them the review's sum check missed more than the search's
-in three of four games measured, so they are not shipped: docs/review.md).
+the win (the shares add up to 1), for 2, 3 and 4 players.
 
 The same conditional logit as Knock-Off's three- and four-player shares
 (`knockoff_shares.py`): every seat gets a utility from its own features against the field,
 the same function for every seat, and the shares are the softmax of the utilities.  It is
 fitted by `benchmarks/train_knockoff_shares.py --game ko` on positions of self-play games
 labelled with the result (equal points share the win), one weights file per player count
-(`ko_shares2.json`, `ko_shares3.json`, each with its command); three players' then refitted
-to the review's own look-ahead (`benchmarks/train_ko_shares_review.py`); playing
-needs no numerical library.  The review values K.O. by it (`review/estimator.py`).
+(`ko_shares2.json`, `ko_shares3.json`, `ko_shares4.json`, each with its command); three and
+four players' then refitted to the review's own look-ahead
+(`benchmarks/train_ko_shares_review.py`); playing needs no numerical library.  The review
+values K.O. by it (`review/estimator.py`).
 
 The features of seat p ("me"), where seat `state.cur` is about to throw:
 
@@ -36,7 +35,7 @@ from .knockoff_shares import KnockoffSharesModel
 from .value_model import loader
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-WEIGHTS_FILES = {n: os.path.join(HERE, f"ko_shares{n}.json") for n in (2, 3)}
+WEIGHTS_FILES = {n: os.path.join(HERE, f"ko_shares{n}.json") for n in (2, 3, 4)}
 FEATURE_NAMES = (
     "points", "kept", "best_other", "best_other_kept", "danger_now", "danger_later",
     "threat", "settled", "roller", "wait", "active", "quiet",
@@ -132,10 +131,10 @@ _LOADERS = {n: loader(KOSharesModel, path) for n, path in WEIGHTS_FILES.items()}
 
 
 def load_model(players: int, path: Optional[str] = None) -> KOSharesModel:
-    """The committed weights for a K.O. game of `players` (2 or 3) players, or the weights
+    """The committed weights for a K.O. game of `players` (2 to 4) players, or the weights
     in `path` (a trainer's candidate, for `benchmarks/review_slack.py --shares`)."""
     if players not in _LOADERS:
-        raise ValueError(f"no learnt K.O. shares for {players} players (2 or 3)")
+        raise ValueError(f"no learnt K.O. shares for {players} players (2, 3 or 4)")
     model = _LOADERS[players](path or WEIGHTS_FILES[players])    # the committed: kept
     if model.players != players:
         raise ValueError(f"these shares were fitted for {model.players} players, "
