@@ -167,6 +167,8 @@ def test_a_three_player_knockoff_game_is_reviewed_by_its_learnt_shares(capsys, t
     (["dodgeball", "--seats", "greedy"], "--seats: 2 bots, each one of random, greedy"),
     (["dodgeball", "--seats", "greedy,nobody"], "--seats: 2 bots"),
     (["knockoff", "--value", "x.json"], "--value: a Dodgeball value's weights file"),
+    (["knockoff", "--shares", "x.json"], "--shares: K.O.'s learnt shares' weights file"),
+    (["ko", "--players", "4", "--shares", "missing.json"], "--shares missing.json:"),
 ])
 def test_the_slack_benchmark_refuses_bad_arguments_in_one_line(capsys, argv, message):
     """`benchmarks/review_slack.py`: refused before any game is played."""
