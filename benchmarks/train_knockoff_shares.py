@@ -43,10 +43,9 @@ from benchmarks.train_knockoff import (parse_self_play, play,  # noqa: E402
                                        self_play_arguments)
 
 
-# per game: the module of its shares (FEATURE_NAMES, WEIGHTS_FILES, feature_rows), the
-# player counts it has weights for, and the feature that is its hand-made score's baseline
-SHARES = {"knockoff": (knockoff_shares, (3, 4), "score"),
-          "ko": (ko_shares, tuple(ko_shares.WEIGHTS_FILES), "points")}
+# per game: the module of its shares (FEATURE_NAMES, WEIGHTS_FILES: the player counts it
+# has weights for, feature_rows) and the feature that is its hand-made score's baseline
+SHARES = {"knockoff": (knockoff_shares, "score"), "ko": (ko_shares, "points")}
 
 
 def cached_play(args):
@@ -126,7 +125,8 @@ def main(argv=None):
     self_play_arguments(parser, games=1500, steps=1500, out=None,
                         out_help="default: the committed weights' file")
     args, np = parse_self_play(parser, argv)
-    module, counts, score_name = SHARES[args.game]
+    module, score_name = SHARES[args.game]
+    counts = tuple(module.WEIGHTS_FILES)
     if args.players not in counts:
         parser.error(f"{args.game} has learnt shares for {counts} players, not {args.players}")
     out = args.out or module.WEIGHTS_FILES[args.players]
