@@ -78,6 +78,20 @@ def test_turn_ends_lists_every_end_of_the_turn_once_with_more_players(position):
     assert len(seen) > 1
 
 
+def indifferent_value(ends, mover):
+    """The rule the review values a decision by, from the chances of its ends, written out
+    here apart from `estimator.indifferent_mover`: the mover's best end; with three or
+    more players the others' chances the average over the ends within INDIFFERENT of it
+    for the mover, scaled to add up to one with the mover's."""
+    top = max(ends, key=lambda e: e[mover])
+    if len(top) == 2:
+        return top
+    near = [e for e in ends if e[mover] >= top[mover] - INDIFFERENT]
+    mean = [sum(e[p] for e in near) / len(near) for p in range(len(top))]
+    scale = (1 - top[mover]) / (1 - mean[mover])
+    return [top[p] if p == mover else mean[p] * scale for p in range(len(top))]
+
+
 @pytest.mark.parametrize("n", [3, 4])
 def test_the_review_values_a_decision_by_the_best_end_of_the_movers_turn(n):
     game = GAMES[n]
@@ -91,12 +105,7 @@ def test_the_review_values_a_decision_by_the_best_end_of_the_movers_turn(n):
         ends.append((model.shares(state), path[0]))
     turn_ends(state, visit)
     best = max(ends, key=lambda e: e[0][0])
-    # the mover's best end; for the others the average over the ends the mover values
-    # within INDIFFERENT of it, scaled to add up to one with the mover's
-    near = [c for c, _ in ends if c[0] >= best[0][0] - INDIFFERENT]
-    mean = [sum(c[p] for c in near) / len(near) for p in range(n)]
-    scale = (1 - best[0][0]) / (1 - mean[0])
-    expected = [best[0][0]] + [mean[p] * scale for p in range(1, n)]
+    expected = indifferent_value([c for c, _ in ends], 0)
     assert estimator.chances(state) == pytest.approx(expected, abs=1e-12)
     assert estimator.best(state) == best[1]
     # before the roll-off every seat is worth the same

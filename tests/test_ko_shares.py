@@ -13,10 +13,11 @@ from knockboard.bots.ko_turns import turn_ends
 from knockboard.games import get_game
 from knockboard.games.ko.constants import ROLLOFF, TURN
 from knockboard.review import estimator as estimator_module
-from knockboard.review.estimator import INDIFFERENT, TurnEstimator, make_estimator
+from knockboard.review.estimator import TurnEstimator, make_estimator
 from knockboard.review.seeded import bot_game
 
 from benchmarks import train_knockoff_shares, train_ko_shares_review
+from test_knockoff_shares import indifferent_value
 
 GAMES = {n: get_game("ko", players=n) for n in (2, 3, 4)}
 
@@ -185,33 +186,23 @@ def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, m
     ends = ends_of(state)
     best = max(ends, key=lambda e: e[mover])
 
-    def valued(ends):
-        """The mover's best end; with more players the others' chances the average over
-        the ends within INDIFFERENT of it for the mover, scaled to add up to one."""
-        top = max(ends, key=lambda e: e[mover])
-        near = [e for e in ends if e[mover] >= top[mover] - INDIFFERENT]
-        if n == 2:
-            return top
-        mean = [sum(e[p] for e in near) / len(near) for p in range(n)]
-        scale = (1 - top[mover]) / (1 - mean[mover])
-        return [top[p] if p == mover else mean[p] * scale for p in range(n)]
-
     def first_moves(state):
         """Each first move's value: a move that ends the turn the shares after it, another
-        the ends of the turn after it, valued as above."""
+        the ends of the turn after it, valued by `indifferent_value`."""
         found = []
         for action in state.legal_actions():
             after = state.clone()
             after.apply(action)
             ended = after.is_chance_node() or after.is_terminal()
-            found.append(model.shares(after) if ended else valued(ends_of(after)))
+            found.append(model.shares(after) if ended else indifferent_value(ends_of(after), mover))
         return found
     # every first move followed: the mover's best end of the whole turn, and for the others
     # the first moves it values alike, each valued by the ends it values alike after it
     monkeypatch.setattr(estimator_module, "KO_FIRST_MOVES", 10_000)
     whole = make_estimator(game)
     assert whole.chances(state)[mover] == pytest.approx(best[mover], abs=1e-12)
-    assert whole.chances(state) == pytest.approx(valued(first_moves(state)), abs=1e-12)
+    assert whole.chances(state) == pytest.approx(
+        indifferent_value(first_moves(state), mover), abs=1e-12)
     after = state.clone()       # its best move: one that leads there (two orders may)
     after.apply(whole.best(state))
     assert whole.chances(after)[mover] == pytest.approx(best[mover], abs=1e-12)
@@ -228,7 +219,8 @@ def test_the_review_values_a_ko_decision_by_the_best_end_of_the_movers_turn(n, m
     if n == 2:
         assert estimator.chances(state) == pytest.approx(value, abs=1e-12)
     if not state.is_chance_node():       # one move left: every end of it
-        assert estimator.chances(state) == pytest.approx(valued(ends_of(state)), abs=1e-12)
+        assert estimator.chances(state) == pytest.approx(
+            indifferent_value(ends_of(state), mover), abs=1e-12)
     # where a seat is about to throw: the learnt shares themselves
     for position in _turn_decisions(n, first=8, count=2, throws=True):
         state = game.from_position(position)
