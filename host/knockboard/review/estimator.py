@@ -331,10 +331,7 @@ def indifferent_mover(candidates: List[Tuple[Chances, Any]],
     of the first best for the mover; the mover's chance its best, the others' the average
     over the candidates within INDIFFERENT of that, scaled to add up to one with it.  Two
     players: the best candidate's chances (the other's is one minus the mover's)."""
-    top, move = candidates[0]
-    for chances, action in candidates[1:]:
-        if chances[mover] > top[mover]:
-            top, move = chances, action
+    top, move = max(candidates, key=lambda candidate: candidate[0][mover])   # the first best
     n = len(top)
     near = [c for c, _ in candidates if c[mover] >= top[mover] - INDIFFERENT]
     if n < 3 or len(near) == 1:
