@@ -361,7 +361,8 @@ class FastDecoder(P.Decoder):
 
 @micropython.viper
 def _quick_cells(p: ptr8, plen: int, cells: ptr8, out: ptr8, fac: ptr8, s: ptr32) -> int:
-    # scene.quick_cells in machine code (its comment says what it does); x * f // 255 as
+    # the Scene's quick path in machine code (tests/fw/fastpaths.quick_cells is the Python
+    # it follows, and its comment says what it does); x * f // 255 as
     # (v + 1 + (v >> 8)) >> 8, exact for v = x * f <= 255 * 255 (the M0+ has no divide)
     n = s[0]
     total = s[2]

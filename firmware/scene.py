@@ -25,7 +25,8 @@ class Scene:
     def __init__(self, cells, limiter, quick=None):
         self.n = cells
         # quick(): cells, the most colour the power limit passes, the total; the function
-        # (hal_rp2.quick_cells, machine code, says what it does), None where the HAL has none
+        # (hal_rp2.quick_cells, machine code; the Python it follows, tests/fw/fastpaths.py,
+        # says what it does), None where the HAL has none
         self.qs = array("i", (cells, 0, 0))
         self.quick_fn = quick
         self.cells = bytearray(4 * cells)  # r, g, b, fx per cell (fx: effect | phase << 4)
