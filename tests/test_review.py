@@ -43,7 +43,7 @@ GAMES = [
     # their stated rate (0.05 a roll): the self-play shares by 0.067, the search by 0.054
     ("ko", {"players": 3}, ("random", "greedy", "random"), 43, 2),
     # and one where the search misses it by almost twice (0.094 a roll) and the shipped
-    # shares by a fifth of it (0.012)
+    # shares by 0.012
     ("ko", {"players": 3}, ("random", "greedy", "random"), 63, 2),
     # four players: a game where the estimators before the refit of the shares miss their
     # stated rate (0.04 a roll): the self-play shares by 0.050, the search by 0.066
