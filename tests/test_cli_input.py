@@ -108,6 +108,11 @@ class World:
         self.moves = sorted({a for r in self.records for a in r.actions})
         self.scratch = root / "scratch"          # files a command may make; emptied each run
         self.files = self._odd_files()
+        # An accepted command may write over an odd file given as its output (`uf2 -o
+        # deep.json` leaves a UF2 there), and the next command line, or a later test of the
+        # module, would read that instead: each is put back after every run.
+        self.kept = {path: (path.read_bytes(), path.stat().st_mtime_ns)
+                     for path in sorted(root.iterdir()) if path.is_file() and path != self.db}
 
     def _odd_files(self):
         r = self.root
@@ -143,6 +148,10 @@ class World:
             Path(str(self.db) + extra).unlink(missing_ok=True)
         if self.db.read_bytes() != self.db_bytes:
             self.db.write_bytes(self.db_bytes)
+        for path, (data, written) in self.kept.items():
+            if not path.is_file() or path.stat().st_mtime_ns != written:
+                path.write_bytes(data)
+                self.kept[path] = data, path.stat().st_mtime_ns
         shutil.rmtree(self.scratch, ignore_errors=True)
         self.scratch.mkdir()
 
@@ -446,6 +455,16 @@ def test_good_command_lines_still_work(world):
     assert run(world, ["resume", "--sim", "--db", str(world.db)])[0] == "started"
     status, out, err = run(world, ["resume", "--port", "/dev/null"])
     assert (status, out) == (2, "") and "serial port /dev/null: cannot open" in err
+
+
+def test_an_odd_file_a_command_wrote_over_is_put_back_for_the_next(world):
+    # the walk once drew `uf2 ... -o deep.json`, and a later test read a UF2 there
+    deep = world.root / "deep.json"
+    before = deep.read_bytes()
+    status, _ = check_promise(world, ["uf2", "--board", "ko", "-o", str(deep)])
+    assert status == 0 and deep.read_bytes() == before
+    status, err = check_promise(world, ["import", str(deep)])
+    assert status == 2 and "JSON nested more than 8 deep" in err, err
 
 
 def test_the_walk_covers_every_subcommand_and_the_stubs_exist(world):
