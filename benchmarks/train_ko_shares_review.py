@@ -83,12 +83,13 @@ def one_round(np, args, previous, out, command, t0):
     texts = [text for _, rows in games for text, _ in rows]
     y = np.array([target for _, rows in games for _, target in rows])
     which = np.array([seed for seed, rows in games for _ in rows])
-    x = np.array([ko_shares.feature_rows(game.from_position(t)) for t in texts], dtype=float)
+    states = [game.from_position(t) for t in texts]
+    x = np.array([ko_shares.feature_rows(state) for state in states], dtype=float)
     held = which >= args.seeds[0] + int((args.seeds[1] - args.seeds[0] + 1) * 0.8)
     z, mean, scale = standardise(np, x, ~held)
     before = ko_shares.load_model(players, previous)
-    gap = np.abs(np.array([before.shares(game.from_position(t))
-                           for t, h in zip(texts, held) if h]) - y[held]).mean()
+    gap = np.abs(np.array([before.shares(state) for state, h in zip(states, held) if h])
+                 - y[held]).mean()
     params = fit_shares(np, z[~held], y[~held], args.hidden, args.steps, 1)
     fitted = softmax(np, utilities(np, params, z[held])[0])
     print(f"  {len(y)} positions of {len(games)} games; held-out mean gap to the targets: "
